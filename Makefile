@@ -1,0 +1,59 @@
+# maumau: `make lab` opens the course, `make test` runs every test.
+# Both create and fill .venv themselves on a fresh machine.
+
+PY ?= python3
+VENV = .venv
+BIN = $(VENV)/bin
+TMPHOME = $(CURDIR)/.tmp-home
+
+NOTEBOOKS = $(wildcard notebooks/*.ipynb)
+LINT_PATHS = $(wildcard maumau tests benchmarks)
+
+# The test run writes nothing to the real home; hash order is fixed (kernels inherit it).
+TEST_ENV = \
+	PYTHONHASHSEED=0 \
+	HOME=$(TMPHOME) \
+	XDG_CONFIG_HOME=$(TMPHOME)/.config \
+	XDG_CACHE_HOME=$(TMPHOME)/.cache \
+	XDG_DATA_HOME=$(TMPHOME)/.local/share \
+	XDG_STATE_HOME=$(TMPHOME)/.local/state \
+	MPLCONFIGDIR=$(TMPHOME)/.config/matplotlib \
+	IPYTHONDIR=$(TMPHOME)/.ipython \
+	JUPYTER_PLATFORM_DIRS=1 \
+	JUPYTER_CONFIG_DIR=$(TMPHOME)/.jupyter \
+	JUPYTER_DATA_DIR=$(TMPHOME)/.local/share/jupyter \
+	JUPYTER_RUNTIME_DIR=$(TMPHOME)/.local/share/jupyter/runtime
+
+.PHONY: all install lab test bench clean
+
+all: test
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[test]'
+	touch $@
+
+$(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
+	$(BIN)/python -m pip install -e '.[test,lab]'
+	touch $@
+
+lab: $(VENV)/.installed-lab
+	$(BIN)/jupyter lab $(if $(wildcard notebooks),notebooks/)
+
+test: $(VENV)/.installed
+	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
+	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
+	$(TEST_ENV) $(BIN)/python -m pytest
+ifneq ($(NOTEBOOKS),)
+	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS)
+endif
+
+bench: $(VENV)/.installed
+	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,23 @@
+"""maumau: a Jupyter teaching toolkit for the Mau-Mau family of card games.
+
+>>> import maumau as mm
+>>> s = mm.deal("makao", players=3, seed=7)
+>>> len(s.hands), len(s.hands[0])
+(3, 7)
+"""
+
+from .cards import JOKER, Card, CardError, Rank, Suit, cards
+from .moves import Draw, Move, Pass, Play
+from .rules.base import Rule
+from .start import deal, position
+from .state import GameState, IllegalMove
+from .variants import Variant, VariantError, variant, variant_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
+    "Move", "Play", "Draw", "Pass",
+    "GameState", "IllegalMove", "deal", "position",
+    "Rule", "Variant", "VariantError", "variant", "variant_names",
+]

@@ -1,0 +1,260 @@
+"""Cards, suits, ranks, the card notation and the decks of the Mau-Mau family (C-1).
+
+Cards are small immutable values.  Every card is interned: ``Card.parse("7H")``
+always returns the same object, so equality and hashing are as cheap as identity
+while still meaning "same rank and suit".  A double deck therefore simply holds
+each card twice.
+"""
+
+from __future__ import annotations
+
+import enum
+import html
+from collections.abc import Iterable
+
+__all__ = [
+    "CardError",
+    "Suit",
+    "Rank",
+    "Card",
+    "JOKER",
+    "cards",
+    "parse_wish",
+    "make_deck",
+    "RANKS_52",
+    "RANKS_32",
+]
+
+
+class CardError(ValueError):
+    """A card, suit or rank written in a notation maumau does not know."""
+
+
+class Suit(enum.Enum):
+    """The four suits, written ``C D H S`` or ``♣ ♦ ♥ ♠``."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """``Suit.parse("H")`` or ``Suit.parse("♥")``; a clear error otherwise."""
+        if isinstance(text, Suit):
+            return text
+        suit = _SUIT_BY_TEXT.get(str(text).strip().upper())
+        if suit is None:
+            raise CardError(f"unknown suit {text!r}: write C, D, H or S (or ♣ ♦ ♥ ♠)")
+        return suit
+
+
+_SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOL.items()}
+
+
+class Rank(enum.Enum):
+    """The thirteen ranks ``2``…``10 J Q K A`` (``T`` is accepted for 10)."""
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    @property
+    def order(self) -> int:
+        return _RANK_ORDER[self]
+
+    @classmethod
+    def parse(cls, text: str | Rank) -> Rank:
+        """``Rank.parse("Q")``, ``Rank.parse("10")`` or ``Rank.parse("T")``."""
+        if isinstance(text, Rank):
+            return text
+        rank = _RANK_BY_TEXT.get(str(text).strip().upper())
+        if rank is None:
+            raise CardError(f"unknown rank {text!r}: write 2-10, J, Q, K or A (T for 10)")
+        return rank
+
+
+_RANK_ORDER = {r: i for i, r in enumerate(Rank)}
+_RANK_BY_TEXT = {r.value: r for r in Rank} | {"T": Rank.TEN}
+
+RANKS_52: tuple[Rank, ...] = tuple(Rank)
+RANKS_32: tuple[Rank, ...] = tuple(r for r in Rank if r.order >= Rank.SEVEN.order)
+
+
+class Card:
+    """A playing card: a rank and a suit, or the joker (no rank, no suit).
+
+    >>> Card.parse("10H") is Card(Rank.TEN, Suit.HEARTS)
+    True
+    >>> str(Card.parse("T♥")), Card.parse("QS").symbol
+    ('10H', 'Q♠')
+    """
+
+    __slots__ = ("rank", "suit", "index", "text", "symbol", "__weakref__")
+    _interned: dict[tuple[Rank | None, Suit | None], Card] = {}
+
+    rank: Rank | None
+    suit: Suit | None
+    index: int
+    text: str
+    symbol: str
+
+    def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card:
+        card = cls._interned.get((rank, suit))
+        if card is not None:
+            return card
+        if (rank is None) != (suit is None):
+            raise CardError("a card has both a rank and a suit, or is the joker (neither)")
+        card = super().__new__(cls)
+        if rank is None or suit is None:
+            index, text, symbol = 52, "JOKER", "🃏"
+        else:
+            index = list(Suit).index(suit) * 13 + rank.order
+            text, symbol = rank.value + suit.value, rank.value + suit.symbol
+        for name, value in (("rank", rank), ("suit", suit), ("index", index),
+                            ("text", text), ("symbol", symbol)):
+            object.__setattr__(card, name, value)
+        cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read ``7H``, ``10D``/``TD``, ``Q♠`` or ``JOKER``; raise CardError otherwise."""
+        if isinstance(text, Card):
+            return text
+        card = _CARD_BY_TEXT.get(str(text).strip().upper())
+        if card is None:
+            raise CardError(
+                f"unknown card {text!r}: write a rank (2-10, J, Q, K, A; T for 10) "
+                "and a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7H, 10D or QS, or JOKER"
+            )
+        return card
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit is not None and self.suit.is_red
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    def _repr_html_(self) -> str:
+        return card_html(self)
+
+
+def card_html(card: Card, *, size: str = "1em", faded: bool = False) -> str:
+    """A small coloured playing card as HTML (used by ``_repr_html_`` and the views)."""
+    colour = "#c0392b" if card.is_red else ("#6c3483" if card.is_joker else "#1b2631")
+    label = "JOKER" if card.is_joker else html.escape(card.symbol)
+    opacity = "0.45" if faded else "1"
+    return (
+        f'<span class="mm-card" title="{card.text}" style="display:inline-block;'
+        f"min-width:2.2em;padding:0.55em 0.35em;margin:0.1em;border:1px solid #999;"
+        f"border-radius:0.35em;background:#fff;color:{colour};font-weight:bold;"
+        f'font-family:sans-serif;font-size:{size};text-align:center;opacity:{opacity};'
+        f'box-shadow:1px 1px 2px rgba(0,0,0,.25)">{label}</span>'
+    )
+
+
+class CardTuple(tuple):
+    """A tuple of cards that prints as notation and shows as cards in Jupyter."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(c.text for c in self)
+
+    def _repr_html_(self) -> str:
+        return "".join(card_html(c) for c in self) or "<i>no cards</i>"
+
+
+def _all_cards() -> dict[str, Card]:
+    table: dict[str, Card] = {"JOKER": Card(None, None)}
+    for suit_text, suit in _SUIT_BY_TEXT.items():
+        for rank_text, rank in _RANK_BY_TEXT.items():
+            table[rank_text + suit_text] = Card(rank, suit)
+    return table
+
+
+_CARD_BY_TEXT = _all_cards()
+JOKER: Card = _CARD_BY_TEXT["JOKER"]
+
+
+def cards(text: str | Iterable[str | Card]) -> CardTuple:
+    """``cards("7H 8S QH")`` → a tuple of cards (also accepts commas or a list)."""
+    if isinstance(text, str):
+        parts: Iterable[str | Card] = text.replace(",", " ").split()
+    else:
+        parts = text
+    return CardTuple(Card.parse(p) for p in parts)
+
+
+def parse_wish(text: str | Suit | Rank) -> Suit | Rank:
+    """A wish: a suit (``"H"``, ``"♥"``) or a rank (``"Q"``, ``"10"``)."""
+    if isinstance(text, (Suit, Rank)):
+        return text
+    key = str(text).strip().upper()
+    if key in _SUIT_BY_TEXT:
+        return _SUIT_BY_TEXT[key]
+    if key in _RANK_BY_TEXT:
+        return _RANK_BY_TEXT[key]
+    raise CardError(f"unknown wish {text!r}: name a suit (C, D, H, S) or a rank (2-10, J, Q, K, A)")
+
+
+def make_deck(ranks: Iterable[Rank] = RANKS_52, *, copies: int = 1, jokers: int = 0) -> CardTuple:
+    """A sorted deck: every rank in every suit, ``copies`` times, plus ``jokers``."""
+    ranks = tuple(ranks)
+    one = [Card(r, s) for s in Suit for r in ranks]
+    return CardTuple(sorted(one * copies + [JOKER] * jokers))

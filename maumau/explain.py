@@ -1,0 +1,285 @@
+"""Words for the engine: why a move is illegal, what a legal move does, how a state looks.
+
+Kept apart from the engine so the hot path never builds sentences.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from . import engine
+from .cards import Rank, Suit, card_html
+from .i18n import describe_pending, t
+from .moves import Draw, Move, Pass, Play
+from .rules.turns import RUNDE_RANKS, SameRankSets
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+__all__ = ["why_illegal", "explain", "leave", "describe_state", "state_html"]
+
+
+def _wish_text(wish: Suit | Rank | None) -> str:
+    if wish is None:
+        return "—"
+    return wish.symbol if isinstance(wish, Suit) else wish.value
+
+
+def why_illegal(state: GameState, move: Move) -> str | None:
+    """None if ``move`` is legal in ``state``, else one sentence naming the rule."""
+    if not isinstance(move, Move):
+        return t("illegal.not_a_move", move=move)
+    if state.is_over:
+        return t("illegal.over")
+    if state.is_legal(move) or (type(move) is Play and not move.mau
+                                and state.is_legal(move.replace(mau=True))):
+        return None
+    if isinstance(move, Draw):
+        return _why_not_draw(state)
+    if isinstance(move, Pass):
+        return _why_not_pass(state)
+    assert isinstance(move, Play)
+    return _why_not_play(state, move)
+
+
+def _why_not_draw(state: GameState) -> str:
+    pending = state.pending
+    if pending is not None:
+        return t("illegal.pending_skip", pending=describe_pending(pending))
+    if state.phase == engine.EXTRA:
+        return t("illegal.extra", closer=str(state.variant.extra_closer))
+    if state.phase == engine.DRAWN:
+        return t("illegal.drawn_phase")
+    return t("illegal.draw_forced")
+
+
+def _why_not_pass(state: GameState) -> str:
+    pending = state.pending
+    if pending is not None:
+        return t("illegal.pending_draw", pending=describe_pending(pending))
+    if state.phase == engine.EXTRA:
+        return t("illegal.extra", closer=str(state.variant.extra_closer))
+    return t("illegal.pass")
+
+
+def _why_not_play(state: GameState, move: Play) -> str:
+    variant = state.variant
+    hand = state.hands[state.to_move]
+    card = move.card
+    if state.to_move in state.locked:
+        return t("illegal.locked")
+    missing = Counter(move.cards) - Counter(hand)
+    if missing:
+        return t("illegal.not_held", card=next(iter(missing)).symbol)
+    table = engine.table_of(state)
+    if len(move.cards) > 1:
+        reason = _why_not_set(state, move)
+        if reason:
+            return reason
+    if state.phase == engine.DRAWN and variant.after_draw == "drawn" and card is not state.drawn:
+        return t("illegal.drawn_only", card=state.drawn.symbol if state.drawn else "—")
+    reason = engine.verdict(variant, card, table)
+    if reason:
+        return reason
+    kind = variant.wish_kind(card)
+    if kind is not None and move.wish is None:
+        example = "H" if kind is Suit else "Q"
+        return t("illegal.wish_missing", card=card.symbol, text=card.text, example=example)
+    if kind is not None and not isinstance(move.wish, kind):
+        return t("illegal.wish_wrong", card=card.symbol, kind=kind.__name__.lower(),
+                 wish=str(move.wish))
+    if kind is None and move.wish is not None:
+        return t("illegal.wish_unexpected", card=card.symbol)
+    if move.runde:
+        reason = _why_not_runde(state, move)
+        if reason:
+            return reason
+    if move.mau and len(hand) - len(move.cards) != 1:
+        return t("illegal.mau_early")
+    return t("illegal.generic", card=card.symbol)
+
+
+def _why_not_set(state: GameState, move: Play) -> str | None:
+    if "same_rank_sets" not in state.variant:
+        return t("illegal.set_variant")
+    if len({c.rank for c in move.cards}) > 1:
+        return t("illegal.set_rank")
+    if any(SameRankSets.is_special(c) for c in move.cards):
+        return t("illegal.set_special")
+    if state.pending is not None or state.phase != engine.TURN:
+        return t("illegal.set_pending")
+    return None
+
+
+def _why_not_runde(state: GameState, move: Play) -> str | None:
+    if "runde" not in state.variant:
+        return t("illegal.runde_variant")
+    if state.pending is not None or state.runde is not None or state.phase != engine.TURN:
+        return t("illegal.runde_when")
+    if move.card.rank not in RUNDE_RANKS or len(move.cards) > 1:
+        return t("illegal.runde_rank")
+    return t("illegal.runde_second", rank=move.card.rank.value)
+
+
+# --- what a legal move does ---------------------------------------------------------------------
+
+def explain(state: GameState, move: Move) -> str:
+    """One sentence: what ``move`` does in ``state``, or why it is illegal."""
+    reason = why_illegal(state, move)
+    if reason is not None:
+        return reason
+    after = state.apply(move)
+    return narrate(state, move, after)
+
+
+def narrate(before: GameState, move: Move, after: GameState) -> str:
+    """One sentence telling what ``move`` did, from the states around it."""
+    seat = before.to_move
+    if isinstance(move, Play):
+        parts = [t("do.play", seat=seat, cards=" ".join(c.symbol for c in move.cards))]
+        if move.wish is not None:
+            parts.append(t("do.wish", wish=_wish_text(move.wish)))
+        if move.runde:
+            parts.append(t("do.runde", rank=move.card.rank.value))
+        if move.mau:
+            parts.append(t("do.mau"))
+        if after.is_over and after.winner == seat:
+            parts.append(t("do.out"))
+    elif before.pending is not None:
+        p = before.pending
+        if p.kind == "draw":
+            parts = [t("do.accept_draw", seat=seat, amount=p.amount)]
+        else:
+            parts = [t("do.accept_skip", seat=seat)]
+    elif isinstance(move, Draw):
+        drew = any(e[0] == "draw" and e[2] for e in after.events)
+        parts = [t("do.draw" if drew else "do.draw_none", seat=seat)]
+    else:
+        parts = [t("do.pass", seat=seat)]
+    consequences = _consequences(before, move, after)
+    text = " ".join(parts)
+    if consequences:
+        text += ": " + ", ".join(consequences)
+    return text + "."
+
+
+def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
+    said: list[str] = []
+    events = list(after.events)
+    for i, event in enumerate(events):
+        kind = event[0]
+        if kind == "pending":
+            _, pkind, amount, target = event
+            key = "then.pending_draw" if pkind == "draw" else "then.pending_skip"
+            said.append(t(key, target=target, amount=amount))
+        elif kind == "reverse":
+            said.append(t("then.reverse"))
+        elif kind == "skipped" and isinstance(move, Play):
+            said.append(t("then.skipped", seat=event[1]))
+        elif kind == "no_mau":
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if nxt is not None and nxt[0] == "penalty":
+                penalty = t("then.penalty_cards", n=nxt[2])
+            else:
+                penalty = t("then.locked")
+            said.append(t("then.no_mau", penalty=penalty))
+        elif kind == "penalty" and isinstance(move, Play) and event[1] != before.to_move:
+            key = "then.last_seven" if after.is_over else "then.joker"
+            said.append(t(key, seat=event[1], n=event[2]))
+        elif kind == "runde_end":
+            said.append(t("then.runde_end"))
+        elif kind == "reshuffle":
+            said.append(t("then.reshuffle"))
+        elif kind == "cancel":
+            said.append(t("then.cancel"))
+        elif kind == "blocked":
+            said.append(t("then.blocked"))
+    if after.is_over:
+        return said
+    if after.phase == engine.EXTRA:
+        said.append(t("then.again", seat=after.to_move))
+    elif after.phase == engine.DRAWN:
+        said.append(t("then.drawn", seat=after.to_move))
+    elif after.pending is None or not any(e[0] == "pending" for e in events):
+        said.append(t("then.next", seat=after.to_move))
+    return said
+
+
+# --- leaving mid-hand (MK-14) --------------------------------------------------------------------
+
+def leave(state: GameState, seat: int) -> GameState:
+    """MK-14: the player is removed; their cards go under the stock unscored, effects aimed
+    at them lapse, and the turn passes on; a last player left wins."""
+    from .state import IllegalMove
+
+    variant = state.variant
+    if "join_and_leave" not in variant:
+        raise IllegalMove(t("leave.variant", variant=variant.name))
+    if not (0 <= seat < state.players) or not state.active[seat]:
+        raise IllegalMove(t("leave.seat", seat=seat))
+    if state.is_over:
+        raise IllegalMove(t("illegal.over"))
+    active = tuple(a and i != seat for i, a in enumerate(state.active))
+    hands = tuple(() if i == seat else h for i, h in enumerate(state.hands))
+    stock = state.stock + state.hands[seat]
+    pending, phase, to_move, drawn = state.pending, state.phase, state.to_move, state.drawn
+    if pending is not None and (pending.target == seat or pending.resume == seat):
+        pending = None
+    if to_move == seat:
+        probe = state.replace(active=active)
+        to_move = probe.next_seat(seat)
+        phase, drawn, pending = engine.TURN, None, None
+    over, winner = state.is_over, state.winner
+    if sum(active) == 1:
+        over, winner = True, active.index(True)
+        to_move, pending, phase = winner, None, engine.TURN
+    return state.replace(active=active, hands=hands, stock=stock, pending=pending, phase=phase,
+                         to_move=to_move, drawn=drawn, over=over, winner=winner,
+                         locked=state.locked - {seat}, events=(("leave", seat),))
+
+
+# --- how a state looks ------------------------------------------------------------------------------
+
+def _status(state: GameState) -> str:
+    if state.is_over:
+        if state.blocked:
+            return "blocked (void)"
+        return f"over, seat {state.winner} went out"
+    bits = [f"seat {state.to_move} to move"]
+    if state.phase != engine.TURN:
+        bits.append(state.phase)
+    if state.pending is not None:
+        bits.append(f"{describe_pending(state.pending)} for seat {state.pending.target}")
+    if state.wish is not None:
+        bits.append(f"wish {_wish_text(state.wish)}")
+    if state.runde is not None:
+        bits.append(f"Runde of {state.runde[0].value}s opened by seat {state.runde[1]}")
+    if state.direction < 0:
+        bits.append("counter-clockwise")
+    return ", ".join(bits)
+
+
+def describe_state(state: GameState) -> str:
+    hands = " | ".join(" ".join(c.text for c in h) or "-" for h in state.hands)
+    return (f"<GameState {state.variant.name}: {_status(state)}; top {state.top.text}; "
+            f"stock {len(state.stock)}; hands {hands}>")
+
+
+def state_html(state: GameState) -> str:
+    """The whole table, all hands open (the teacher's view)."""
+    rows = []
+    for seat, hand in enumerate(state.hands):
+        marker = "▶ " if seat == state.to_move and not state.is_over else ""
+        gone = "" if state.active[seat] else " (left)"
+        cards = "".join(card_html(c) for c in hand) or "<i>no cards</i>"
+        rows.append(f"<tr><td style='white-space:nowrap'>{marker}seat {seat}{gone}</td>"
+                    f"<td style='text-align:left'>{cards}</td></tr>")
+    return (
+        f"<div class='mm-state'><div><b>{html.escape(state.variant.title)}</b> — "
+        f"{html.escape(_status(state))}</div>"
+        f"<div>top {card_html(state.top, size='1.3em')} &nbsp; stock: {len(state.stock)} cards"
+        f" &nbsp; pile: {len(state.discard)} cards</div>"
+        f"<table>{''.join(rows)}</table></div>"
+    )

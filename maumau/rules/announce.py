@@ -1,0 +1,36 @@
+"""The Mau / Macau / Makaó announcement and what forgetting it costs (C-8, LM-13,
+MR-7, MK-9, JM-9)."""
+
+from __future__ import annotations
+
+from ..engine import Turn
+from .base import Rule
+
+
+class MauPenalty(Rule):
+    """A move that leaves one card without Mau stands, and the player draws 2 cards at once (MR-7, MK-9)."""
+
+    name = "mau_penalty"
+    rule_id = "MK-9"
+    cards = 2
+
+    def on_missing_announcement(self, turn: Turn) -> None:
+        turn.draw(turn.player, self.cards, "penalty")
+
+
+class MacauPenalty(MauPenalty):
+    """A missing "Macau" costs 5 cards (LM-13)."""
+
+    name = "macau_penalty"
+    rule_id = "LM-13"
+    cards = 5
+
+
+class MauLocksLastCard(Rule):
+    """Without Mau the move stands but the last card is locked: the only move is Draw() (JM-9)."""
+
+    name = "mau_lock"
+    rule_id = "JM-9"
+
+    def on_missing_announcement(self, turn: Turn) -> None:
+        turn.lock(turn.player)

@@ -1,0 +1,69 @@
+"""Skips and the reverse (LM-11, MR-6, MK-5, MK-6, JM-6)."""
+
+from __future__ import annotations
+
+from ..cards import Card, Rank
+from ..engine import Turn
+from .base import Pending, Rule
+
+
+class FourSkips(Rule):
+    """4: next(X) is skipped unless they answer with any 4, which passes one skip on; skips are not summed (LM-11)."""
+
+    name = "four_skips"
+    rule_id = "LM-11"
+    pending_kind = "skip"
+
+    def affects(self, card: Card) -> bool:
+        return card.rank is Rank.FOUR
+
+    def answers(self, card: Card, pending: Pending) -> bool:
+        return pending.rule == self and card.rank is Rank.FOUR
+
+    def on_play(self, turn: Turn, card: Card) -> None:
+        turn.set_pending("skip", 1, turn.following(), self)
+
+
+class SkipOnEight(Rule):
+    """8: next(X) is skipped, there is no answer; with 2 players X moves again (MK-5, MR-6)."""
+
+    name = "skip_on_eight"
+    rule_id = "MK-5"
+
+    def affects(self, card: Card) -> bool:
+        return card.rank is Rank.EIGHT
+
+    def on_play(self, turn: Turn, card: Card) -> None:
+        turn.events.append(("skipped", turn.following(), 1))
+        turn.skip()
+
+
+class EightSkipsSummed(Rule):
+    """8: next(X) is skipped unless they answer with an 8, which skips one player more (JM-6)."""
+
+    name = "eight_skips_summed"
+    rule_id = "JM-6"
+    pending_kind = "skip"
+
+    def affects(self, card: Card) -> bool:
+        return card.rank is Rank.EIGHT
+
+    def answers(self, card: Card, pending: Pending) -> bool:
+        return pending.rule == self and card.rank is Rank.EIGHT
+
+    def on_play(self, turn: Turn, card: Card) -> None:
+        before = turn.answering(self)
+        turn.set_pending("skip", (before.amount if before else 0) + 1, turn.following(), self)
+
+
+class ReverseOnNine(Rule):
+    """9: the direction of play reverses; with 2 players the opponent still moves next (MK-6)."""
+
+    name = "reverse_on_nine"
+    rule_id = "MK-6"
+
+    def affects(self, card: Card) -> bool:
+        return card.rank is Rank.NINE
+
+    def on_play(self, turn: Turn, card: Card) -> None:
+        turn.reverse()

@@ -1,0 +1,164 @@
+"""How a hand starts: ``deal`` (shuffled, seeded, C-2) and ``position`` (any situation)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import engine
+from .cards import Card, CardError, Rank, Suit, cards, parse_wish
+from .moves import Play
+from .rules.base import Pending
+from .state import GameState
+from .variants import Variant, VariantError, variant
+
+__all__ = ["deal", "position"]
+
+
+def _check_players(v: Variant, players: int) -> None:
+    lo, hi = v.players
+    if not isinstance(players, int) or not lo <= players <= hi:
+        raise VariantError(f"{v.name} is played by {lo} to {hi} players, not {players!r}")
+
+
+def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
+         dealer: int | None = None, wish: str | Suit | Rank | None = None,
+         **options: Any) -> GameState:
+    """A shuffled, dealt hand: the same seed always gives the same deal (C-2).
+
+    The last seat deals (unless ``dealer`` is given) and ``next(dealer)`` starts.  Where
+    the up-card names a wish (LM-2, JM-2) the dealer names ``wish``, or else the suit
+    (rank) they hold most of.
+    """
+    v = variant(game, **options)
+    _check_players(v, players)
+    dealer = players - 1 if dealer is None else dealer
+    if not 0 <= dealer < players:
+        raise VariantError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+    rng = random.Random(seed)
+    deck = list(v.deck)
+    rng.shuffle(deck)
+    size = v.hand_size
+    # Deal one card at a time round the table, starting left of the dealer.
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(size * players):
+        hands[order[i % players]].append(deck[i])
+    rest = deck[size * players:]
+    sorted_hands = [tuple(sorted(h, key=lambda c: c.index)) for h in hands]
+    table = engine.Deal(v, sorted_hands, tuple(rest[1:]), rest[0], dealer,
+                        rng.getrandbits(63), None if wish is None else parse_wish(wish))
+    if v.upcard_rule is not None:
+        v.upcard_rule.prepare_upcard(table)
+    state = GameState._make(
+        v, tuple(table.hands), table.stock, table.discard, table.to_move, 1, None, None,
+        engine.TURN, None, None, frozenset(), table.active, dealer, table.seed, 0, None,
+        False, False)
+    if getattr(v.upcard_rule, "counts_as_play", False):
+        state = _upcard_as_dealers_play(state, table)
+    return state
+
+
+def _upcard_as_dealers_play(state: GameState, table: engine.Deal) -> GameState:
+    """LM-2, JM-2: the up-card is the dealer's play, with its effect and wish."""
+    v = state.variant
+    card = state.top
+    if card.rank in getattr(v.upcard_rule, "no_effect", ()):
+        return state
+    kind = v.wish_kind(card)
+    wish = table.dealers_wish(kind) if kind is not None else None
+    dealer_to_move = state.replace(to_move=state.dealer)
+    turn = engine.Turn(dealer_to_move, Play(card, wish=wish))
+    turn.wish = wish
+    for rule in v._effects.get(card, ()):
+        rule.on_play(turn, card)
+    turn.end_turn(played=True)
+    if turn.phase != engine.TURN:  # an Ace's extra play belongs to a real turn only
+        turn.phase, turn.to_move = engine.TURN, turn.next(state.dealer)
+    return turn.finish()
+
+
+def _cards(value: str | Iterable[str | Card] | None) -> tuple[Card, ...]:
+    if value is None:
+        return ()
+    return tuple(cards(value))
+
+
+def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], top: str | Card,
+             stock: str | Iterable[str | Card] | None = None, to_move: int = 0, *,
+             direction: int = 1, wish: str | Suit | Rank | None = None, pending_draw: int = 0,
+             pending_skip: int = 0, discard: str | Iterable[str | Card] = "",
+             dealer: int | None = None, runde: tuple[str | Rank, int] | None = None,
+             phase: str = engine.TURN, drawn: str | Card | None = None,
+             locked: Iterable[int] = (), active: Iterable[bool] | None = None,
+             target: int | None = None, resume: int | None = None, seed: int = 0,
+             **options: Any) -> GameState:
+    """A GameState for a constructed situation, for teaching and tests (DESIGN.md).
+
+    ``stock`` lists the stock top first; left out, it is the rest of the deck shuffled
+    with ``seed`` (``stock=""`` is an empty stock).  ``pending_draw``/``pending_skip``
+    set up the effect of the top card, aimed at ``target`` (default: ``to_move``).
+    A seat with one card counts as having announced (C-8).
+    """
+    v = variant(game, **options)
+    hands_t = tuple(tuple(sorted(_cards(h), key=lambda c: c.index)) for h in hands)
+    _check_players(v, len(hands_t))
+    top_card = Card.parse(top)
+    pile = _cards(discard) + (top_card,)
+    if stock is None:
+        used = Counter(c for h in hands_t for c in h) + Counter(pile)
+        rest = list((Counter(v.deck) - used).elements())
+        rest.sort(key=lambda c: c.index)
+        random.Random(seed).shuffle(rest)
+        stock_t = tuple(rest)
+    else:
+        stock_t = _cards(stock)
+    _check_cards(v, hands_t, stock_t, pile)
+    n = len(hands_t)
+    for name, seat in (("to_move", to_move), ("target", target), ("resume", resume),
+                       ("dealer", dealer)):
+        if seat is not None and not 0 <= seat < n:
+            raise VariantError(f"{name} must be a seat from 0 to {n - 1}, not {seat}")
+    if direction not in (1, -1):
+        raise VariantError(f"direction is +1 or -1, not {direction!r}")
+    pending = _pending(v, top_card, pending_draw, pending_skip,
+                       to_move if target is None else target, resume)
+    runde_t = None
+    if runde is not None:
+        runde_t = (Rank.parse(runde[0]), int(runde[1]))
+    active_t = (True,) * n if active is None else tuple(bool(a) for a in active)
+    if phase not in (engine.TURN, engine.EXTRA, engine.DRAWN):
+        raise VariantError(f"phase is 'turn', 'extra' or 'drawn', not {phase!r}")
+    return GameState._make(
+        v, hands_t, stock_t, pile, to_move if pending is None else pending.target, direction,
+        None if wish is None else parse_wish(wish), pending, phase,
+        None if drawn is None else Card.parse(drawn), runde_t, frozenset(locked), active_t,
+        n - 1 if dealer is None else dealer, seed, 0, None, False, False)
+
+
+def _check_cards(v: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+                 pile: tuple[Card, ...]) -> None:
+    """No card may appear more often than the variant's deck holds it."""
+    used = Counter(c for h in hands for c in h) + Counter(stock) + Counter(pile)
+    deck = Counter(v.deck)
+    for card, count in used.items():
+        if count > deck[card]:
+            held = deck[card]
+            raise CardError(f"{card.text} appears {count} times, but the {v.name} deck "
+                            f"has {'no' if held == 0 else held} {card.text}")
+
+
+def _pending(v: Variant, top: Card, draw: int, skip: int, target: int,
+             resume: int | None) -> Pending | None:
+    if draw and skip:
+        raise VariantError("a position has a pending draw or a pending skip, not both")
+    if not draw and not skip:
+        return None
+    kind, amount = ("draw", draw) if draw else ("skip", skip)
+    for rule in v._effects.get(top, ()):
+        if rule.pending_kind == kind:
+            return Pending(kind, amount, target, rule, resume)
+    raise VariantError(f"pending_{kind}={amount} needs a top card that starts a {kind} in "
+                       f"{v.name} (the top is {top.text})")

@@ -1,0 +1,247 @@
+"""GameState: one immutable situation of a hand, with its legal moves.
+
+A state is a value: ``apply`` returns a new state and never changes the old one, so
+stepping back is free and a state can be a dictionary key or a networkx node.
+Two states are equal when they are the same game situation: hands are kept sorted,
+and the order of the discard pile under its top card does not matter (a reshuffle
+sorts it first, C-6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import engine
+from .cards import Card, CardTuple, Rank, Suit
+from .moves import Move, Play
+from .rules.base import Pending
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variants import Variant
+
+__all__ = ["GameState", "IllegalMove"]
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow; the message names the rule (C-9)."""
+
+    def __init__(self, reason: str, move: Move | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.move = move
+
+
+_FIELDS = (
+    "variant", "hands", "stock", "discard", "to_move", "direction", "wish", "pending",
+    "phase", "drawn", "runde", "locked", "active", "dealer", "seed", "idle", "winner",
+    "over", "blocked", "events",
+)
+
+
+class GameState:
+    """One situation of a hand of a Mau-Mau-family game (see DESIGN.md).
+
+    Read-only attributes: ``variant, hands, stock, discard, top, to_move, direction,
+    wish, pending, pending_draw, pending_skip, phase, drawn, runde, locked, active,
+    dealer, is_over, winner, blocked``.
+    """
+
+    __slots__ = tuple("_" + f for f in _FIELDS) + ("_legal", "_key", "_hash", "__weakref__")
+
+    @classmethod
+    def _make(cls, variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+              discard: tuple[Card, ...], to_move: int, direction: int,
+              wish: Suit | Rank | None, pending: Pending | None, phase: str,
+              drawn: Card | None, runde: tuple[Rank, int] | None, locked: frozenset[int],
+              active: tuple[bool, ...], dealer: int, seed: int, idle: int,
+              winner: int | None, over: bool, blocked: bool, events: tuple = ()) -> GameState:
+        self = object.__new__(cls)
+        self._variant = variant
+        self._hands = hands
+        self._stock = stock
+        self._discard = discard
+        self._to_move = to_move
+        self._direction = direction
+        self._wish = wish
+        self._pending = pending
+        self._phase = phase
+        self._drawn = drawn
+        self._runde = runde
+        self._locked = locked
+        self._active = active
+        self._dealer = dealer
+        self._seed = seed
+        self._idle = idle
+        self._winner = winner
+        self._over = over
+        self._blocked = blocked
+        self._events = events
+        self._legal = None
+        self._key = None
+        self._hash = None
+        return self
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("make a GameState with mm.deal(...) or mm.position(...)")
+
+    # --- read-only attributes --------------------------------------------------------------
+    variant = property(lambda self: self._variant, doc="The Variant being played.")
+    hands = property(lambda self: self._hands, doc="Hands by seat (each sorted).")
+    stock = property(lambda self: self._stock, doc="The stock; stock[0] is drawn next.")
+    discard = property(lambda self: self._discard, doc="The discard pile; discard[-1] is the top.")
+    to_move = property(lambda self: self._to_move, doc="The seat whose decision it is.")
+    direction = property(lambda self: self._direction, doc="+1 (clockwise) or -1 (MK-6).")
+    wish = property(lambda self: self._wish, doc="The wished Suit or Rank, or None.")
+    pending = property(lambda self: self._pending, doc="The pending penalty or skip (C-5).")
+    phase = property(lambda self: self._phase, doc='"turn", "extra" (after an Ace) or "drawn".')
+    drawn = property(lambda self: self._drawn, doc="The card just drawn, in the 'drawn' phase.")
+    runde = property(lambda self: self._runde, doc="(rank, opener) while a Runde runs (MR-8).")
+    locked = property(lambda self: self._locked, doc="Seats whose last card is locked (JM-9).")
+    active = property(lambda self: self._active, doc="Which seats still take part (MK-14).")
+    dealer = property(lambda self: self._dealer, doc="The seat that dealt this hand (C-2).")
+    seed = property(lambda self: self._seed, doc="The seed of the next reshuffle (C-6).")
+    idle = property(lambda self: self._idle, doc="Turns in a row without play or card (C-7).")
+    winner = property(lambda self: self._winner, doc="The seat that went out, or None.")
+    is_over = property(lambda self: self._over, doc="Whether the hand has ended (C-9, C-7).")
+    blocked = property(lambda self: self._blocked, doc="The hand ended blocked: void (C-7).")
+    events = property(lambda self: self._events, doc="What the last move set off, as tuples.")
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self._discard[-1]
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        return len(self._hands)
+
+    @property
+    def pending_draw(self) -> int:
+        """Cards the target of a pending draw penalty must take (0 if none)."""
+        p = self._pending
+        return p.amount if p is not None and p.kind == "draw" else 0
+
+    @property
+    def pending_skip(self) -> int:
+        """Players a pending skip will pass over (0 if none)."""
+        p = self._pending
+        return p.amount if p is not None and p.kind == "skip" else 0
+
+    def hand(self, seat: int | None = None) -> CardTuple:
+        """A seat's hand (by default the player to move's), as a printable tuple."""
+        return CardTuple(self._hands[self._to_move if seat is None else seat])
+
+    def next_seat(self, seat: int) -> int:
+        """next(p): the neighbouring active seat in the direction of play (C-1)."""
+        n = len(self._active)
+        seat = (seat + self._direction) % n
+        while not self._active[seat]:
+            seat = (seat + self._direction) % n
+        return seat
+
+    # --- the rules ---------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move, each once; empty only at the end."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = engine.legal_moves(self)
+        return list(legal)
+
+    def is_legal(self, move: Move) -> bool:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = engine.legal_moves(self)
+        return move in legal
+
+    def apply(self, move: Move) -> GameState:
+        """The next state; raises IllegalMove (and changes nothing) if ``move`` is illegal.
+
+        A Play that leaves one card without ``mau=True`` is accepted and penalised (C-8).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = engine.legal_moves(self)
+        if move not in legal and not self._forgets_mau(move, legal):
+            raise IllegalMove(self.why_illegal(move), move)
+        return engine.apply_move(self, move)
+
+    def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
+        return type(move) is Play and not move.mau and move.replace(mau=True) in legal
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None for a legal move, else the sentence naming the rule that forbids it."""
+        from .explain import why_illegal
+
+        return why_illegal(self, move)
+
+    def explain(self, move: Move) -> str:
+        """One sentence: what ``move`` does here, or why it is illegal."""
+        from .explain import explain
+
+        return explain(self, move)
+
+    def leave(self, seat: int) -> GameState:
+        """The state after ``seat`` left mid-hand (MK-14), where the variant allows it."""
+        from .explain import leave
+
+        return leave(self, seat)
+
+    # --- values ------------------------------------------------------------------------------
+    def _value(self) -> tuple:
+        key = self._key
+        if key is None:
+            d = self._discard
+            key = self._key = (
+                self._variant, self._hands, self._stock, d[-1],
+                tuple(sorted(c.index for c in d[:-1])), self._to_move, self._direction,
+                self._wish, self._pending, self._phase, self._drawn, self._runde,
+                self._locked, self._active, self._dealer, self._seed, self._idle,
+                self._winner, self._over, self._blocked,
+            )
+        return key
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._value() == other._value()
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(self._value())
+        return h
+
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> GameState:
+        return self
+
+    def __reduce__(self) -> tuple:
+        from .serialize import state_from_dict
+
+        return (state_from_dict, (self.to_dict(),))
+
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with some fields changed (for teaching and tests; not validated)."""
+        values = {f: getattr(self, "_" + f) for f in _FIELDS}
+        values.update(changes)
+        return GameState._make(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        from .serialize import state_to_dict
+
+        return state_to_dict(self)
+
+    def __repr__(self) -> str:
+        from .explain import describe_state
+
+        return describe_state(self)
+
+    def _repr_html_(self) -> str:
+        from .explain import state_html
+
+        return state_html(self)

@@ -1,0 +1,234 @@
+"""The named variants of RULES.md, each a name, a deck, a hand size, a player range
+and a tuple of rules; ``without`` and ``with_rules`` make house-rule variants."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from . import rules as R
+from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
+from .moves import Draw, Move, Play
+from .rules.base import HOOKS, Rule, overrides
+
+__all__ = ["Variant", "variant", "variant_names", "VariantError"]
+
+
+class VariantError(ValueError):
+    """An unknown variant, rule or option, or a player count the variant does not allow."""
+
+
+class Variant:
+    """A game of the Mau-Mau family: a name, a deck, a hand size, players and rules.
+
+    >>> v = variant("makao")
+    >>> v.name, len(v.deck), v.hand_size, v.players
+    ('makao', 104, 7, (2, 5))
+    >>> "reverse_on_nine" in v, "reverse_on_nine" in v.without("reverse_on_nine")
+    (True, False)
+    """
+
+    def __init__(self, name: str, deck: Iterable[Card], hand_size: int, players: tuple[int, int],
+                 rules: Iterable[Rule], *, title: str = "", options: dict[str, Any] | None = None,
+                 changes: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.title = title or name
+        self.deck = CardTuple(sorted(deck, key=lambda c: c.index))
+        self.hand_size = hand_size
+        self.players = players
+        self.rules: tuple[Rule, ...] = tuple(rules)
+        self.options = dict(options or {})
+        self.changes = changes
+        names = [r.name for r in self.rules]
+        if len(set(names)) != len(names):
+            raise VariantError(f"two rules share a name in {name}: {sorted(names)}")
+        self._compile()
+
+    # --- what the engine reads --------------------------------------------------------------
+    def _compile(self) -> None:
+        """Precompute which rules act on which cards, so the hot path asks only those."""
+        self.distinct_cards = tuple(sorted(set(self.deck), key=lambda c: c.index))
+        self._hooks = {h: tuple(r for r in self.rules if overrides(r, h)) for h in HOOKS}
+        self._extenders = self._hooks["extra_plays"]
+        self._forcers = self._hooks["forces_play"]
+        self._effects = self._by_card("on_play")
+        self._last_card = self._by_card("on_last_card")
+        self._legal_cache: dict = {}
+        self.after_draw = next((r.after_draw for r in self.rules if r.after_draw), "none")
+        self.extra_closer: Move = next(
+            (r.closer for r in self.rules if isinstance(r, R.AceExtraPlay)), Draw())
+        self.announcement = next(iter(self._hooks["on_missing_announcement"]), None)
+        self.scoring: R.Scoring = next(
+            (r for r in self.rules if isinstance(r, R.Scoring)), R.Scoring())
+        self.upcard_rule = next((r for r in self.rules if r.name.startswith("upcard")), None)
+        ranks = tuple(dict.fromkeys(c.rank for c in self.distinct_cards if c.rank is not None))
+        plays = {card: self._plays_of(card, ranks) for card in self.distinct_cards}
+        # _plays[mau][card]: the plays of one card, without and with the announcement.
+        self._plays = ({c: p[0] for c, p in plays.items()}, {c: p[1] for c, p in plays.items()})
+
+    def _by_card(self, hook: str) -> dict[Card, tuple[Rule, ...]]:
+        table: dict[Card, tuple[Rule, ...]] = {}
+        for card in self.distinct_cards:
+            found = tuple(r for r in self._hooks[hook] if r.affects(card))
+            if found:
+                table[card] = found
+        return table
+
+    def wish_kind(self, card: Card) -> type | None:
+        """Suit or Rank if playing ``card`` names a wish in this variant."""
+        for rule in self._hooks["wish_kind"]:
+            kind = rule.wish_kind(card)
+            if kind is not None:
+                return kind
+        return None
+
+    def _plays_of(self, card: Card, ranks: tuple[Rank, ...]) -> tuple[tuple[Play, ...], ...]:
+        kind = self.wish_kind(card)
+        wishes: tuple[Suit | Rank | None, ...] = (
+            tuple(Suit) if kind is Suit else ranks if kind is Rank else (None,))
+        return (tuple(Play(card, wish=w) for w in wishes),
+                tuple(Play(card, wish=w, mau=True) for w in wishes))
+
+    # --- house rules ---------------------------------------------------------------------------
+    def rule(self, name: str) -> Rule:
+        for r in self.rules:
+            if r.name == name:
+                return r
+        raise VariantError(f"{self.name} has no rule {name!r}; its rules are {self.rule_names()}")
+
+    def rule_names(self) -> list[str]:
+        return [r.name for r in self.rules]
+
+    def __contains__(self, name: object) -> bool:
+        return any(r.name == name for r in self.rules)
+
+    def without(self, *names: str) -> Variant:
+        """A new variant without the named rules (house rules)."""
+        for name in names:
+            self.rule(name)  # a clear error for an unknown name
+        kept = [r for r in self.rules if r.name not in names]
+        return self._derive(kept, tuple(f"-{n}" for n in names))
+
+    def with_rules(self, *new: Rule) -> Variant:
+        """A new variant with extra rules; a rule replaces one of the same name."""
+        for rule in new:
+            if not isinstance(rule, Rule):
+                raise VariantError(f"with_rules takes Rule objects, not {rule!r}")
+        names = {r.name for r in new}
+        kept = [r for r in self.rules if r.name not in names]
+        return self._derive(kept + list(new), tuple(f"+{r!r}" for r in new))
+
+    def _derive(self, rules: list[Rule], change: tuple[str, ...]) -> Variant:
+        return Variant(self.name, self.deck, self.hand_size, self.players, rules,
+                       title=self.title, options=self.options, changes=self.changes + change)
+
+    # --- values and display ----------------------------------------------------------------------
+    def _identity(self) -> tuple:
+        return (self.name, tuple(self.deck), self.hand_size, self.players, self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, Variant) and self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash(self._identity())
+        return h
+
+    def __repr__(self) -> str:
+        extra = f", changes={list(self.changes)}" if self.changes else ""
+        return f"<Variant {self.name}: {len(self.deck)} cards, {len(self.rules)} rules{extra}>"
+
+    def describe(self) -> str:
+        """The variant's rules as plain text (``maumau rules NAME``)."""
+        lo, hi = self.players
+        lines = [f"{self.title} ({self.name})",
+                 f"{len(self.deck)} cards, {self.hand_size} each, {lo}-{hi} players", ""]
+        lines += [f"- {r.name}: {r.summary}" for r in self.rules]
+        if self.changes:
+            lines += ["", "House rules: " + ", ".join(self.changes)]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td><code>{r.name}</code></td><td>{html.escape(r.rule_id)}</td>"
+            f"<td style='text-align:left'>{html.escape(r.summary)}</td></tr>" for r in self.rules)
+        lo, hi = self.players
+        return (f"<b>{html.escape(self.title)}</b> — {len(self.deck)} cards, {self.hand_size} "
+                f"each, {lo}–{hi} players<table><tr><th>rule</th><th>id</th><th>what it says"
+                f"</th></tr>{rows}</table>")
+
+
+# --- the four variants of RULES.md ------------------------------------------------------------
+
+def _lite_macau(points_to_win: int = 2) -> Variant:
+    return Variant("lite_macau", make_deck(RANKS_52), 5, (2, 4), [
+        R.Matching(), R.UpcardIsDealersPlay(), R.DrawEndsTurn(), R.AceWishesSuit(),
+        R.JackWishesRank(), R.SameRankSets(), R.TwoThreeDraw(), R.KingsDrawFive(),
+        R.QueenOfHeartsCancels(), R.FourSkips(), R.MacauPenalty(),
+        R.VictoryPoints(points_to_win),
+    ], title="LITE Games Macau", options={"points_to_win": points_to_win})
+
+
+def _mau_mau_runde(hands_to_win: int = 1) -> Variant:
+    return Variant("mau_mau_runde", make_deck(RANKS_32), 5, (2, 4), [
+        R.Matching(), R.UpcardToBottom(), R.ForcedPlay(), R.PlayDrawnCard(),
+        R.JackWishesSuit(), R.SevenDrawsTwoPlayOn(), R.SkipOnEight(), R.Runde(),
+        R.MauPenalty(), R.HandsWon(hands_to_win),
+    ], title="Mau-Mau mit Runde", options={"hands_to_win": hands_to_win})
+
+
+def _makao(limit: int = 100, strict: bool = False) -> Variant:
+    return Variant("makao", make_deck(RANKS_52, copies=2), 7, (2, 5), [
+        R.Matching(), R.UpcardCovered(), R.DrawEndsTurn(), R.SevenDrawsTwo(),
+        R.SkipOnEight(), R.ReverseOnNine(), R.JackWishesSuit(), R.AceExtraPlay(),
+        R.MauPenalty(), R.LastSevenHits(), R.CardPoints(limit, strict), R.JoinAndLeave(),
+    ], title="Makaó", options={"limit": limit, "strict": strict})
+
+
+def _joker_mau_mau(jokers: int = 2, threshold: int = 100) -> Variant:
+    if jokers < 0:
+        raise VariantError(f"jokers must be 0 or more, not {jokers}")
+    jacks = jokers == 0
+    return Variant("joker_mau_mau", make_deck(RANKS_32, jokers=jokers), 5, (2, 5), [
+        R.Matching(), R.JokerUpcard(), R.PlayAfterDrawing(), R.JokerDrawsFour(jacks),
+        R.SevenDrawsTwoPlayOn(), R.EightSkipsSummed(), R.AceMayPlayAgain(),
+        R.MauLocksLastCard(), R.JokerCardPoints(threshold, jacks),
+    ], title="Mau-Mau mit Jokern", options={"jokers": jokers, "threshold": threshold})
+
+
+_VARIANTS: dict[str, Callable[..., Variant]] = {
+    "joker_mau_mau": _joker_mau_mau,
+    "lite_macau": _lite_macau,
+    "makao": _makao,
+    "mau_mau_runde": _mau_mau_runde,
+}
+_CACHE: dict[tuple, Variant] = {}
+
+
+def variant_names() -> list[str]:
+    """The names of the built-in variants, sorted."""
+    return sorted(_VARIANTS)
+
+
+def variant(name: str | Variant, **options: Any) -> Variant:
+    """The named variant, with options as keyword arguments (e.g. ``jokers=0``)."""
+    if isinstance(name, Variant):
+        if options:
+            raise VariantError("options go with a variant name, not a Variant object")
+        return name
+    make = _VARIANTS.get(name)
+    if make is None:
+        raise VariantError(f"unknown variant {name!r}: choose one of {', '.join(variant_names())}")
+    key = (name, tuple(sorted(options.items())))
+    found = _CACHE.get(key)
+    if found is None:
+        try:
+            found = make(**options)
+        except TypeError as err:
+            raise VariantError(f"{name} has no such option: {err}") from None
+        _CACHE[key] = found
+    return found
