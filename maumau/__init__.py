@@ -7,8 +7,11 @@
 """
 
 from .cards import JOKER, Card, CardError, Rank, Suit, cards
+from .game import FormatError, Game
+from .match import HandResult, Match, MatchError
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Rule
+from . import players
 from .start import deal, position
 from .state import GameState, IllegalMove
 from .variants import Variant, VariantError, variant, variant_names
@@ -16,8 +19,8 @@ from .variants import Variant, VariantError, variant, variant_names
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
+    "players", "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
     "Move", "Play", "Draw", "Pass",
-    "GameState", "IllegalMove", "deal", "position",
+    "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
     "Rule", "Variant", "VariantError", "variant", "variant_names",
 ]

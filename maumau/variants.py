@@ -31,7 +31,7 @@ class Variant:
 
     def __init__(self, name: str, deck: Iterable[Card], hand_size: int, players: tuple[int, int],
                  rules: Iterable[Rule], *, title: str = "", options: dict[str, Any] | None = None,
-                 changes: tuple[str, ...] = ()) -> None:
+                 changes: tuple[tuple[str, Any], ...] = ()) -> None:
         self.name = name
         self.title = title or name
         self.deck = CardTuple(sorted(deck, key=lambda c: c.index))
@@ -39,6 +39,7 @@ class Variant:
         self.players = players
         self.rules: tuple[Rule, ...] = tuple(rules)
         self.options = dict(options or {})
+        #: The house rules applied to the named variant: ("without", name) or ("with", rule).
         self.changes = changes
         names = [r.name for r in self.rules]
         if len(set(names)) != len(names):
@@ -108,7 +109,7 @@ class Variant:
         for name in names:
             self.rule(name)  # a clear error for an unknown name
         kept = [r for r in self.rules if r.name not in names]
-        return self._derive(kept, tuple(f"-{n}" for n in names))
+        return self._derive(kept, tuple(("without", n) for n in names))
 
     def with_rules(self, *new: Rule) -> Variant:
         """A new variant with extra rules; a rule replaces one of the same name."""
@@ -117,9 +118,14 @@ class Variant:
                 raise VariantError(f"with_rules takes Rule objects, not {rule!r}")
         names = {r.name for r in new}
         kept = [r for r in self.rules if r.name not in names]
-        return self._derive(kept + list(new), tuple(f"+{r!r}" for r in new))
+        return self._derive(kept + list(new), tuple(("with", r) for r in new))
 
-    def _derive(self, rules: list[Rule], change: tuple[str, ...]) -> Variant:
+    def house_rules(self) -> str:
+        """The changes to the named variant, e.g. "without reverse_on_nine"."""
+        return ", ".join(f"{how} {what if how == 'without' else repr(what)}"
+                         for how, what in self.changes)
+
+    def _derive(self, rules: list[Rule], change: tuple[tuple[str, Any], ...]) -> Variant:
         return Variant(self.name, self.deck, self.hand_size, self.players, rules,
                        title=self.title, options=self.options, changes=self.changes + change)
 
@@ -139,7 +145,7 @@ class Variant:
         return h
 
     def __repr__(self) -> str:
-        extra = f", changes={list(self.changes)}" if self.changes else ""
+        extra = f", house rules: {self.house_rules()}" if self.changes else ""
         return f"<Variant {self.name}: {len(self.deck)} cards, {len(self.rules)} rules{extra}>"
 
     def describe(self) -> str:
@@ -149,7 +155,7 @@ class Variant:
                  f"{len(self.deck)} cards, {self.hand_size} each, {lo}-{hi} players", ""]
         lines += [f"- {r.name}: {r.summary}" for r in self.rules]
         if self.changes:
-            lines += ["", "House rules: " + ", ".join(self.changes)]
+            lines += ["", "House rules: " + self.house_rules()]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

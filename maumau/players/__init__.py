@@ -1,0 +1,5 @@
+"""Computer players (see ``base.Player``)."""
+
+from .base import Player, Random
+
+__all__ = ["Player", "Random"]
