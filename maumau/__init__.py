@@ -6,12 +6,12 @@
 (3, 7)
 """
 
+from . import players
 from .cards import JOKER, Card, CardError, Rank, Suit, cards
 from .game import FormatError, Game
 from .match import HandResult, Match, MatchError
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Rule
-from . import players
 from .start import deal, position
 from .state import GameState, IllegalMove
 from .variants import Variant, VariantError, variant, variant_names

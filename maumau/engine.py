@@ -223,13 +223,19 @@ class Turn(_Cards):
             self.to_move = seat
         if played:
             self.idle = 0
-        elif not self.can_draw():
+        elif not self.can_draw() and not self.drew_this_turn():
             self.idle += 1
             if self.idle >= self.active_count:
                 self.over, self.blocked = True, True
                 self.events.append(("blocked",))
         else:
             self.idle = 0
+
+    def drew_this_turn(self) -> bool:
+        """Whether this turn drew a card (also before a play-or-pass choice): such a turn was
+        not taken "while nothing can be drawn", even if it took the last card (C-7)."""
+        return self.state._phase == DRAWN or any(
+            e[0] in ("draw", "penalty") and e[2] for e in self.events)
 
     def finish(self) -> GameState:
         from .state import GameState

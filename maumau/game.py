@@ -146,7 +146,7 @@ class Game:
             raise FormatError("corrupt saved game: moves is not a list")
         try:
             moves = [move_from_dict(m) for m in raw_moves]
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise FormatError(f"corrupt saved game: {err}") from None
         try:
             return cls.replay(start, moves)

@@ -64,7 +64,7 @@ EN: dict[str, str] = {
     "do.wish": "and wishes {wish}",
     "do.mau": "and says Mau",
     "do.runde": "and opens a Runde of {rank}s (MR-8)",
-    "do.out": "and goes out: the hand is over (C-9)",
+    "do.out": "and goes out, which ends the hand (C-9)",
     "do.draw": "Seat {seat} draws a card",
     "do.draw_none": "Seat {seat} has nothing to draw and passes (C-7)",
     "do.accept_draw": "Seat {seat} takes {amount} cards",

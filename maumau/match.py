@@ -60,6 +60,8 @@ class Match:
         self.seed = seed
         self._rng = random.Random(seed)
         self._eliminate()
+        if not self.alive[self.dealer] and any(self.alive):  # resumed with the last seat out (C-2)
+            self.dealer = self.seats_in_play[-1]
 
     # --- who plays ----------------------------------------------------------------------------------
     @property
@@ -95,8 +97,9 @@ class Match:
         if not 0 <= seat < self.players or not self.alive[seat]:
             raise MatchError(f"seat {seat} is not playing in this match")
         self.alive[seat] = False
-        if self.dealer == seat:
-            self.dealer = self._prev_alive(seat)
+        if self.dealer == seat:  # C-2: the last seat in play deals hand 1, then the deal moves clockwise
+            started = any(not h.blocked for h in self.hands)
+            self.dealer = self._next_alive(seat) if started else self._prev_alive(seat)
 
     # --- hands ------------------------------------------------------------------------------------------
     def deal(self) -> GameState:

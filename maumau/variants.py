@@ -201,7 +201,7 @@ def _joker_mau_mau(jokers: int = 2, threshold: int = 100) -> Variant:
     jacks = jokers == 0
     return Variant("joker_mau_mau", make_deck(RANKS_32, jokers=jokers), 5, (2, 5), [
         R.Matching(), R.JokerUpcard(), R.PlayAfterDrawing(), R.JokerDrawsFour(jacks),
-        R.SevenDrawsTwoPlayOn(), R.EightSkipsSummed(), R.AceMayPlayAgain(),
+        R.SevenDrawsTwoPlayOn(rule_id="JM-5"), R.EightSkipsSummed(), R.AceMayPlayAgain(),
         R.MauLocksLastCard(), R.JokerCardPoints(threshold, jacks),
     ], title="Mau-Mau mit Jokern", options={"jokers": jokers, "threshold": threshold})
 
@@ -236,5 +236,9 @@ def variant(name: str | Variant, **options: Any) -> Variant:
             found = make(**options)
         except TypeError as err:
             raise VariantError(f"{name} has no such option: {err}") from None
+        except VariantError:
+            raise
+        except ValueError as err:
+            raise VariantError(f"{name}: {err}") from None
         _CACHE[key] = found
     return found

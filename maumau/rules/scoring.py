@@ -86,7 +86,7 @@ class HandsWon(_Wins):
 
 
 class CardPoints(Scoring):
-    """Others score cards left (2-10 face, J 20, Q 10, K 10, A 11); a total ≥ L eliminates; the last one left wins (MK-11, MK-12)."""
+    """Others score their cards (2-10 face, J 20, Q/K 10, A 11); ≥ L eliminates; the last left wins (MK-11, MK-12)."""
 
     name = "card_points"
     rule_id = "MK-11"
@@ -116,7 +116,7 @@ class CardPoints(Scoring):
 
 
 class JokerCardPoints(Scoring):
-    """Others score 7-10 face, J 20, Q 10, K 10, A 11, Joker 20, ×2 after a final Joker; at T the lowest wins (JM-11, JM-12)."""
+    """Others score 7-10 face, J 20, Q/K 10, A 11, Joker 20, ×2 after a final Joker; at T lowest wins (JM-11, JM-12)."""
 
     name = "joker_card_points"
     rule_id = "JM-11"

@@ -111,7 +111,7 @@ RUNDE_RANKS = frozenset((Rank.NINE, Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE))
 
 
 class Runde(Rule):
-    """Runde: opened with a 9, 10, Q, K or A by one who holds another; only that rank until the opener has none (MR-8..13)."""
+    """Runde: open with a 9, 10, Q, K or A, holding another; only that rank until the opener has none (MR-8..13)."""
 
     name = "runde"
     rule_id = "MR-8"

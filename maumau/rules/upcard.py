@@ -21,7 +21,7 @@ class UpcardIsDealersPlay(Rule):
 
 
 class JokerUpcard(UpcardIsDealersPlay):
-    """The up-card is the dealer's play: 7 and 8 hit next(dealer), a Joker wishes and gives 4; an Ace does nothing (JM-2)."""
+    """The up-card is the dealer's play: 7 and 8 hit next(dealer), a Joker wishes and gives 4; an Ace: none (JM-2)."""
 
     rule_id = "JM-2"
     no_effect = frozenset((Rank.ACE,))
