@@ -57,6 +57,7 @@ class Variant:
         self._last_card = self._by_card("on_last_card")
         self._legal_cache: dict = {}
         self.after_draw = next((r.after_draw for r in self.rules if r.after_draw), "none")
+        self.reshuffles = all(r.reshuffles for r in self.rules)  # C-6, unless a house rule says no
         self.extra_closer: Move = next(
             (r.closer for r in self.rules if isinstance(r, R.AceExtraPlay)), Draw())
         self.announcement = next(iter(self._hooks["on_missing_announcement"]), None)
@@ -172,7 +173,7 @@ class Variant:
 
 def _lite_macau(points_to_win: int = 2) -> Variant:
     return Variant("lite_macau", make_deck(RANKS_52), 5, (2, 4), [
-        R.Matching(), R.UpcardIsDealersPlay(), R.DrawEndsTurn(), R.AceWishesSuit(),
+        R.Matching(), R.UpcardIsDealersPlay(), R.DrawEndsTurn().cite("LM-3"), R.AceWishesSuit(),
         R.JackWishesRank(), R.SameRankSets(), R.TwoThreeDraw(), R.KingsDrawFive(),
         R.QueenOfHeartsCancels(), R.FourSkips(), R.MacauPenalty(),
         R.VictoryPoints(points_to_win),
@@ -182,8 +183,8 @@ def _lite_macau(points_to_win: int = 2) -> Variant:
 def _mau_mau_runde(hands_to_win: int = 1) -> Variant:
     return Variant("mau_mau_runde", make_deck(RANKS_32), 5, (2, 4), [
         R.Matching(), R.UpcardToBottom(), R.ForcedPlay(), R.PlayDrawnCard(),
-        R.JackWishesSuit(), R.SevenDrawsTwoPlayOn(), R.SkipOnEight(), R.Runde(),
-        R.MauPenalty(), R.HandsWon(hands_to_win),
+        R.JackWishesSuit().cite("MR-3"), R.SevenDrawsTwoPlayOn(), R.SkipOnEight().cite("MR-6"), R.Runde(),
+        R.MauPenalty().cite("MR-7"), R.HandsWon(hands_to_win),
     ], title="Mau-Mau mit Runde", options={"hands_to_win": hands_to_win})
 
 
@@ -201,7 +202,7 @@ def _joker_mau_mau(jokers: int = 2, threshold: int = 100) -> Variant:
     jacks = jokers == 0
     return Variant("joker_mau_mau", make_deck(RANKS_32, jokers=jokers), 5, (2, 5), [
         R.Matching(), R.JokerUpcard(), R.PlayAfterDrawing(), R.JokerDrawsFour(jacks),
-        R.SevenDrawsTwoPlayOn(rule_id="JM-5"), R.EightSkipsSummed(), R.AceMayPlayAgain(),
+        R.SevenDrawsTwoPlayOn().cite("JM-5"), R.EightSkipsSummed(), R.AceMayPlayAgain(),
         R.MauLocksLastCard(), R.JokerCardPoints(threshold, jacks),
     ], title="Mau-Mau mit Jokern", options={"jokers": jokers, "threshold": threshold})
 

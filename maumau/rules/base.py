@@ -78,12 +78,20 @@ class Rule:
     accept_ends_turn: ClassVar[bool] = True
     #: "draw" or "skip" for rules that start a pending effect.
     pending_kind: ClassVar[str | None] = None
+    #: False for a house rule under which the pile is never reshuffled into the stock (C-6).
+    reshuffles: ClassVar[bool] = True
 
     @property
     def summary(self) -> str:
         """The rule in one line: the first line of the class docstring."""
         doc = type(self).__doc__ or self.name
         return doc.strip().splitlines()[0]
+
+    def cite(self, rule_id: str) -> Rule:
+        """This rule, cited by the id it has in a variant's own section of RULES.md
+        (the same 8-skip is MK-5 in makao and MR-6 in mau_mau_runde)."""
+        self.rule_id = rule_id  # type: ignore[misc]
+        return self
 
     def options(self) -> dict[str, Any]:
         """The settings that distinguish this rule object from another of its class."""

@@ -105,9 +105,6 @@ class SevenDrawsTwoPlayOn(SevenDrawsTwo):
     rule_id = "MR-5"
     accept_ends_turn = False
 
-    def __init__(self, rule_id: str = "MR-5") -> None:
-        self.rule_id = rule_id  # the same rule is MR-5 in mau_mau_runde and JM-5 in joker_mau_mau
-
 
 class LastSevenHits(Rule):
     """If a hand ends on a 7, next(X) still draws the chain total before scoring (MK-10)."""
