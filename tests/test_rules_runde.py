@@ -7,53 +7,13 @@ Hands are kept sorted by the engine, so hands are compared as sorted card lists.
 from collections import Counter
 
 import pytest
-from conftest import play_seq
+from conftest import assert_illegal, assert_sentence, cs, hand, play_seq, plays
 
 import maumau as mm
 from maumau.cards import RANKS_32, Rank, Suit
 
 V = "mau_mau_runde"
 EXCLUDED = {Rank.SEVEN, Rank.EIGHT, Rank.JACK}
-
-
-# --- helpers ---------------------------------------------------------------------------------
-
-def cs(text):
-    """Cards as a sorted list, for comparing hands."""
-    return sorted(mm.cards(text))
-
-
-def hand(s, seat):
-    return sorted(s.hands[seat])
-
-
-def snapshot(s):
-    return (s.hands, s.stock, s.discard, s.to_move, s.direction, s.wish, s.pending, s.phase,
-            s.runde, s.locked, s.is_over, s.winner)
-
-
-def assert_illegal(s, move, *rule_ids):
-    """The move is not listed, apply() raises IllegalMove naming the rule, nothing changes."""
-    before = snapshot(s)
-    assert move not in s.legal_moves()
-    with pytest.raises(mm.IllegalMove) as err:
-        s.apply(move)
-    message = str(err.value)
-    for rule_id in rule_ids:
-        assert rule_id in message, message
-    assert snapshot(s) == before
-    assert s.explain(move) == message
-    return message
-
-
-def assert_sentence(s, move):
-    text = s.explain(move)
-    assert isinstance(text, str) and text.endswith(".") and len(text.split()) >= 3, text
-    return text
-
-
-def plays(s):
-    return {m for m in s.legal_moves() if isinstance(m, mm.Play)}
 
 
 # --- MR-1 deck, players, hand size (decision 11) -------------------------------------------------
