@@ -50,6 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     _add_rules(commands)
     _add_play(commands)
+    _add_release(commands)
+    _add_grade(commands)
     return parser
 
 
@@ -171,3 +173,69 @@ def cmd_play(args: argparse.Namespace, con: Console) -> int:
         con.say(f"\n{stop}: goodbye.")
     return 0
 
+
+# --- maumau release / maumau grade (the exercises: maumau/grading) ------------------------------------
+
+def _add_release(commands: Any) -> None:
+    sub = commands.add_parser("release", help="write the student versions of the exercise notebooks",
+                              description="Solutions become stubs that raise NotImplementedError, hidden "
+                                          "tests are removed, outputs are cleared.")
+    sub.add_argument("source", metavar="SOURCE", help="folder of instructor notebooks (e.g. exercises/)")
+    sub.add_argument("--out", required=True, metavar="DIR", help="where the student versions go (e.g. student/)")
+    sub.set_defaults(func=cmd_release)
+
+
+def cmd_release(args: argparse.Namespace, con: Console) -> int:
+    from .grading.notebook import NotebookError
+    from .grading.release import release
+
+    try:
+        written = release(args.source, args.out)
+    except NotebookError as exc:
+        con.error(str(exc))
+        return 1
+    con.say(f"Released {len(written)} notebooks into {args.out}: {', '.join(p.name for p in written)}")
+    return 0
+
+
+def _add_grade(commands: Any) -> None:
+    sub = commands.add_parser(
+        "grade", help="grade submitted exercise notebooks", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run each submitted notebook in its own sandboxed kernel with the instructor's test cells "
+                    "(hidden tests included) put back, and write grades.csv, summary.md and feedback/.",
+        epilog="layout: SUBMISSION_DIR/<student>/<exercise>.ipynb, named as released (e.g. "
+               "submissions/alice/01_matching.ipynb);\na SUBMISSION_DIR holding notebooks itself is one student.")
+    sub.add_argument("submissions", nargs="+", metavar="SUBMISSION_DIR")
+    sub.add_argument("--source", required=True, metavar="DIR", help="folder of instructor notebooks")
+    sub.add_argument("--out", default="grades", metavar="DIR", help="where the reports go (default grades/)")
+    sub.add_argument("-j", "--jobs", type=int, default=None, help="kernels in parallel (default: CPU count)")
+    sub.add_argument("--exercise", action="append", default=[], metavar="NAME", help="grade only this exercise")
+    sub.add_argument("--cell-timeout", type=float, default=10.0, help="seconds per cell (default 10)")
+    sub.add_argument("--timeout", type=float, default=90.0, help="seconds per notebook (default 90)")
+    sub.add_argument("--memory", type=int, default=1024, help="memory per kernel in MB (default 1024)")
+    sub.set_defaults(func=cmd_grade)
+
+
+def cmd_grade(args: argparse.Namespace, con: Console) -> int:
+    import time
+
+    from .grading.grade import grade
+    from .grading.notebook import NotebookError
+    from .grading.report import summary_markdown
+    from .grading.runner import Limits
+
+    limits = Limits(cell_timeout=args.cell_timeout, total_timeout=args.timeout, memory_mb=args.memory)
+    began = time.monotonic()
+
+    def progress(row: Any) -> None:
+        con.say(f"  {row.student}/{row.exercise}: {row.score:g}/{row.max_score:g} {row.status} ({row.seconds:.1f} s)")
+
+    try:
+        rows = grade(args.source, args.submissions, args.out, limits, args.jobs, args.exercise, progress)
+    except NotebookError as exc:
+        con.error(str(exc))
+        return 1
+    con.say(summary_markdown(rows))
+    con.say(f"Graded {len(rows)} rows in {time.monotonic() - began:.1f} s; wrote {args.out}/grades.csv, "
+            f"{args.out}/summary.md and {args.out}/feedback/.")
+    return 0

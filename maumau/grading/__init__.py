@@ -1,0 +1,39 @@
+"""Exercises and grading: readable checks for test cells, ``release`` and ``grade``.
+
+In an exercise's test cells::
+
+    from maumau.grading import check, check_moves, scenario
+
+For teachers (``maumau release`` / ``maumau grade`` on the command line)::
+
+    from maumau.grading import release, grade
+    release("exercises", "student")
+    rows = grade("exercises", ["submissions"], out="grades")
+
+``release`` and ``grade`` are imported on first use, so test cells stay light (the
+modules of the same names are ``maumau.grading.release`` and ``maumau.grading.grade``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .checks import CheckFailed, check, check_moves, move_names, passed, scenario
+
+__all__ = ["CheckFailed", "check", "check_moves", "move_names", "passed", "scenario", "release", "grade",
+           "Limits"]
+
+
+def __getattr__(name: str) -> Any:
+    # The submodules ``release`` and ``grade`` share their function's name: bind the
+    # function over the module attribute that importing the submodule sets.
+    if name == "release":
+        from .release import release as found
+    elif name == "grade":
+        from .grade import grade as found
+    elif name == "Limits":
+        from .runner import Limits as found
+    else:
+        raise AttributeError(f"module 'maumau.grading' has no attribute {name!r}")
+    globals()[name] = found
+    return found

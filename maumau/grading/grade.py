@@ -1,0 +1,293 @@
+"""``maumau grade --source exercises/ SUBMISSION_DIR...``: grade submitted notebooks.
+
+Layout: each SUBMISSION_DIR holds one folder per student, named after the student, with
+the notebooks named as released (``alice/01_matching.ipynb``); a SUBMISSION_DIR that holds
+notebooks itself is one student's folder.
+
+For each notebook the graded version is put together by stable id, never by position:
+the instructor's setup and test cells (hidden tests included) in the instructor's order,
+the learner's solution cells in their place (the stub where one is missing), and the
+learner's own extra cells after the instructor cell they followed.  It runs in its own
+sandboxed kernel (``runner``); a test cell scores its points when it runs without error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .notebook import (
+    FREE,
+    LOCKED,
+    SOLUTION,
+    TEST,
+    Exercise,
+    NotebookError,
+    cell_key,
+    load_exercises,
+    read_notebook,
+    secret_lines,
+    student_cell_source,
+)
+from .runner import DIED, ERROR, OK, TIMEOUT, CellRun, Limits, NotebookRun, Sandbox
+
+__all__ = ["GradedCell", "TestResult", "Row", "assemble", "find_submissions", "grade", "STATUSES"]
+
+#: Row statuses, worst first: the first that applies is the row's status.
+STATUSES = ("grader error", "invalid notebook", "missing", "unknown exercise", "duplicate",
+            "timeout", "kernel died", "memory limit", "error", "ok")
+MESSAGE_CHARS = 300
+
+
+@dataclass
+class GradedCell:
+    """A code cell of the notebook being graded."""
+
+    source: str
+    role: str                      # SOLUTION, TEST, LOCKED, or FREE (the learner's own cell)
+    key: str | None = None
+    title: str = ""
+    points: float = 0.0
+    hidden: bool = False
+
+
+@dataclass
+class TestResult:
+    key: str
+    title: str
+    points: float
+    max_points: float
+    passed: bool
+    hidden: bool
+    message: str = ""
+
+
+@dataclass
+class Row:
+    """One learner and exercise: the line of grades.csv, with the details for feedback."""
+
+    student: str
+    exercise: str
+    score: float = 0.0
+    max_score: float = 0.0
+    status: str = OK
+    message: str = ""
+    seconds: float = 0.0
+    tests: list[TestResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        return sum(t.passed for t in self.tests)
+
+    @property
+    def failed(self) -> int:
+        return sum(not t.passed for t in self.tests)
+
+
+def assemble(exercise: Exercise, submission) -> tuple[list[GradedCell], list[str]]:  # noqa: ANN001
+    """The cells to run for ``submission`` (a notebook) and notes on what was restored."""
+    known = exercise.by_key()
+    solutions: dict[str, str] = {}
+    learner_free: dict[str, str] = {}  # the learner's version of unmarked instructor code cells
+    after: dict[str | None, list[str]] = defaultdict(list)
+    seen: set[str] = set()
+    notes: list[str] = []
+    anchor: str | None = None
+    for cell in submission.cells:
+        key = cell_key(cell)
+        info = known.get(key) if key else None
+        code = cell.get("cell_type") == "code"
+        if info is not None and key not in seen:
+            seen.add(key)
+            anchor = key
+            if code and info.role == SOLUTION:
+                solutions[key] = cell.source
+            elif code and info.role == FREE:
+                learner_free[key] = cell.source
+            elif info.role in (TEST, LOCKED) and cell.source.strip() != student_cell_source(info).strip():
+                notes.append(f"your changes to the instructor cell {key!r} were undone")
+            continue
+        if info is not None and info.role in (TEST, LOCKED):
+            notes.append(f"a copy of the instructor cell {key!r} was ignored")
+            continue
+        if code and cell.source.strip():
+            after[anchor].append(cell.source)
+    cells = [GradedCell(src, FREE) for src in after[None]]
+    for info in exercise.cells:
+        code = info.cell.cell_type == "code"
+        if info.role == SOLUTION:
+            if info.key in solutions:
+                cells.append(GradedCell(solutions[info.key], SOLUTION, info.key))
+            else:
+                notes.append(f"solution cell {info.key!r} is missing: the empty stub was graded")
+                cells.append(GradedCell(student_cell_source(info), SOLUTION, info.key))
+        elif code and info.role in (TEST, LOCKED):
+            if info.key not in seen:
+                notes.append(f"{'test' if info.role == TEST else 'setup'} cell {info.key!r} was missing "
+                             f"and has been restored")
+            cells.append(GradedCell(info.source, info.role, info.key, info.title, info.points, info.hidden))
+        elif code and info.key in learner_free:
+            cells.append(GradedCell(learner_free[info.key], FREE, info.key))
+        if info.key is not None:
+            cells += [GradedCell(src, FREE) for src in after.get(info.key, ())]
+    return cells, notes
+
+
+def _redact(text: str, secrets: Iterable[str]) -> str:
+    for line in sorted(secrets, key=len, reverse=True):
+        if line in text:
+            text = text.replace(line, "[hidden]")
+    text = " ".join(text.split())
+    return text if len(text) <= MESSAGE_CHARS else text[: MESSAGE_CHARS - 1] + "…"
+
+
+def _message(run: CellRun) -> str:
+    if run.ename in ("CheckFailed", "AssertionError") and run.evalue:
+        return run.evalue
+    return f"{run.ename}: {run.evalue}" if run.evalue else run.ename
+
+
+def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: NotebookRun) -> None:
+    """Fill ``row`` from the cells' results."""
+    secrets = secret_lines(exercise)
+    problems: list[tuple[str, str]] = []  # (status, message)
+    if result.stopped:
+        status = "grader error" if "did not start" in result.stopped else TIMEOUT
+        problems.append((status, f"grading stopped: {result.stopped}"))
+    for n, (cell, run) in enumerate(zip(cells, result.cells, strict=True), 1):
+        if run.status == TIMEOUT:
+            problems.append((TIMEOUT, f"cell {n} ran longer than the limit and was interrupted"))
+        elif run.status == DIED:
+            problems.append(("kernel died", f"cell {n} stopped the kernel (it was restarted)"))
+        elif run.ename == "MemoryError":
+            problems.append(("memory limit", f"cell {n} ran out of memory (the limit is set by the grader)"))
+        elif run.status == ERROR and cell.role in (SOLUTION, FREE):
+            what = "your solution cell" if cell.role == SOLUTION else "your own cell"
+            problems.append((ERROR, f"{what} {n} raised {_message(run)}"))
+        elif run.status == ERROR and cell.role == LOCKED:
+            problems.append((ERROR, f"setup cell {cell.key!r} raised {_message(run)}"))
+        if cell.role == TEST:
+            ok = run.status == OK
+            message = "" if ok else ("not run" if not run.status or run.status == "not run" else _message(run))
+            row.tests.append(TestResult(cell.key or f"cell{n}", cell.title, cell.points if ok else 0.0,
+                                        cell.points, ok, cell.hidden, _redact(message, secrets)))
+    row.max_score = exercise.max_score
+    row.score = sum(t.points for t in row.tests)
+    row.notes += result.notes
+    if problems:
+        order = {s: i for i, s in enumerate(STATUSES)}
+        problems.sort(key=lambda p: order[p[0]])
+        row.status = problems[0][0]
+    failed = next((t for t in row.tests if not t.passed), None)
+    parts = [p[1] for p in problems[:1]]
+    if failed is not None:
+        parts.append(f"{'hidden test' if failed.hidden else 'test'} {failed.title!r}: {failed.message}")
+    row.message = _redact("; ".join(parts), secrets)
+
+
+@dataclass
+class Submission:
+    student: str
+    exercise: str
+    path: Path
+
+
+def find_submissions(dirs: Iterable[str | Path]) -> list[Submission]:
+    """The notebooks of SUBMISSION_DIR/<student>/<exercise>.ipynb (or of a student's folder)."""
+    found: list[Submission] = []
+    for d in dirs:
+        d = Path(d)
+        if not d.is_dir():
+            raise NotebookError(f"no such submissions folder: {d}")
+        if any(p.suffix == ".ipynb" for p in d.iterdir()):
+            students = [d]
+        else:
+            students = sorted(p for p in d.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        for folder in students:
+            for nb in sorted(folder.glob("*.ipynb")):
+                if not nb.name.startswith("."):
+                    found.append(Submission(folder.name, nb.stem, nb))
+    return found
+
+
+async def _grade_all(jobs: list[tuple[Row, Exercise, list[GradedCell]]], sandbox: Sandbox,
+                     parallel: int, progress) -> None:  # noqa: ANN001
+    gate = asyncio.Semaphore(max(1, parallel))
+
+    async def one(row: Row, exercise: Exercise, cells: list[GradedCell]) -> None:
+        async with gate:
+            began = time.monotonic()
+            try:
+                result = await sandbox.run([c.source for c in cells], [c.role != TEST for c in cells])
+                score_row(row, exercise, cells, result)
+            except Exception as err:  # the grader's own failure: one row, never the batch
+                row.status, row.message = "grader error", f"{type(err).__name__}: {err}"
+                row.max_score = exercise.max_score
+            row.seconds = time.monotonic() - began
+            if progress is not None:
+                progress(row)
+
+    await asyncio.gather(*(one(*job) for job in jobs))
+
+
+def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path = "grades",
+          limits: Limits | None = None, jobs: int | None = None, only: Iterable[str] = (),
+          progress=None) -> list[Row]:  # noqa: ANN001
+    """Grade every submission against the instructor notebooks in ``source``; writes
+    ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows."""
+    from .report import write_reports
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    exercises = {e.name: e for e in load_exercises(source)}
+    wanted = set(only) or set(exercises)
+    unknown_wanted = wanted - set(exercises)
+    if unknown_wanted:
+        raise NotebookError(f"no such exercise in {source}: {', '.join(sorted(unknown_wanted))}")
+    subs = find_submissions(submissions)
+    submission_dirs = [Path(s) for s in submissions]
+    rows: list[Row] = []
+    jobs_: list[tuple[Row, Exercise, list[GradedCell]]] = []
+    seen: set[tuple[str, str]] = set()
+    students = sorted({s.student for s in subs})
+    for sub in subs:
+        exercise = exercises.get(sub.exercise)
+        if exercise is None:
+            if not only:
+                rows.append(Row(sub.student, sub.exercise, status="unknown exercise",
+                                message=f"{sub.path.name} matches no exercise in {source}"))
+            continue
+        if sub.exercise not in wanted:
+            continue
+        row = Row(sub.student, sub.exercise, max_score=exercise.max_score)
+        rows.append(row)
+        if (sub.student, sub.exercise) in seen:
+            row.status, row.message = "duplicate", f"another {sub.path.name} of {sub.student} was graded"
+            continue
+        seen.add((sub.student, sub.exercise))
+        try:
+            notebook = read_notebook(sub.path)
+            cells, notes = assemble(exercise, notebook)
+        except NotebookError as err:
+            row.status, row.message = "invalid notebook", str(err)
+            continue
+        row.notes += notes
+        jobs_.append((row, exercise, cells))
+    for student in students:
+        for name in sorted(wanted):
+            if (student, name) not in seen:
+                rows.append(Row(student, name, max_score=exercises[name].max_score, status="missing",
+                                message=f"no {name}.ipynb handed in"))
+    if jobs_:
+        protect = [Path(source), out, *submission_dirs]
+        with Sandbox(protect, limits) as sandbox:
+            asyncio.run(_grade_all(jobs_, sandbox, jobs or os.cpu_count() or 1, progress))
+    rows.sort(key=lambda r: (r.student, r.exercise))
+    write_reports(rows, out)
+    return rows

@@ -1,0 +1,271 @@
+"""Run the code cells of one notebook in a fresh, sandboxed kernel (nbclient).
+
+The grader's process only sends cell sources to the kernel and reads the replies: the
+learner's code runs in the kernel process (``maumau.grading.sandbox``), started in a
+scratch folder of its own with its own HOME, IPython and Jupyter folders.
+
+Limits: a per-cell timeout (the kernel is interrupted, and the next cells still run), a
+total time per notebook (the rest is not run), a memory limit (``RLIMIT_AS`` in the
+kernel).  A kernel that dies or stops answering is restarted and the cells that had run
+without error are replayed, so one broken cell costs only what depends on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+from jupyter_client import AsyncKernelManager
+from jupyter_client.kernelspec import KernelSpecManager
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+from . import sandbox
+
+__all__ = ["Limits", "CellRun", "NotebookRun", "Sandbox", "OK", "ERROR", "TIMEOUT", "DIED", "NOT_RUN"]
+
+OK, ERROR, TIMEOUT, DIED, NOT_RUN = "ok", "error", "timeout", "died", "not run"
+KERNEL_NAME = "maumau-sandbox"
+_TIMEOUT_ENAME = "CellTimeout"
+log = logging.getLogger("maumau.grading")
+log.addHandler(logging.NullHandler())
+log.propagate = False
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Time and memory limits for one notebook."""
+
+    cell_timeout: float = 10.0     # seconds per cell, then the kernel is interrupted
+    total_timeout: float = 90.0    # seconds per notebook, then the rest is not run
+    memory_mb: int = 1024          # address space of the kernel process
+    startup_timeout: float = 60.0  # seconds for the kernel to start
+    max_restarts: int = 2          # kernel restarts (with replay) per notebook
+
+
+@dataclass
+class CellRun:
+    """What happened to one cell."""
+
+    status: str = NOT_RUN
+    ename: str = ""
+    evalue: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class NotebookRun:
+    """What happened to a whole notebook."""
+
+    cells: list[CellRun]
+    seconds: float = 0.0
+    restarts: int = 0
+    stopped: str = ""              # why cells were left unrun ("total time limit", ...)
+    notes: list[str] = field(default_factory=list)
+
+
+class _QuietClient(NotebookClient):
+    """An nbclient that keeps no outputs: grading reads only the replies, so a learner
+    printing megabytes costs the grader nothing."""
+
+    def output(self, outs, msg, display_id, cell_index):  # noqa: ANN001, ANN201
+        return None
+
+
+def _git_dir(path: Path) -> Path | None:
+    for folder in (path, *path.parents):
+        if (folder / ".git").exists():
+            return folder / ".git"
+    return None
+
+
+def protected_paths(paths: list[Path]) -> list[str]:
+    """The folders a kernel may not read: the given ones and the git repositories
+    holding them (the instructor's hidden tests live in its history too)."""
+    found: list[str] = []
+    for path in paths:
+        real = Path(os.path.realpath(path))
+        for p in (real, _git_dir(real if real.is_dir() else real.parent)):
+            if p is not None and str(p) not in found:
+                found.append(str(p))
+    return found
+
+
+class Sandbox:
+    """A batch of kernels: a private temporary folder, a kernelspec and the protected paths."""
+
+    def __init__(self, protect: list[Path], limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.root = Path(tempfile.mkdtemp(prefix="maumau-grade-"))
+        os.chmod(self.root, 0o700)
+        spec_dir = self.root / "kernels" / KERNEL_NAME
+        spec_dir.mkdir(parents=True)
+        (spec_dir / "kernel.json").write_text(json.dumps({
+            "argv": [sys.executable, "-m", "maumau.grading.sandbox", "-f", "{connection_file}"],
+            "display_name": "maumau grading sandbox", "language": "python",
+            "metadata": {"debugger": False},
+        }))
+        self.spec_manager = KernelSpecManager(kernel_dirs=[str(self.root / "kernels")])
+        self.protect = protected_paths(protect) + [str(self.root)]
+        self._count = 0
+
+    def close(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- one kernel ------------------------------------------------------------------------
+    def _env(self, scratch: Path) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("JUPYTER", "JPY_", "XDG_", "IPYTHON", "MAUMAU_", "PYTEST", "COV_"))
+               and k not in ("PWD", "OLDPWD", "MPLCONFIGDIR", "TMPDIR", "HOME", "PYTHONSTARTUP")}
+        package_root = str(Path(__file__).resolve().parents[2])
+        paths = [package_root] + [os.path.abspath(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        home = scratch / "home"
+        home.mkdir(exist_ok=True)
+        env.update({
+            "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths)), "HOME": str(home), "TMPDIR": str(scratch),
+            "IPYTHONDIR": str(home / ".ipython"), "MPLCONFIGDIR": str(home / ".matplotlib"),
+            "XDG_CONFIG_HOME": str(home / ".config"), "XDG_CACHE_HOME": str(home / ".cache"),
+            "XDG_DATA_HOME": str(home / ".local/share"), "JUPYTER_PLATFORM_DIRS": "1",
+            "JUPYTER_CONFIG_DIR": str(home / ".jupyter"), "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"),
+            "JUPYTER_RUNTIME_DIR": str(scratch), "MPLBACKEND": "agg", "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+            sandbox.SCRATCH: str(scratch), sandbox.PROTECT: os.pathsep.join(self.protect),
+            sandbox.MEMORY: str(self.limits.memory_mb),
+            sandbox.CPU: str(int(self.limits.total_timeout * 2 + 60)),
+        })
+        return env
+
+    async def _start(self, scratch: Path) -> tuple[AsyncKernelManager, NotebookClient]:
+        km = AsyncKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=self.spec_manager)
+        km.connection_file = str(scratch / f"kernel-{os.getpid()}-{self._count}.json")
+        self._count += 1
+        await km.start_kernel(cwd=str(scratch), env=self._env(scratch), stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              extra_arguments=["--HistoryManager.enabled=False", "--Application.log_level=CRITICAL"])
+        client = _QuietClient(nbformat.v4.new_notebook(), km=km, log=log, interrupt_on_timeout=True,
+                              error_on_timeout={"ename": _TIMEOUT_ENAME, "evalue": "", "traceback": []},
+                              startup_timeout=int(self.limits.startup_timeout), iopub_timeout=5,
+                              raise_on_iopub_timeout=False, record_timing=False)
+        try:
+            await client.async_start_new_kernel_client()
+        except BaseException:
+            await _stop(km, client)
+            raise
+        return km, client
+
+    async def _execute(self, client: NotebookClient, source: str, timeout: float) -> CellRun:
+        cell = nbformat.v4.new_code_cell(source)
+        client.nb = nbformat.v4.new_notebook(cells=[cell])
+        client.timeout = max(1, math.ceil(timeout))
+        began = time.monotonic()
+        run = CellRun(OK)
+        try:
+            await client.async_execute_cell(cell, 0, store_history=False)
+        except CellExecutionError as err:
+            if err.ename == _TIMEOUT_ENAME:
+                run = CellRun(TIMEOUT, "Timeout", f"the cell ran longer than {client.timeout} s")
+            else:
+                run = CellRun(ERROR, str(err.ename), str(err.evalue))
+        except CellTimeoutError:
+            run = CellRun(TIMEOUT, "Timeout", f"the cell ran longer than {client.timeout} s")
+        except (DeadKernelError, RuntimeError, ConnectionError) as err:
+            run = CellRun(DIED, "KernelDied", f"the kernel stopped ({type(err).__name__})")
+        run.seconds = time.monotonic() - began
+        return run
+
+    async def _responsive(self, client: NotebookClient) -> bool:
+        run = await self._execute(client, "pass", 5)
+        return run.status == OK
+
+    async def run(self, sources: list[str], replayable: list[bool] | None = None) -> NotebookRun:
+        """Run ``sources`` in order in one fresh kernel; ``replayable[i]`` says whether cell i
+        is replayed after a kernel restart when it ran without error."""
+        limits = self.limits
+        replayable = replayable or [True] * len(sources)
+        began = time.monotonic()
+        deadline = began + limits.total_timeout
+        scratch = Path(tempfile.mkdtemp(prefix="kernel-", dir=self.root))
+        result = NotebookRun([CellRun() for _ in sources])
+        km = client = None
+        try:
+            try:
+                km, client = await self._start(scratch)
+            except Exception as err:  # no kernel, nothing run
+                result.stopped = f"the kernel did not start ({type(err).__name__}: {err})"
+                return result
+            done: list[int] = []
+            i = 0
+            while i < len(sources):
+                remaining = deadline - time.monotonic()
+                if remaining < 1:
+                    result.stopped = f"the total time limit of {limits.total_timeout:g} s"
+                    break
+                run = await self._execute(client, sources[i], min(limits.cell_timeout, remaining))
+                result.cells[i] = run
+                if run.status == OK and replayable[i]:
+                    done.append(i)
+                broken = run.status == DIED or (run.status == TIMEOUT and not await self._responsive(client))
+                if broken:
+                    await _stop(km, client)
+                    km = client = None
+                    if result.restarts >= limits.max_restarts:
+                        result.stopped = "too many kernel restarts"
+                        break
+                    result.restarts += 1
+                    result.notes.append(f"cell {i + 1}: the kernel was restarted and earlier cells replayed")
+                    try:
+                        km, client = await self._start(scratch)
+                    except Exception as err:
+                        result.stopped = f"the kernel did not restart ({type(err).__name__})"
+                        break
+                    for j in done:
+                        left = deadline - time.monotonic()
+                        if left < 1:
+                            break
+                        await self._execute(client, sources[j], min(limits.cell_timeout, left))
+                i += 1
+        finally:
+            if km is not None:
+                await _stop(km, client)
+            shutil.rmtree(scratch, ignore_errors=True)
+            result.seconds = time.monotonic() - began
+        return result
+
+
+async def _stop(km: AsyncKernelManager, client: NotebookClient | None) -> None:
+    """Kill the kernel (no polite shutdown: it may be busy or hostile) and close channels."""
+    try:
+        if client is not None and getattr(client, "kc", None) is not None:
+            client.kc.stop_channels()
+            client.kc = None
+    except Exception:  # pragma: no cover - best effort
+        pass
+    try:
+        if km.has_kernel:
+            await km.shutdown_kernel(now=True)
+    except Exception:  # pragma: no cover - best effort
+        try:
+            await km.kill_kernel()
+        except Exception:
+            pass
+
+
+def run_sync(sandbox_: Sandbox, sources: list[str]) -> NotebookRun:
+    """``Sandbox.run`` for callers without an event loop."""
+    return asyncio.run(sandbox_.run(sources))

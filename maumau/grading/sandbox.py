@@ -1,0 +1,148 @@
+"""The kernel a submission runs in: ipykernel inside limits.
+
+``python -m maumau.grading.sandbox -f CONNECTION_FILE`` is the command of the grader's
+kernelspec.  Before the kernel starts it sets resource limits (address space, file size,
+CPU time, no core files); once the kernel is initialised it installs a Python audit hook
+(PEP 578) that, for the learner's code:
+
+- allows writing, renaming and deleting only inside the kernel's scratch folder;
+- denies reading or listing the protected folders (the instructor's exercises and their
+  git repository, the submissions, the grader's output and its other kernels' folders)
+  and other processes' ``/proc`` entries;
+- denies starting processes, sending signals to other processes, loading native code
+  with ``ctypes``, network connections and raising resource limits.
+
+The settings come in environment variables (``MAUMAU_SANDBOX_*``).  An audit hook is a
+strong guard against accidents and casual cheating, not a security boundary against
+deliberate attacks on the interpreter: for untrusted classes run the grader in a
+container.  Learner code never runs in the grader's own process either way.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import sys
+
+SCRATCH = "MAUMAU_SANDBOX_SCRATCH"
+PROTECT = "MAUMAU_SANDBOX_PROTECT"
+MEMORY = "MAUMAU_SANDBOX_MEMORY_MB"
+CPU = "MAUMAU_SANDBOX_CPU_SECONDS"
+FILE_MB = 64
+
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_PROC = re.compile(r"^/proc/(\d+)(/|$)")
+_DENIED_EVENTS = frozenset((
+    "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
+    "os.forkpty", "pty.spawn", "os.startfile",
+    "ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.call_function",
+    "ctypes.cdata", "ctypes.cdata/buffer", "ctypes.string_at", "ctypes.wstring_at",
+    "socket.connect", "socket.bind", "socket.sendto", "socket.sendmsg",
+    "resource.setrlimit", "resource.prlimit",
+))
+_PATH_EVENTS = {  # event -> indexes of path arguments that change the file system
+    "os.remove": (0,), "os.rmdir": (0,), "os.mkdir": (0,), "os.chmod": (0,), "os.chown": (0,),
+    "os.truncate": (0,), "os.utime": (0,), "os.rename": (0, 1), "os.link": (0, 1),
+    "os.symlink": (0, 1), "os.chflags": (0,), "os.lchflags": (0,), "os.mkfifo": (0,),
+    "os.mknod": (0,), "shutil.copyfile": (1,), "shutil.copymode": (1,), "shutil.copystat": (1,),
+    "shutil.copytree": (1,), "shutil.move": (0, 1), "shutil.rmtree": (0,), "shutil.make_archive": (0,),
+    "shutil.unpack_archive": (1,), "os.removexattr": (0,), "os.setxattr": (0,),
+}
+_LIST_EVENTS = {"os.listdir": 0, "os.scandir": 0, "glob.glob": 0, "glob.glob/2": 0, "os.walk": 0,
+                "os.fwalk": 0, "shutil.copyfile": 0, "shutil.copytree": 0, "shutil.make_archive": 2}
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip("/") + "/")
+
+
+def make_guard(scratch: str, protected: list[str]):
+    """The audit hook for a kernel whose only writable folder is ``scratch``."""
+    scratch = os.path.realpath(scratch)
+    protected = [os.path.realpath(p) for p in protected if p]
+    own = str(os.getpid())
+    realpath, fspath, isabs = os.path.realpath, os.fspath, os.path.isabs
+
+    def deny(what: str) -> None:
+        raise PermissionError(f"the grading sandbox does not allow {what}")
+
+    def resolve(path) -> str | None:
+        if path is None or isinstance(path, int):
+            return None
+        try:
+            text = os.fsdecode(fspath(path))
+        except TypeError:
+            return None
+        return realpath(text)
+
+    def readable(real: str) -> bool:
+        if _inside(real, scratch):
+            return True
+        if any(_inside(real, p) for p in protected):
+            return False
+        m = _PROC.match(real)
+        return m is None or m.group(1) == own
+
+    def writable(real: str) -> bool:
+        return _inside(real, scratch) or real == "/dev/null"
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open":
+            path, mode, flags = args
+            real = resolve(path)
+            if real is None:
+                return
+            if mode is None and not isabs(os.fsdecode(fspath(path))):
+                # os.open with a relative path may be relative to a dir_fd we cannot see
+                deny("os.open with a relative path")
+            if not readable(real):
+                deny(f"opening {path!r}")
+            write = (any(c in mode for c in "wax+") if isinstance(mode, str)
+                     else bool((flags or 0) & _WRITE_FLAGS))
+            if write and not writable(real):
+                deny(f"writing {path!r} (only the working folder is writable)")
+        elif event in _DENIED_EVENTS:
+            deny(event)
+        elif event in ("os.kill", "os.killpg"):
+            if args and args[0] not in (0, os.getpid()):
+                deny(f"{event} on another process")
+        elif event in _PATH_EVENTS or event in _LIST_EVENTS:
+            for i in _PATH_EVENTS.get(event, ()):
+                real = resolve(args[i]) if i < len(args) else None
+                if real is not None and not writable(real):
+                    deny(f"{event} outside the working folder")
+            i = _LIST_EVENTS.get(event)
+            if i is not None and i < len(args):
+                real = resolve(args[i])
+                if real is not None and not readable(real):
+                    deny(f"{event} on {args[i]!r}")
+
+    return hook
+
+
+def set_limits(memory_mb: int, cpu_seconds: int) -> None:
+    """Address space, CPU time, file size and core files: hard limits the kernel cannot raise."""
+    if memory_mb > 0:
+        size = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+    if cpu_seconds > 0:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_MB * 1024 * 1024,) * 2)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def main() -> None:
+    scratch = os.environ.pop(SCRATCH, "") or os.getcwd()
+    protected = [p for p in os.environ.pop(PROTECT, "").split(os.pathsep) if p]
+    set_limits(int(os.environ.pop(MEMORY, "0") or 0), int(os.environ.pop(CPU, "0") or 0))
+    from ipykernel.kernelapp import IPKernelApp
+
+    app = IPKernelApp.instance()
+    app.initialize(sys.argv[1:])
+    sys.addaudithook(make_guard(scratch, protected))
+    app.start()
+
+
+if __name__ == "__main__":
+    main()
