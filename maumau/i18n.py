@@ -1,19 +1,28 @@
-"""Messages in one catalogue: every sentence the engine says, by key.
+"""Messages in one catalogue: every sentence the engine and the card table say, by key.
 
-English is complete here; other languages fall back to English for any key they lack.
-``t(key, **values)`` formats a message in the current language (``set_language``).
+English is here; German and Hungarian live in ``maumau/locale/`` and hold every key
+(a missing key would fall back to English).  ``t(key, **values)`` formats a message in the
+current language (``set_language``, or ``use_language`` for a while), ``t(key, lang="de")``
+in a given one.  Card, suit and rank names, the rule summaries of the built-in rules and
+the seat words come in each language too (``card_name``, ``wish_name``, ``rule_summary``,
+``seat_regex``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .rules.base import Pending
+from . import locale
 
-__all__ = ["t", "set_language", "language", "LANGUAGES", "CATALOGUE", "describe_pending"]
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import Card, Rank, Suit
+    from .rules.base import Pending, Rule
+
+__all__ = ["t", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
+           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex"]
 
 LANGUAGES = ("en", "de", "hu")
 
@@ -88,9 +97,122 @@ EN: dict[str, str] = {
     "then.last_seven": "seat {seat} still draws {n} (MK-10)",
     "leave.variant": "Players may not leave a {variant} hand; only makao allows it (MK-14).",
     "leave.seat": "Seat {seat} is not at the table.",
+    # cards, suits and ranks by name; the seat word as the sentences above write it
+    "seat.label": "Seat {seat}",
+    "card.name": "{rank} of {suit}",
+    "card.joker": "Joker",
+    "suit.C": "Clubs", "suit.D": "Diamonds", "suit.H": "Hearts", "suit.S": "Spades",
+    "rank.J": "Jack", "rank.Q": "Queen", "rank.K": "King", "rank.A": "Ace",
+    # the card table (maumau.widgets)
+    "ui.names": "Ann,Ben,Cleo,Dan",
+    "ui.you": "you",
+    "ui.me": "{name} (you)",
+    "ui.stock": "Stock",
+    "ui.discard": "Discard pile",
+    "ui.your_hand": "Your hand",
+    "ui.rules": "Rules",
+    "ui.cards_n": "{n} cards",
+    "ui.cards_1": "1 card",
+    "ui.to_move": "{name} to move",
+    "ui.your_turn": "Your turn",
+    "ui.direction": "Direction",
+    "ui.clockwise": "clockwise",
+    "ui.counter": "counter-clockwise",
+    "ui.wish": "Wish",
+    "ui.none": "none",
+    "ui.pending": "Pending",
+    "ui.pending_for": "{what} for {name}",
+    "ui.runde": "Runde",
+    "ui.runde_of": "{rank} only, opened by {name}",
+    "ui.phase_extra": "{name} plays one more card on the Ace, or draws.",
+    "ui.phase_extra_pass": "{name} may play one more card on the Ace, or pass.",
+    "ui.phase_drawn": "{name} may play a card now, or pass.",
+    "ui.draw": "Draw",
+    "ui.take": "Take {n} cards",
+    "ui.sit_out": "Sit out",
+    "ui.pass": "Pass",
+    "ui.announce": "{word}!",
+    "ui.announce_tip": "Press it before you play your second-to-last card",
+    "ui.runde_open": "Open a Runde",
+    "ui.set_mode": "Several cards",
+    "ui.play_set": "Play the chosen cards",
+    "ui.set_hint": "Click the cards of the set in order: the first must fit, the last ends on top.",
+    "ui.next": "Next move",
+    "ui.undo": "Take back",
+    "ui.undo_none": "Nothing to take back.",
+    "ui.wish_suit": "Choose a suit",
+    "ui.wish_rank": "Choose a rank",
+    "ui.cancel": "Cancel",
+    "ui.log": "Moves",
+    "ui.wait": "Wait: {name} is to move.",
+    "ui.not_you": "It is not your turn: {name} is to move.",
+    "ui.over": "The hand is over.",
+    "ui.you_drew": "You drew {cards}.",
+    "ui.you_got": "You take {cards}.",
+    "ui.upcard": "Hand {n}: {name} deals, the up-card is {card}.",
+    "ui.won_you": "You went out: you win the hand!",
+    "ui.won_other": "{name} went out and wins the hand.",
+    "ui.blocked": "Blocked: nobody can play or draw. The hand is void and is dealt again.",
+    "ui.player": "Player",
+    "ui.cards_left": "Cards left",
+    "ui.hand_points": "This hand",
+    "ui.total": "Total",
+    "ui.out": "out",
+    "ui.next_hand": "Next hand",
+    "ui.new_match": "New match",
+    "ui.hand_n": "Hand {n}",
+    "ui.match_won": "The match is over: {names} wins.",
+    "ui.match_shared": "The match is over: {names} share the win.",
+    "ui.you_are_out": "You are out of the match; the others play on.",
+    "ui.score.card_points": "penalty points",
+    "ui.score.joker_card_points": "penalty points",
+    "ui.score.victory_points": "victory points",
+    "ui.score.hands_won": "hands won",
+    "ui.goal.limit": "A total of {limit} penalty points puts a player out; the last one left wins.",
+    "ui.goal.threshold": "Once a total reaches {threshold}, the lowest total wins.",
+    "ui.goal.points": "The first to {target} victory points wins the match.",
+    "ui.goal.hands": "The first to win {target} hands wins the match.",
+    "ui.strength.easy": "easy",
+    "ui.strength.medium": "medium",
+    "ui.strength.hard": "hard",
+    "ui.deal": "deals",
+    "ui.teacher": "Teacher view: every hand is open.",
+    # the replay
+    "ui.replay": "Replay",
+    "ui.move_of": "Move {i} of {n}",
+    "ui.start": "The deal: {name} deals, the up-card is {card}.",
+    "ui.first": "To the start",
+    "ui.back": "One move back",
+    "ui.forward": "One move forward",
+    "ui.last": "To the end",
+    "ui.undo_last": "Take back the last move",
+    "ui.hand_pick": "Hand",
+    "ui.running": "running",
+    # the rules explorer
+    "ui.explorer": "Rules explorer",
+    "ui.variant": "Variant",
+    "ui.players": "Players",
+    "ui.play": "Play",
+    "ui.simulate": "Simulate",
+    "ui.games": "Games",
+    "ui.house_rules": "House rules",
+    "ui.no_changes": "the rules as written",
+    "ui.without": "without {rule}",
+    "ui.with": "with {rule}",
+    "ui.stats_title": "{games} games of random players, {players} players, in {seconds} s",
+    "ui.stats_finished": "Hands that ended",
+    "ui.stats_blocked": "Blocked (void) hands",
+    "ui.stats_unfinished": "Unfinished after {cap} moves",
+    "ui.stats_moves": "Moves per hand (average)",
+    "ui.stats_range": "Shortest / longest hand",
+    "ui.stats_wins": "Wins by seat",
 }
 
-CATALOGUE: dict[str, dict[str, str]] = {"en": EN, "de": {}, "hu": {}}
+CATALOGUE: dict[str, dict[str, str]] = {"en": EN, "de": locale.de.MESSAGES, "hu": locale.hu.MESSAGES}
+
+#: Summaries of the built-in rules by class name, where the language is not English
+#: (English is the rule's own docstring).
+RULE_TEXT: dict[str, dict[str, str]] = {"en": {}, "de": locale.de.RULES, "hu": locale.hu.RULES}
 
 _current = ["en"]
 
@@ -129,3 +251,50 @@ def describe_pending(pending: Pending) -> str:
     if pending.amount == 1:
         return t("pending.skip")
     return t("pending.skip_n", amount=pending.amount)
+
+
+# --- names in each language -----------------------------------------------------------------------
+
+def suit_name(suit: Suit, lang: str | None = None) -> str:
+    """``Hearts``, ``Herz``, ``kőr``."""
+    return t("suit." + suit.value, lang)
+
+
+def rank_name(rank: Rank, lang: str | None = None) -> str:
+    """``Queen``, ``Dame``, ``dáma``; number ranks stay numbers."""
+    key = "rank." + rank.value
+    return t(key, lang) if key in EN else rank.value
+
+
+def card_name(card: Card, lang: str | None = None) -> str:
+    """``Queen of Hearts``, ``Herz Dame``, ``kőr dáma``, ``Joker``."""
+    if card.rank is None or card.suit is None:
+        return t("card.joker", lang)
+    return t("card.name", lang, rank=rank_name(card.rank, lang), suit=suit_name(card.suit, lang))
+
+
+def wish_name(wish: Suit | Rank, lang: str | None = None) -> str:
+    """A wished suit or rank by name, e.g. ``♥ Herz`` or ``Dame``."""
+    from .cards import Suit
+
+    if isinstance(wish, Suit):
+        return f"{wish.symbol} {suit_name(wish, lang)}"
+    return rank_name(wish, lang)
+
+
+def rule_summary(rule: Rule, lang: str | None = None) -> str:
+    """A rule in one line in the language; a rule of one's own speaks its docstring."""
+    cls = type(rule)
+    texts = RULE_TEXT.get(lang or _current[0], {})
+    if cls.__module__.startswith("maumau.rules") and cls.__name__ in texts:
+        return texts[cls.__name__]
+    return rule.summary
+
+
+def seat_regex(lang: str | None = None) -> re.Pattern[str]:
+    """Finds the seats in the sentences of ``narrate`` (group 1 is the seat number), so a view
+    can put the players' names in their place."""
+    label = CATALOGUE.get(lang or _current[0], EN).get("seat.label", EN["seat.label"])
+    before, _, after = label.partition("{seat}")
+    return re.compile(r"\b" * bool(before[:1].isalpha()) + re.escape(before) + r"(\d+)" + re.escape(after),
+                      re.IGNORECASE)

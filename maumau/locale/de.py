@@ -1,0 +1,253 @@
+"""Deutsch: every message of the catalogue, and the built-in rules in one line each."""
+
+MESSAGES: dict[str, str] = {
+    # warum ein Zug nicht erlaubt ist
+    "illegal.match": "{card} passt weder zur Farbe {suit} noch zum Wert {rank} (C-3).",
+    "illegal.wish_suit": "{card} bedient die Wunschfarbe {suit} nicht (C-3).",
+    "illegal.wish_rank": "{card} ist nicht der gewünschte Wert {rank} (LM-4).",
+    "illegal.generic": "{card} darf hier nicht gelegt werden.",
+    "illegal.pending": "{card} beantwortet {pending} nicht: lege eine Antwort oder nimm die Strafe ({rule}, C-5).",
+    "illegal.no_overwrite_rank": "{card} darf den Wertwunsch {rank} nicht überschreiben: "
+                                 "Farb- und Wertwünsche überschreiben sich nicht gegenseitig (LM-4).",
+    "illegal.no_overwrite_suit": "{card} darf den Farbwunsch {suit} nicht überschreiben: "
+                                 "das darf nur der Bube dieser Farbe (LM-4).",
+    "illegal.runde": "Während der Runde darf nur der Wert {rank} gelegt werden (MR-9).",
+    "illegal.over": "Das Spiel ist vorbei; es gibt keine Züge mehr (C-9).",
+    "illegal.not_held": "{card} hast du nicht auf der Hand.",
+    "illegal.not_a_move": "{move!r} ist kein Zug: nimm Play(...), Draw() oder Pass().",
+    "illegal.locked": "Deine letzte Karte ist gesperrt, weil du nicht Mau gesagt hast: du musst ziehen (JM-9).",
+    "illegal.drawn_only": "Nach dem Ziehen darfst du nur die gezogene Karte {card} legen oder passen (MR-4).",
+    "illegal.wish_missing": "{card} verlangt einen Wunsch: sag welchen, z. B. Play(\"{text}\", wish=\"{example}\").",
+    "illegal.wish_wrong": "Mit {card} wünscht man sich etwas anderes als {wish!r}.",
+    "illegal.wish_unexpected": "Mit {card} wünscht man sich nichts; lege sie ohne wish=.",
+    "illegal.set_variant": "In dieser Variante wird eine Karte nach der anderen gelegt; "
+                           "mehrere Karten auf einmal gibt es nur in lite_macau (LM-5).",
+    "illegal.set_rank": "Alle Karten, die du zusammen legst, müssen denselben Wert haben (LM-5).",
+    "illegal.set_special": "Sonderkarten (A, J, 2, 3, 4, K♥, K♠, Q♥) dürfen nicht zusammen mit anderen "
+                           "gelegt werden (LM-5).",
+    "illegal.set_pending": "Mehrere Karten darfst du nur in einem normalen Zug legen (LM-5).",
+    "illegal.mau_early": "Mau sagt man nur, wenn nach dem Zug genau eine Karte übrig bleibt (C-8).",
+    "illegal.runde_variant": "Diese Variante kennt keine Runde (MR-8).",
+    "illegal.runde_when": "Eine Runde darf nur in einem normalen Zug eröffnet werden, ohne offene 7 "
+                          "und ohne laufende Runde (MR-8).",
+    "illegal.runde_rank": "Eine Runde wird nur mit 9, 10, Dame, König oder Ass eröffnet (MR-8).",
+    "illegal.runde_second": "Um eine Runde zu eröffnen, brauchst du noch eine zweite Karte mit dem Wert {rank} (MR-8).",
+    "illegal.draw_forced": "Du hast eine passende Karte, also musst du legen (MR-4, MR-10).",
+    "illegal.draw_now": "Du darfst jetzt nicht ziehen: {hint}",
+    "illegal.pass": "Du darfst jetzt nicht passen: ein Zug ist Legen oder Ziehen (C-4).",
+    "illegal.pending_draw": "Auf dich wartet {pending}: beantworte sie oder nimm die Karten mit Draw() (C-5).",
+    "illegal.pending_skip": "Auf dich wartet {pending}: beantworte es oder setze mit Pass() aus (C-5).",
+    "illegal.extra": "Lege nach dem Ass noch eine Karte darauf, oder beende den Zug ({closer}) (MK-8, JM-8).",
+    "illegal.drawn_phase": "Nach dem Ziehen lege eine passende Karte oder passe mit Pass().",
+    # offene Strafen
+    "pending.draw": "eine Ziehstrafe von {amount}",
+    "pending.skip": "ein Aussetzen",
+    "pending.skip_n": "ein Aussetzen von {amount} Spielern",
+    # was ein Zug bewirkt
+    "do.play": "Platz {seat} legt {cards}",
+    "do.wish": "und wünscht sich {wish}",
+    "do.mau": "und sagt Mau",
+    "do.runde": "und eröffnet eine Runde mit {rank} (MR-8)",
+    "do.out": "und legt die letzte Karte ab: das Spiel ist zu Ende (C-9)",
+    "do.draw": "Platz {seat} zieht eine Karte",
+    "do.draw_none": "Platz {seat} kann nichts ziehen und passt (C-7)",
+    "do.accept_draw": "Platz {seat} nimmt {amount} Karten",
+    "do.accept_skip": "Platz {seat} setzt aus",
+    "do.pass": "Platz {seat} passt",
+    "then.pending_draw": "Platz {target} muss {amount} ziehen oder antworten",
+    "then.pending_skip": "Platz {target} setzt aus, wenn keine Antwort kommt",
+    "then.next": "Platz {seat} ist als Nächstes dran",
+    "then.again": "Platz {seat} legt noch einmal",
+    "then.drawn": "Platz {seat} darf eine Karte legen oder passen",
+    "then.no_mau": "ohne Mau: {penalty}",
+    "then.penalty_cards": "{n} Strafkarten",
+    "then.locked": "die letzte Karte ist gesperrt (JM-9)",
+    "then.reverse": "die Spielrichtung dreht sich um (MK-6)",
+    "then.skipped": "Platz {seat} setzt aus",
+    "then.blocked": "niemand kann legen oder ziehen: das Spiel ist blockiert und zählt nicht (C-7)",
+    "then.runde_end": "die Runde endet (MR-12)",
+    "then.reshuffle": "die Ablage wird gemischt und wird zum Nachziehstapel (C-6)",
+    "then.cancel": "die Strafe entfällt (LM-6)",
+    "then.joker": "Platz {seat} zieht {n} (JM-4)",
+    "then.last_seven": "Platz {seat} zieht trotzdem noch {n} (MK-10)",
+    "leave.variant": "In {variant} darf niemand mitten im Spiel gehen; das erlaubt nur makao (MK-14).",
+    "leave.seat": "Platz {seat} ist nicht am Tisch.",
+    # Karten, Farben und Werte; das Wort für einen Platz, wie es die Sätze oben schreiben
+    "seat.label": "Platz {seat}",
+    "card.name": "{suit} {rank}",
+    "card.joker": "Joker",
+    "suit.C": "Kreuz", "suit.D": "Karo", "suit.H": "Herz", "suit.S": "Pik",
+    "rank.J": "Bube", "rank.Q": "Dame", "rank.K": "König", "rank.A": "Ass",
+    # der Kartentisch
+    "ui.names": "Anna,Ben,Clara,Dora",
+    "ui.you": "du",
+    "ui.me": "{name} (du)",
+    "ui.stock": "Nachziehstapel",
+    "ui.discard": "Ablage",
+    "ui.your_hand": "Deine Hand",
+    "ui.rules": "Spielregeln",
+    "ui.cards_n": "{n} Karten",
+    "ui.cards_1": "1 Karte",
+    "ui.to_move": "{name} ist am Zug",
+    "ui.your_turn": "Du bist am Zug",
+    "ui.direction": "Richtung",
+    "ui.clockwise": "im Uhrzeigersinn",
+    "ui.counter": "gegen den Uhrzeigersinn",
+    "ui.wish": "Wunsch",
+    "ui.none": "keiner",
+    "ui.pending": "Offen",
+    "ui.pending_for": "{what} für {name}",
+    "ui.runde": "Runde",
+    "ui.runde_of": "nur {rank}, eröffnet von {name}",
+    "ui.phase_extra": "{name} legt noch eine Karte auf das Ass oder zieht.",
+    "ui.phase_extra_pass": "{name} darf noch eine Karte auf das Ass legen oder passen.",
+    "ui.phase_drawn": "{name} darf jetzt eine Karte legen oder passen.",
+    "ui.draw": "Ziehen",
+    "ui.take": "{n} Karten nehmen",
+    "ui.sit_out": "Aussetzen",
+    "ui.pass": "Passen",
+    "ui.announce": "{word}!",
+    "ui.announce_tip": "Vor dem Ablegen der vorletzten Karte drücken",
+    "ui.runde_open": "Runde eröffnen",
+    "ui.set_mode": "Mehrere Karten",
+    "ui.play_set": "Auswahl legen",
+    "ui.set_hint": "Klicke die Karten der Reihe nach an: die erste muss passen, die letzte liegt dann oben.",
+    "ui.next": "Nächster Zug",
+    "ui.undo": "Zurücknehmen",
+    "ui.undo_none": "Es gibt nichts zurückzunehmen.",
+    "ui.wish_suit": "Wunschfarbe wählen",
+    "ui.wish_rank": "Wunschwert wählen",
+    "ui.cancel": "Abbrechen",
+    "ui.log": "Spielverlauf",
+    "ui.wait": "Warte: {name} ist am Zug.",
+    "ui.not_you": "Du bist nicht dran: {name} ist am Zug.",
+    "ui.over": "Das Spiel ist vorbei.",
+    "ui.you_drew": "Du hast {cards} gezogen.",
+    "ui.you_got": "Du nimmst {cards} auf.",
+    "ui.upcard": "Spiel {n}: {name} gibt, die erste Karte ist {card}.",
+    "ui.won_you": "Du hast alle Karten abgelegt: du gewinnst das Spiel!",
+    "ui.won_other": "{name} hat alle Karten abgelegt und gewinnt das Spiel.",
+    "ui.blocked": "Blockiert: niemand kann legen oder ziehen. Das Spiel zählt nicht und wird neu gegeben.",
+    "ui.player": "Spieler",
+    "ui.cards_left": "Karten übrig",
+    "ui.hand_points": "Dieses Spiel",
+    "ui.total": "Gesamt",
+    "ui.out": "ausgeschieden",
+    "ui.next_hand": "Nächstes Spiel",
+    "ui.new_match": "Neue Partie",
+    "ui.hand_n": "Spiel {n}",
+    "ui.match_won": "Die Partie ist vorbei: {names} gewinnt.",
+    "ui.match_shared": "Die Partie ist vorbei: {names} teilen sich den Sieg.",
+    "ui.you_are_out": "Du bist ausgeschieden; die anderen spielen weiter.",
+    "ui.score.card_points": "Minuspunkte",
+    "ui.score.joker_card_points": "Minuspunkte",
+    "ui.score.victory_points": "Siegpunkte",
+    "ui.score.hands_won": "gewonnene Spiele",
+    "ui.goal.limit": "Wer {limit} Minuspunkte erreicht, scheidet aus; wer übrig bleibt, gewinnt.",
+    "ui.goal.threshold": "Sobald jemand {threshold} Punkte erreicht, gewinnt der niedrigste Punktestand.",
+    "ui.goal.points": "Wer zuerst {target} Siegpunkte hat, gewinnt die Partie.",
+    "ui.goal.hands": "Wer zuerst {target} Spiele gewinnt, gewinnt die Partie.",
+    "ui.strength.easy": "leicht",
+    "ui.strength.medium": "mittel",
+    "ui.strength.hard": "schwer",
+    "ui.deal": "gibt",
+    "ui.teacher": "Lehreransicht: alle Karten sind offen.",
+    # die Wiederholung
+    "ui.replay": "Wiederholung",
+    "ui.move_of": "Zug {i} von {n}",
+    "ui.start": "Das Geben: {name} gibt, die erste Karte ist {card}.",
+    "ui.first": "Zum Anfang",
+    "ui.back": "Einen Zug zurück",
+    "ui.forward": "Einen Zug vor",
+    "ui.last": "Zum Ende",
+    "ui.undo_last": "Letzten Zug zurücknehmen",
+    "ui.hand_pick": "Spiel",
+    "ui.running": "läuft",
+    # die Regel-Werkstatt
+    "ui.explorer": "Regeln ausprobieren",
+    "ui.variant": "Variante",
+    "ui.players": "Spieler",
+    "ui.play": "Spielen",
+    "ui.simulate": "Simulieren",
+    "ui.games": "Spiele",
+    "ui.house_rules": "Hausregeln",
+    "ui.no_changes": "die Regeln wie geschrieben",
+    "ui.without": "ohne {rule}",
+    "ui.with": "mit {rule}",
+    "ui.stats_title": "{games} Spiele zufälliger Spieler, {players} Spieler, in {seconds} s",
+    "ui.stats_finished": "Beendete Spiele",
+    "ui.stats_blocked": "Blockierte (ungültige) Spiele",
+    "ui.stats_unfinished": "Nach {cap} Zügen nicht beendet",
+    "ui.stats_moves": "Züge pro Spiel (Durchschnitt)",
+    "ui.stats_range": "Kürzestes / längstes Spiel",
+    "ui.stats_wins": "Siege nach Platz",
+}
+
+RULES: dict[str, str] = {
+    "Matching": "Eine Karte passt, wenn sie in Farbe oder Wert mit der obersten Karte der Ablage "
+                "übereinstimmt; eine Wunschfarbe ersetzt die Farbe der obersten Karte (C-3).",
+    "UpcardIsDealersPlay": "Die erste aufgedeckte Karte zählt als Zug des Gebers, mit ihrer Wirkung; "
+                           "bei A oder J wünscht der Geber (LM-2).",
+    "JokerUpcard": "Die erste aufgedeckte Karte ist der Zug des Gebers: 7 und 8 treffen den nächsten Spieler, "
+                   "ein Joker wünscht und gibt 4; ein Ass wirkt nicht (JM-2).",
+    "UpcardToBottom": "Eine 7, 8 oder ein Bube als erste Karte kommt unter den Nachziehstapel und die nächste "
+                      "wird aufgedeckt; sie wirkt nicht (MR-2).",
+    "UpcardCovered": "Solange die erste Karte eine Aktionskarte ist (7, 8, 9, Bube, Ass), wird die nächste "
+                     "Karte ohne Wirkung darauf gelegt (MK-2).",
+    "DrawEndsTurn": "Ziehen beendet den Zug; die gezogene Karte wird nicht gelegt, auch wenn sie passt "
+                    "(LM-3, MK-3).",
+    "PlayDrawnCard": "Nach dem Ziehen darf die gezogene Karte gelegt werden, wenn sie passt; sonst wird "
+                     "gepasst (MR-4).",
+    "PlayAfterDrawing": "Nach dem Ziehen darf jede passende Karte von der Hand gelegt werden, oder man "
+                        "passt (JM-3).",
+    "ForcedPlay": "Wer eine passende Karte hat, muss eine legen; nur wer keine hat, zieht (MR-4).",
+    "AceWishesSuit": "Ein Ass wünscht eine Farbe und passt auf alles, auf einen Wertwunsch aber nur, wenn "
+                     "Ass gewünscht ist (LM-4).",
+    "JackWishesRank": "Ein Bube wünscht einen Wert und passt auf alles, auf einen Farbwunsch aber nur in "
+                      "dieser Farbe (LM-4).",
+    "JackWishesSuit": "Ein Bube wünscht eine beliebige Farbe und passt auf jede Karte, außer während einer "
+                      "Runde oder gegen eine offene 7 (MR-3, MK-7).",
+    "SameRankSets": "Nach einer passenden ersten Karte darf man im selben Zug weitere Karten desselben Werts "
+                    "legen; keine davon darf eine Sonderkarte sein (LM-5).",
+    "TwoThreeDraw": "2/3: der nächste Spieler zieht 2 bzw. 3 Karten, außer er antwortet mit einer 2 oder 3, "
+                    "die die Summe erhöht (LM-6).",
+    "KingsDrawFive": "Herz-König: der nächste Spieler zieht 5, Pik-König: der vorige zieht 5; der andere "
+                     "Sonderkönig erhöht auf 10 (LM-7, LM-8, LM-9).",
+    "QueenOfHeartsCancels": "Die Herz-Dame auf eine offene 2/3- oder Königsstrafe hebt sie auf; ohne Strafe "
+                            "ist sie eine normale Karte (LM-6, LM-8, LM-12).",
+    "SevenDrawsTwo": "7: der nächste Spieler zieht 2, außer er antwortet mit einer 7, dann zieht der "
+                     "übernächste 2 mehr (MK-4).",
+    "SevenDrawsTwoPlayOn": "7: der nächste Spieler zieht 2, nur eine 7 antwortet; wer die Karten nimmt, "
+                           "spielt danach normal weiter (MR-5, JM-5).",
+    "LastSevenHits": "Endet ein Spiel mit einer 7, zieht der nächste Spieler die Strafe noch vor der "
+                     "Wertung (MK-10).",
+    "JokerDrawsFour": "Joker: passt auf alles; der Spieler wünscht eine Farbe und der nächste zieht sofort "
+                      "4 Karten (JM-4).",
+    "FourSkips": "4: der nächste Spieler setzt aus, außer er antwortet mit einer 4, die das Aussetzen "
+                 "weitergibt; es wird nicht addiert (LM-11).",
+    "SkipOnEight": "8: der nächste Spieler setzt aus, es gibt keine Antwort; zu zweit ist man gleich "
+                   "noch einmal dran (MK-5, MR-6).",
+    "EightSkipsSummed": "8: der nächste Spieler setzt aus, außer er antwortet mit einer 8, dann setzt ein "
+                        "Spieler mehr aus (JM-6).",
+    "ReverseOnNine": "9: die Spielrichtung dreht sich um; zu zweit ist trotzdem der andere dran (MK-6).",
+    "AceExtraPlay": "Ass: der Spieler legt sofort noch eine passende Karte darauf oder zieht eine Karte, "
+                    "was den Zug beendet (MK-8).",
+    "AceMayPlayAgain": "Ass: der Spieler darf noch eine passende Karte darauf legen oder passen; ziehen "
+                       "muss er nicht (JM-8).",
+    "Runde": "Runde: mit 9, 10, Dame, König oder Ass eröffnen und noch eine davon halten; dann nur dieser "
+             "Wert, bis der Eröffner keine mehr hat (MR-8..13).",
+    "MauPenalty": "Wer vor der vorletzten Karte nicht Mau sagt, zieht sofort 2 Strafkarten; der Zug "
+                  "gilt (MR-7, MK-9).",
+    "MacauPenalty": "Ein vergessenes \"Macau\" kostet 5 Karten (LM-13).",
+    "MauLocksLastCard": "Ohne Mau gilt der Zug, aber die letzte Karte ist gesperrt: man muss ziehen (JM-9).",
+    "VictoryPoints": "Wer alle Karten abgelegt hat, bekommt 1 Siegpunkt; wer zuerst 2 hat, gewinnt die "
+                     "Partie (LM-14).",
+    "HandsWon": "Wer alle Karten abgelegt hat, gewinnt das Spiel; die Partie gewinnt, wer zuerst genug "
+                "Spiele gewonnen hat (MR-14).",
+    "CardPoints": "Die anderen bekommen ihre Karten als Minuspunkte (2-10 Augen, Bube 20, Dame/König 10, "
+                  "Ass 11); wer die Grenze erreicht, scheidet aus, der Letzte gewinnt (MK-11, MK-12).",
+    "JokerCardPoints": "Die anderen zählen 7-10 Augen, Bube 20, Dame/König 10, Ass 11, Joker 20, doppelt "
+                       "nach einem Joker zum Schluss; ab der Grenze gewinnt der Niedrigste (JM-11, JM-12).",
+    "JoinAndLeave": "Vor einem Spiel darf man einsteigen (bis 5, mit dem schlechtesten Stand) und jederzeit "
+                    "aussteigen (MK-13, MK-14).",
+}

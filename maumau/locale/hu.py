@@ -1,0 +1,252 @@
+"""Magyar: every message of the catalogue, and the built-in rules in one line each.
+
+A seat is written "{seat}. játékos" and always stands in the nominative, so that a view
+can put a player's name in its place (``i18n.seat_regex``).
+"""
+
+MESSAGES: dict[str, str] = {
+    # miért nem szabályos egy lépés
+    "illegal.match": "{card} nem illik a felső lapra: sem a szín ({suit}), sem a figura ({rank}) nem egyezik (C-3).",
+    "illegal.wish_suit": "{card} nem a kívánt színű ({suit}) (C-3).",
+    "illegal.wish_rank": "{card} nem a kívánt figura ({rank}) (LM-4).",
+    "illegal.generic": "{card} itt nem rakható le.",
+    "illegal.pending": "{card} nem válasz erre: {pending}. Rakj rá megfelelő lapot, vagy vállald ({rule}, C-5).",
+    "illegal.no_overwrite_rank": "{card} nem írhatja felül a kívánt figurát ({rank}): a szín- és a "
+                                 "figurakívánság nem írhatja felül egymást (LM-4).",
+    "illegal.no_overwrite_suit": "{card} nem írhatja felül a kívánt színt ({suit}): csak az ilyen színű "
+                                 "bubi teheti meg (LM-4).",
+    "illegal.runde": "A Runde alatt csak {rank} figurájú lap rakható le (MR-9).",
+    "illegal.over": "A körnek vége; nincs több lépés (C-9).",
+    "illegal.not_held": "{card} nincs a kezedben.",
+    "illegal.not_a_move": "{move!r} nem lépés: használd a Play(...), Draw() vagy Pass() formát.",
+    "illegal.locked": "Az utolsó lapod zárolva van, mert nem mondtál Maut: húznod kell (JM-9).",
+    "illegal.drawn_only": "Húzás után csak a húzott lapot ({card}) rakhatod le, vagy passzolsz (MR-4).",
+    "illegal.wish_missing": "{card} után kívánni kell: mondd meg, mit, pl. Play(\"{text}\", wish=\"{example}\").",
+    "illegal.wish_wrong": "{card} lappal nem ezt lehet kívánni: {wish!r}.",
+    "illegal.wish_unexpected": "{card} után nincs kívánság; rakd le wish= nélkül.",
+    "illegal.set_variant": "Ebben a változatban egyszerre csak egy lapot lehet rakni; több lapot egyszerre "
+                           "csak a lite_macau enged (LM-5).",
+    "illegal.set_rank": "Az egyszerre lerakott lapoknak azonos figurájúnak kell lenniük (LM-5).",
+    "illegal.set_special": "Akciólap (A, J, 2, 3, 4, K♥, K♠, Q♥) nem rakható le másokkal együtt (LM-5).",
+    "illegal.set_pending": "Több lapot csak normál lépésben rakhatsz le egyszerre (LM-5).",
+    "illegal.mau_early": "Maut csak akkor kell mondani, ha a lépés után pontosan egy lap marad (C-8).",
+    "illegal.runde_variant": "Ebben a változatban nincs Runde (MR-8).",
+    "illegal.runde_when": "Runde csak normál lépésben nyitható, függő 7-es és futó Runde nélkül (MR-8).",
+    "illegal.runde_rank": "Runde csak 9-essel, 10-essel, dámával, királlyal vagy ásszal nyitható (MR-8).",
+    "illegal.runde_second": "A Runde nyitásához kell még egy {rank} figurájú lap a kezedben (MR-8).",
+    "illegal.draw_forced": "Van rakható lapod, ezért raknod kell (MR-4, MR-10).",
+    "illegal.draw_now": "Most nem húzhatsz: {hint}",
+    "illegal.pass": "Most nem passzolhatsz: egy lépés lerakás vagy húzás (C-4).",
+    "illegal.pending_draw": "Rád vár: {pending}. Felelj rá, vagy vállald a Draw() lépéssel (C-5).",
+    "illegal.pending_skip": "Rád vár: {pending}. Felelj rá, vagy maradj ki a Pass() lépéssel (C-5).",
+    "illegal.extra": "Az ász után rakj rá még egy lapot, vagy zárd le a lépést ({closer}) (MK-8, JM-8).",
+    "illegal.drawn_phase": "Húzás után rakj le egy megfelelő lapot, vagy passzolj: Pass().",
+    # függő büntetések
+    "pending.draw": "{amount} lap húzása",
+    "pending.skip": "egy kimaradás",
+    "pending.skip_n": "{amount} játékos kimaradása",
+    # mit tesz egy lépés
+    "do.play": "{seat}. játékos {cards} lapot rak",
+    "do.wish": "és {wish} a kívánsága",
+    "do.mau": "és Maut mond",
+    "do.runde": "és Runde-t nyit ({rank}) (MR-8)",
+    "do.out": "és ezzel elfogytak a lapjai: vége a körnek (C-9)",
+    "do.draw": "{seat}. játékos húz egy lapot",
+    "do.draw_none": "{seat}. játékos nem tud húzni, és passzol (C-7)",
+    "do.accept_draw": "{seat}. játékos felvesz {amount} lapot",
+    "do.accept_skip": "{seat}. játékos kimarad",
+    "do.pass": "{seat}. játékos passzol",
+    "then.pending_draw": "{target}. játékos húz {amount} lapot, ha nem felel",
+    "then.pending_skip": "{target}. játékos kimarad, ha nem felel",
+    "then.next": "{seat}. játékos következik",
+    "then.again": "{seat}. játékos még egyszer rak",
+    "then.drawn": "{seat}. játékos rakhat egy lapot, vagy passzolhat",
+    "then.no_mau": "Mau nélkül: {penalty}",
+    "then.penalty_cards": "{n} büntetőlap",
+    "then.locked": "az utolsó lap zárolva (JM-9)",
+    "then.reverse": "megfordul a játék iránya (MK-6)",
+    "then.skipped": "{seat}. játékos kimarad",
+    "then.blocked": "senki sem tud rakni vagy húzni: a kör elakadt és érvénytelen (C-7)",
+    "then.runde_end": "a Runde véget ér (MR-12)",
+    "then.reshuffle": "a dobópaklit megkeverik, ebből lesz az új talon (C-6)",
+    "then.cancel": "a büntetés elmarad (LM-6)",
+    "then.joker": "{seat}. játékos húz {n} lapot (JM-4)",
+    "then.last_seven": "{seat}. játékos még húz {n} lapot (MK-10)",
+    "leave.variant": "{variant}: játék közben nem lehet kiszállni; ezt csak a makao engedi (MK-14).",
+    "leave.seat": "{seat}. játékos nincs az asztalnál.",
+    # lapok, színek, figurák; a játékos helye úgy, ahogy a fenti mondatok írják
+    "seat.label": "{seat}. játékos",
+    "card.name": "{suit} {rank}",
+    "card.joker": "joker",
+    "suit.C": "treff", "suit.D": "káró", "suit.H": "kőr", "suit.S": "pikk",
+    "rank.J": "bubi", "rank.Q": "dáma", "rank.K": "király", "rank.A": "ász",
+    # a kártyaasztal
+    "ui.names": "Anna,Bence,Csilla,Dávid",
+    "ui.you": "te",
+    "ui.me": "{name} (te)",
+    "ui.stock": "Talon",
+    "ui.discard": "Dobópakli",
+    "ui.your_hand": "A kezed",
+    "ui.rules": "Játékszabályok",
+    "ui.cards_n": "{n} lap",
+    "ui.cards_1": "1 lap",
+    "ui.to_move": "{name} következik",
+    "ui.your_turn": "Te következel",
+    "ui.direction": "Irány",
+    "ui.clockwise": "óramutató járása szerint",
+    "ui.counter": "óramutatóval szemben",
+    "ui.wish": "Kívánság",
+    "ui.none": "nincs",
+    "ui.pending": "Függőben",
+    "ui.pending_for": "{what} – {name}",
+    "ui.runde": "Runde",
+    "ui.runde_of": "csak {rank}, nyitotta: {name}",
+    "ui.phase_extra": "{name} még rak egy lapot az ászra, vagy húz.",
+    "ui.phase_extra_pass": "{name} még rakhat egy lapot az ászra, vagy passzolhat.",
+    "ui.phase_drawn": "{name} most rakhat egy lapot, vagy passzolhat.",
+    "ui.draw": "Húzás",
+    "ui.take": "{n} lap felvétele",
+    "ui.sit_out": "Kimaradok",
+    "ui.pass": "Passz",
+    "ui.announce": "{word}!",
+    "ui.announce_tip": "Nyomd meg, mielőtt lerakod az utolsó előtti lapodat",
+    "ui.runde_open": "Runde nyitása",
+    "ui.set_mode": "Több lap",
+    "ui.play_set": "Kijelöltek lerakása",
+    "ui.set_hint": "Kattints sorban a lapokra: az első illeszkedjen, az utolsó kerül felülre.",
+    "ui.next": "Következő lépés",
+    "ui.undo": "Visszavonás",
+    "ui.undo_none": "Nincs mit visszavonni.",
+    "ui.wish_suit": "Válassz színt",
+    "ui.wish_rank": "Válassz figurát",
+    "ui.cancel": "Mégse",
+    "ui.log": "Lépések",
+    "ui.wait": "Várj: {name} következik.",
+    "ui.not_you": "Nem te következel: {name} lép.",
+    "ui.over": "A körnek vége.",
+    "ui.you_drew": "Húztál: {cards}.",
+    "ui.you_got": "Felvettél: {cards}.",
+    "ui.upcard": "{n}. kör: {name} oszt, a felfordított lap: {card}.",
+    "ui.won_you": "Letetted az összes lapodat: megnyerted a kört!",
+    "ui.won_other": "{name} letette az összes lapját, és megnyerte a kört.",
+    "ui.blocked": "Elakadt: senki sem tud rakni vagy húzni. A kör érvénytelen, újraosztás jön.",
+    "ui.player": "Játékos",
+    "ui.cards_left": "Maradt lapok",
+    "ui.hand_points": "Ez a kör",
+    "ui.total": "Összesen",
+    "ui.out": "kiesett",
+    "ui.next_hand": "Következő kör",
+    "ui.new_match": "Új játék",
+    "ui.hand_n": "{n}. kör",
+    "ui.match_won": "A játszmának vége: {names} nyert.",
+    "ui.match_shared": "A játszmának vége: {names} holtversenyben nyert.",
+    "ui.you_are_out": "Kiestél a játékból; a többiek játszanak tovább.",
+    "ui.score.card_points": "büntetőpont",
+    "ui.score.joker_card_points": "büntetőpont",
+    "ui.score.victory_points": "győzelmi pont",
+    "ui.score.hands_won": "megnyert kör",
+    "ui.goal.limit": "Aki eléri a {limit} büntetőpontot, kiesik; aki utoljára marad, nyer.",
+    "ui.goal.threshold": "Ha valaki eléri a {threshold} pontot, a legkevesebb pont nyer.",
+    "ui.goal.points": "Aki elsőként szerez {target} győzelmi pontot, megnyeri a játszmát.",
+    "ui.goal.hands": "Aki elsőként nyer {target} kört, megnyeri a játszmát.",
+    "ui.strength.easy": "könnyű",
+    "ui.strength.medium": "közepes",
+    "ui.strength.hard": "nehéz",
+    "ui.deal": "oszt",
+    "ui.teacher": "Tanári nézet: minden lap látható.",
+    # visszajátszás
+    "ui.replay": "Visszajátszás",
+    "ui.move_of": "{i}. lépés / {n}",
+    "ui.start": "Osztás: {name} oszt, a felfordított lap: {card}.",
+    "ui.first": "Az elejére",
+    "ui.back": "Egy lépés vissza",
+    "ui.forward": "Egy lépés előre",
+    "ui.last": "A végére",
+    "ui.undo_last": "Utolsó lépés visszavonása",
+    "ui.hand_pick": "Kör",
+    "ui.running": "folyamatban",
+    # szabályok kipróbálása
+    "ui.explorer": "Szabályok kipróbálása",
+    "ui.variant": "Változat",
+    "ui.players": "Játékosok",
+    "ui.play": "Játék",
+    "ui.simulate": "Szimuláció",
+    "ui.games": "Játékok",
+    "ui.house_rules": "Házszabályok",
+    "ui.no_changes": "az eredeti szabályok",
+    "ui.without": "{rule} nélkül",
+    "ui.with": "{rule} szabállyal",
+    "ui.stats_title": "{games} játék véletlen játékosokkal, {players} játékos, {seconds} s alatt",
+    "ui.stats_finished": "Befejezett körök",
+    "ui.stats_blocked": "Elakadt (érvénytelen) körök",
+    "ui.stats_unfinished": "{cap} lépés után sem ért véget",
+    "ui.stats_moves": "Lépés körönként (átlag)",
+    "ui.stats_range": "Legrövidebb / leghosszabb kör",
+    "ui.stats_wins": "Győzelmek helyenként",
+}
+
+RULES: dict[str, str] = {
+    "Matching": "Egy lap akkor rakható, ha színe vagy figurája egyezik a felső lapéval; a kívánt szín a "
+                "felső lap színe helyébe lép (C-3).",
+    "UpcardIsDealersPlay": "A felfordított lap az osztó lépésének számít, hatásával együtt; ásznál vagy "
+                           "bubinál az osztó kíván (LM-2).",
+    "JokerUpcard": "A felfordított lap az osztó lépése: a 7-es és a 8-as a következő játékost sújtja, a "
+                   "joker kíván és 4 lapot ad; az ásznak nincs hatása (JM-2).",
+    "UpcardToBottom": "A felfordított 7-es, 8-as vagy bubi a talon aljára kerül, és a következő lap fordul "
+                      "fel; nincs hatása (MR-2).",
+    "UpcardCovered": "Amíg a felfordított lap akciólap (7, 8, 9, bubi, ász), a talon következő lapja hatás "
+                     "nélkül rákerül (MK-2).",
+    "DrawEndsTurn": "A húzás befejezi a lépést; a húzott lap akkor sem rakható le, ha illik (LM-3, MK-3).",
+    "PlayDrawnCard": "Húzás után a húzott lap lerakható, ha illik; különben passz (MR-4).",
+    "PlayAfterDrawing": "Húzás után bármelyik illő lap lerakható a kézből, vagy passzolni lehet (JM-3).",
+    "ForcedPlay": "Akinek van illő lapja, annak raknia kell; csak az húz, akinek nincs (MR-4).",
+    "AceWishesSuit": "Az ász színt kíván, és mindenre rakható, figurakívánságra viszont csak akkor, ha ászt "
+                     "kértek (LM-4).",
+    "JackWishesRank": "A bubi figurát kíván, és mindenre rakható, színkívánságra viszont csak az adott "
+                      "színben (LM-4).",
+    "JackWishesSuit": "A bubi bármilyen színt kívánhat, és minden lapra rakható, kivéve Runde alatt és "
+                      "függő 7-esre (MR-3, MK-7).",
+    "SameRankSets": "Egy illő első lap után ugyanabban a lépésben további azonos figurájú lapok is "
+                    "lerakhatók; akciólap nem lehet köztük (LM-5).",
+    "TwoThreeDraw": "2/3: a következő játékos 2, illetve 3 lapot húz, hacsak nem felel egy 2-essel vagy "
+                    "3-assal, ami növeli az összeget (LM-6).",
+    "KingsDrawFive": "Kőr király: a következő játékos húz 5 lapot, pikk király: az előző húz 5-öt; a másik "
+                     "különleges király 10-re emeli (LM-7, LM-8, LM-9).",
+    "QueenOfHeartsCancels": "A kőr dáma függő 2/3-as vagy királyos büntetésre rakva megszünteti azt; "
+                            "büntetés nélkül közönséges lap (LM-6, LM-8, LM-12).",
+    "SevenDrawsTwo": "7: a következő játékos 2 lapot húz, hacsak nem felel egy 7-essel, amivel az utána "
+                     "következőnek 2-vel többet kell húznia (MK-4).",
+    "SevenDrawsTwoPlayOn": "7: a következő játékos 2 lapot húz, csak 7-essel lehet felelni; aki felveszi a "
+                           "lapokat, utána rendesen lép (MR-5, JM-5).",
+    "LastSevenHits": "Ha a kör 7-essel ér véget, a következő játékos a pontozás előtt még felveszi a "
+                     "büntetést (MK-10).",
+    "JokerDrawsFour": "Joker: mindenre rakható; a játékos színt kíván, a következő pedig azonnal 4 lapot "
+                      "húz (JM-4).",
+    "FourSkips": "4: a következő játékos kimarad, hacsak nem felel egy 4-essel, ami továbbadja a "
+                 "kimaradást; nem adódik össze (LM-11).",
+    "SkipOnEight": "8: a következő játékos kimarad, nincs rá válasz; ketten játszva rögtön újra te "
+                   "jössz (MK-5, MR-6).",
+    "EightSkipsSummed": "8: a következő játékos kimarad, hacsak nem felel egy 8-assal, amivel eggyel több "
+                        "játékos marad ki (JM-6).",
+    "ReverseOnNine": "9: megfordul a játék iránya; ketten játszva mégis a másik játékos jön (MK-6).",
+    "AceExtraPlay": "Ász: a játékos azonnal rak rá még egy illő lapot, vagy húz egyet, ami befejezi a "
+                    "lépést (MK-8).",
+    "AceMayPlayAgain": "Ász: a játékos rakhat rá még egy illő lapot, vagy passzolhat; húznia nem kell "
+                       "(JM-8).",
+    "Runde": "Runde: 9-essel, 10-essel, dámával, királlyal vagy ásszal nyitható, ha van még egy ugyanilyen; "
+             "utána csak ez a figura jöhet, amíg a nyitónak el nem fogy (MR-8..13).",
+    "MauPenalty": "Aki az utolsó előtti lap lerakásakor nem mond Maut, azonnal 2 büntetőlapot húz; a "
+                  "lépés érvényes (MR-7, MK-9).",
+    "MacauPenalty": "Az elfelejtett \"Macau\" 5 lapba kerül (LM-13).",
+    "MauLocksLastCard": "Mau nélkül a lépés érvényes, de az utolsó lap zárolva van: húzni kell (JM-9).",
+    "VictoryPoints": "Aki elsőként rakja le minden lapját, 1 győzelmi pontot kap; aki elsőként eléri a "
+                     "2-t, megnyeri a játszmát (LM-14).",
+    "HandsWon": "Aki lerakja minden lapját, megnyeri a kört; a játszmát az nyeri, aki elsőként elég kört "
+                "nyer (MR-14).",
+    "CardPoints": "A többiek lapjaik értékét kapják büntetőpontként (2-10 a számuk, bubi 20, dáma/király 10, "
+                  "ász 11); a határt elérő kiesik, az utolsó nyer (MK-11, MK-12).",
+    "JokerCardPoints": "A többiek pontjai: 7-10 a számuk, bubi 20, dáma/király 10, ász 11, joker 20, "
+                       "dupla egy záró joker után; a határnál a legkevesebb nyer (JM-11, JM-12).",
+    "JoinAndLeave": "Kör előtt be lehet szállni (legfeljebb 5-en, a legrosszabb pontszámmal), és bármikor "
+                    "ki lehet szállni (MK-13, MK-14).",
+}
