@@ -6,6 +6,8 @@
 (3, 7)
 """
 
+from typing import Any
+
 from . import players
 from .cards import JOKER, Card, CardError, Rank, Suit, cards
 from .game import FormatError, Game
@@ -16,11 +18,26 @@ from .start import deal, position
 from .state import GameState, IllegalMove
 from .variants import Variant, VariantError, variant, variant_names
 
+
+def play(game: str | Variant = "makao", opponents: int = 3, **options: Any) -> Any:
+    """A card table in Jupyter: you against computer players (see ``maumau.widgets.play``)."""
+    from .widgets import play as _play  # ipywidgets is imported only when a table is shown
+
+    return _play(game, opponents, **options)
+
+
+def replay(source: Any, **options: Any) -> Any:
+    """Step through a game, a table or a match in Jupyter (see ``maumau.widgets.replay``)."""
+    from .widgets import replay as _replay
+
+    return _replay(source, **options)
+
+
 __version__ = "0.1.0"
 
 __all__ = [
     "players", "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
-    "Rule", "Variant", "VariantError", "variant", "variant_names",
+    "Rule", "Variant", "VariantError", "variant", "variant_names", "play", "replay",
 ]

@@ -1,0 +1,94 @@
+"""What the views share: languages, names at the table, computer opponents, scores in words."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from .. import players as _players
+from ..i18n import EN, LANGUAGES, seat_regex, t
+from ..variants import Variant
+
+__all__ = ["check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
+           "STRENGTHS", "esc"]
+
+STRENGTHS = ("easy", "medium", "hard")
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def announce_word(variant: Variant) -> str:
+    """What a player says before the last card: Makaó, Macau or Mau (C-8)."""
+    if variant.name == "makao":
+        return "Makaó"
+    if variant.announcement is not None and variant.announcement.name == "macau_penalty":
+        return "Macau"
+    return "Mau"
+
+
+def computer(strength: str, seed: int | None) -> Any:
+    """A computer player of that strength (``maumau.players.for_strength``), or a random
+    player while the package has no stronger ones."""
+    make = getattr(_players, "for_strength", None)
+    if make is not None:
+        return make(strength, seed=seed)
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}: choose one of {', '.join(STRENGTHS)}")
+    return _players.Random(seed)
+
+
+def default_names(count: int, lang: str) -> list[str]:
+    """Names for the computer players in the language, repeated with numbers if needed."""
+    base = t("ui.names", lang).split(",")
+    return [base[i % len(base)] + ("" if i < len(base) else f" {i // len(base) + 1}") for i in range(count)]
+
+
+class Seating:
+    """Who sits where: names by match seat, and the learner's seat (or None)."""
+
+    def __init__(self, names: Sequence[str], me: int | None, lang: str) -> None:
+        self.names = list(names)
+        self.me = me
+        self.lang = lang
+        self._regex = seat_regex(lang)
+
+    def name(self, seat: int, seats: Sequence[int] | None = None) -> str:
+        """The name of a hand seat (``seats`` maps hand seats to match seats)."""
+        match_seat = seats[seat] if seats is not None else seat
+        if match_seat >= len(self.names):
+            return t("seat.label", self.lang, seat=match_seat)
+        return self.names[match_seat]
+
+    def rename(self, sentence: str, seats: Sequence[int] | None = None) -> str:
+        """Put the players' names in place of the seat numbers of an engine sentence."""
+        def swap(found: Any) -> str:
+            seat = int(found.group(1))
+            if seats is not None and seat >= len(seats):
+                return found.group(0)
+            return self.name(seat, seats)
+        return self._regex.sub(swap, sentence)
+
+
+def score_word(variant: Variant, lang: str) -> str:
+    key = "ui.score." + variant.scoring.name
+    return t(key, lang) if key in EN else ""
+
+
+def goal_text(variant: Variant, lang: str) -> str:
+    """How the match is won, in one sentence."""
+    s = variant.scoring
+    if hasattr(s, "limit"):
+        return t("ui.goal.limit", lang, limit=s.limit)
+    if hasattr(s, "threshold"):
+        return t("ui.goal.threshold", lang, threshold=s.threshold)
+    target = getattr(s, "target", 1)
+    return t("ui.goal.hands" if s.name == "hands_won" else "ui.goal.points", lang, target=target)
+
+
+def esc(text: str) -> str:
+    return html.escape(text, quote=False)

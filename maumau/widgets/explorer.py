@@ -1,0 +1,174 @@
+"""Rules explorer: pick a variant, switch single rules off (or extra rules on), then play the
+result at once or simulate many games of random players to see what the change does."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from .. import players as _players
+from ..i18n import rule_summary, t
+from ..rules.base import Rule
+from ..start import deal
+from ..variants import Variant, variant, variant_names
+from .common import check_lang, esc
+from .scores import rules_html
+from .style import style_sheet
+from .table import TableView
+
+__all__ = ["RulesExplorer", "random_stats"]
+
+
+def random_stats(v: Variant, players: int, games: int, seed: int = 0, cap: int = 3000) -> dict[str, Any]:
+    """Play ``games`` hands of random players through the engine and count what happened."""
+    began = time.perf_counter()
+    lengths, wins, blocked, unfinished = [], [0] * players, 0, 0
+    for g in range(games):
+        state = deal(v, players=players, seed=seed + g)
+        bots = [_players.Random(seed * 7919 + g * 31 + s) for s in range(players)]
+        moves = 0
+        while not state.is_over and moves < cap:
+            state = state.apply(bots[state.to_move].choose(state))
+            moves += 1
+        if not state.is_over:
+            unfinished += 1
+            continue
+        lengths.append(moves)
+        if state.blocked:
+            blocked += 1
+        elif state.winner is not None:
+            wins[state.winner] += 1
+    return {"games": games, "players": players, "finished": len(lengths), "blocked": blocked,
+            "unfinished": unfinished, "cap": cap, "wins": wins,
+            "mean_moves": statistics.fmean(lengths) if lengths else 0.0,
+            "shortest": min(lengths, default=0), "longest": max(lengths, default=0),
+            "seconds": time.perf_counter() - began}
+
+
+def stats_html(stats: dict[str, Any], lang: str) -> str:
+    games = stats["games"] or 1
+    wins = " · ".join(f"{t('seat.label', lang, seat=s)}: {100 * w / games:.0f}%" for s, w in enumerate(stats["wins"]))
+    rows = [
+        (t("ui.stats_finished", lang), f"{stats['finished']} / {stats['games']}"),
+        (t("ui.stats_blocked", lang), str(stats["blocked"])),
+        (t("ui.stats_unfinished", lang, cap=stats["cap"]), str(stats["unfinished"])),
+        (t("ui.stats_moves", lang), f"{stats['mean_moves']:.0f}"),
+        (t("ui.stats_range", lang), f"{stats['shortest']} / {stats['longest']}"),
+        (t("ui.stats_wins", lang), wins),
+    ]
+    title = t("ui.stats_title", lang, games=stats["games"], players=stats["players"],
+              seconds=f"{stats['seconds']:.1f}")
+    body = "".join(f"<tr><td>{esc(k)}</td><td><b>{esc(v)}</b></td></tr>" for k, v in rows)
+    return f'<div class="mm-result"><div class="mm-win">{esc(title)}</div><table>{body}</table></div>'
+
+
+class RulesExplorer:
+    """A variant with a checkbox per rule; ``variant`` is the variant the boxes describe.
+
+    ``extra_rules`` are rules of one's own, offered switched off (``with_rules``).
+    """
+
+    def __init__(self, game: str | Variant = "makao", *, lang: str = "en", extra_rules: Sequence[Rule] = (),
+                 players: int | None = None, games: int = 100, seed: int = 0, delay: float = 0.6) -> None:
+        self.lang = check_lang(lang)
+        self.extra_rules = list(extra_rules)
+        self.seed, self.delay = seed, delay
+        self.table: TableView | None = None
+        self.stats: dict[str, Any] | None = None
+        base = variant(game)
+        lang = self.lang
+        self.pick = W.Dropdown(options=variant_names(), value=base.name, description=t("ui.variant", lang))
+        self.players = W.IntSlider(description=t("ui.players", lang), min=2, max=5, value=2)
+        self.games = W.BoundedIntText(value=games, min=1, max=100_000, description=t("ui.games", lang),
+                                      layout=W.Layout(width="180px"))
+        self.play_button = W.Button(description="▶ " + t("ui.play", lang), button_style="success")
+        self.simulate_button = W.Button(description="⚙ " + t("ui.simulate", lang), button_style="info")
+        self.play_button.on_click(lambda _: self.play())
+        self.simulate_button.on_click(lambda _: self.simulate())
+        self.checks_box = W.VBox()
+        self.checks_box.add_class("mm-checks")
+        self.summary = W.HTML()
+        self.stage = W.VBox()
+        self.checks: dict[str, W.Checkbox] = {}
+        self._base = base
+        self._set_variant(base, players)
+        self.pick.observe(lambda change: self._set_variant(variant(change["new"])), names="value")
+        head = W.HTML(f'<div class="mm-head">{esc(t("ui.explorer", lang))}</div>')
+        rules_panel = W.VBox([self.checks_box, self.summary])
+        rules_panel.add_class("mm-rules")
+        self.widget = W.VBox([style_sheet(), head, W.HBox([self.pick, self.players]), rules_panel,
+                              W.HBox([self.play_button, self.games, self.simulate_button]), self.stage])
+        self.widget.add_class("mm-table")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"<maumau rules explorer: {self.variant!r}>"
+
+    # --- the rules ---------------------------------------------------------------------------------------
+    def _set_variant(self, base: Variant, players: int | None = None) -> None:
+        self._base = base
+        lo, hi = base.players
+        self.players.min, self.players.max = 1, hi  # widen first so the next two settings never clash
+        self.players.min = lo
+        self.players.value = players if players is not None else min(max(self.players.value, lo), hi)
+        self.checks = {}
+        rows = []
+        for rule, on in [(r, True) for r in base.rules] + [(r, False) for r in self.extra_rules]:
+            box = W.Checkbox(value=on, description=rule.name, indent=False, layout=W.Layout(width="210px"))
+            box.observe(lambda _: self._show_summary(), names="value")
+            key = rule.name if on else "+" + rule.name
+            self.checks[key] = box
+            rows.append(W.HBox([box, W.HTML(f"<span>{esc(rule_summary(rule, self.lang))}</span>")]))
+        self.checks_box.children = tuple(rows)
+        self._show_summary()
+
+    @property
+    def variant(self) -> Variant:
+        """The chosen variant with the rules switched off removed and the extra ones added."""
+        off = [name for name, box in self.checks.items() if not name.startswith("+") and not box.value]
+        extra = [r for r in self.extra_rules if self.checks.get("+" + r.name) is not None
+                 and self.checks["+" + r.name].value]
+        v = self._base.without(*off) if off else self._base
+        return v.with_rules(*extra) if extra else v
+
+    def set_rule(self, name: str, on: bool) -> None:
+        """Switch a rule off or on (``"+name"`` for an extra rule), as a click on its box would."""
+        if name not in self.checks:
+            raise KeyError(f"{self._base.name} has no rule {name!r} here; the boxes are {sorted(self.checks)}")
+        self.checks[name].value = on
+
+    def _show_summary(self) -> None:
+        v = self.variant
+        changes = []
+        for how, what in v.changes:
+            rule = what if how == "without" else what.name
+            changes.append(t("ui.without" if how == "without" else "ui.with", self.lang, rule=rule))
+        text = ", ".join(changes) or t("ui.no_changes", self.lang)
+        self.summary.value = f"<b>{esc(t('ui.house_rules', self.lang))}:</b> {esc(text)}"
+
+    # --- trying it out -------------------------------------------------------------------------------------
+    def play(self) -> TableView:
+        """A table with the chosen rules, shown below the boxes."""
+        self.table = TableView(self.variant, opponents=self.players.value - 1, seed=self.seed, lang=self.lang,
+                               delay=self.delay)
+        self.stage.children = (self.table.widget,)
+        return self.table
+
+    def simulate(self, games: int | None = None) -> dict[str, Any]:
+        """Play ``games`` hands of random players with the chosen rules and show what happened."""
+        n = self.games.value if games is None else games
+        self.stats = random_stats(self.variant, self.players.value, n, seed=self.seed)
+        rules = W.Accordion(children=[W.HTML(rules_html(self.variant, self.lang))], selected_index=None)
+        rules.set_title(0, t("ui.rules", self.lang))
+        self.stage.children = (W.HTML(stats_html(self.stats, self.lang)), rules)
+        return self.stats

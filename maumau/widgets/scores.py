@@ -1,0 +1,65 @@
+"""Words and tables around the play: the end of a hand with its scores, and the rules panel."""
+
+from __future__ import annotations
+
+from ..i18n import rule_summary, t
+from ..match import HandResult, Match
+from ..variants import Variant
+from .common import Seating, esc, goal_text, score_word
+from .style import card_face
+
+__all__ = ["result_html", "rules_html", "winners_text"]
+
+
+def winners_text(match: Match, seating: Seating) -> str:
+    """"The match is over: Anna wins." in the table's language ("" while it goes on)."""
+    lang = seating.lang
+    win = match.winner
+    if win is None:
+        return ""
+    seats = win if isinstance(win, tuple) else (win,)
+    names = " & ".join(seating.name(s) for s in seats)
+    return t("ui.match_shared" if len(seats) > 1 else "ui.match_won", lang, names=names)
+
+
+def result_html(result: HandResult, match: Match, seating: Seating) -> str:
+    """Who went out, every hand left over, the points of this hand and the totals."""
+    lang = seating.lang
+    final = result.game.state
+    if result.blocked:
+        head = t("ui.blocked", lang)
+    elif result.winner == seating.me:
+        head = t("ui.won_you", lang)
+    else:
+        head = t("ui.won_other", lang, name=seating.name(result.winner))
+    word = score_word(match.variant, lang)
+    rows = []
+    for hand_seat, seat in enumerate(result.seats):
+        cards = "".join(card_face(c, "sm", lang) for c in final.hands[hand_seat])
+        out = "" if match.alive[seat] else f" <i>({esc(t('ui.out', lang))})</i>"
+        me = ' style="font-weight:bold"' if seat == seating.me else ""
+        rows.append(f"<tr{me}><td>{esc(seating.name(seat))}{out}</td>"
+                    f'<td><div style="display:flex;gap:2px;flex-wrap:wrap">{cards}</div></td>'
+                    f"<td>{result.points[seat]}</td><td>{match.scores[seat]}</td></tr>")
+    over = winners_text(match, seating)
+    tail = f'<div class="mm-win">{esc(over)}</div>' if over else ""
+    if not over and seating.me is not None and not match.alive[seating.me]:
+        tail = f"<div>{esc(t('ui.you_are_out', lang))}</div>"
+    return (f'<div class="mm-result"><div class="mm-win">{esc(head)}</div>'
+            f"<table><tr><th>{esc(t('ui.player', lang))}</th><th>{esc(t('ui.cards_left', lang))}</th>"
+            f"<th>{esc(t('ui.hand_points', lang))}</th><th>{esc(t('ui.total', lang))} ({esc(word)})</th></tr>"
+            f"{''.join(rows)}</table><div style='margin-top:6px'>{esc(goal_text(match.variant, lang))}</div>"
+            f"{tail}</div>")
+
+
+def rules_html(variant: Variant, lang: str) -> str:
+    """The "Spielregeln" panel: the variant's deck, goal and every rule in one line."""
+    lo, hi = variant.players
+    deck = f"{len(variant.deck)} · {variant.hand_size} · {lo}-{hi} {t('ui.players', lang)}"
+    rows = "".join(f"<tr><td><code>{esc(r.name)}</code></td><td>{esc(rule_summary(r, lang))}</td></tr>"
+                   for r in variant.rules)
+    changes = ""
+    if variant.changes:
+        changes = f"<div><b>{esc(t('ui.house_rules', lang))}:</b> {esc(variant.house_rules())}</div>"
+    return (f'<div class="mm-rules"><div><b>{esc(variant.title)}</b> ({esc(variant.name)}): {esc(deck)}</div>'
+            f"<div>{esc(goal_text(variant, lang))}</div>{changes}<table>{rows}</table></div>")
