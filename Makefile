@@ -24,7 +24,7 @@ TEST_ENV = \
 	JUPYTER_DATA_DIR=$(TMPHOME)/.local/share/jupyter \
 	JUPYTER_RUNTIME_DIR=$(TMPHOME)/.local/share/jupyter/runtime
 
-.PHONY: all install lab test bench clean
+.PHONY: all install lab test bench browser-test clean
 
 all: test
 
@@ -53,6 +53,16 @@ endif
 
 bench: $(VENV)/.installed
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
+	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
+
+# The real-browser test of the card table (JupyterLab + Playwright + Debian's /usr/bin/chromium);
+# not part of `make test`. Playwright comes from PyPI without its own browsers (no `playwright install`).
+$(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml
+	$(BIN)/python -m pip install -e '.[test,lab]' playwright
+	touch $@
+
+browser-test: $(VENV)/.installed-browser
+	PYBIN=$(BIN)/python tests/browser/run.sh
 
 clean:
 	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info

@@ -111,6 +111,7 @@ EN: dict[str, str] = {
     "ui.discard": "Discard pile",
     "ui.your_hand": "Your hand",
     "ui.rules": "Rules",
+    "ui.deck": "{cards} cards, {hand} each, {lo} to {hi} players",
     "ui.cards_n": "{n} cards",
     "ui.cards_1": "1 card",
     "ui.to_move": "{name} to move",

@@ -224,7 +224,7 @@ def test_german_and_hungarian_labels():
     assert "Deine Hand" in de.hand_label.value and de.rules.get_title(0) == "Spielregeln"
     assert "Du bist am Zug" in de.board.status.value and "Richtung" in de.board.status.value
     assert "Anna" in de.board.panels[0].value and "7 Karten" in de.board.panels[0].value
-    assert "Spielverlauf" in de.log_html.value and "Spiel 1:" in de.log[0]
+    assert "Spielverlauf" in de.moves_log.html.value and "Spiel 1:" in de.log[0]
     assert "Herz" in de.hand.button_for(de.state.hands[0][4]).tooltip or de.hand.buttons[0].tooltip
     hu = table(lang="hu")
     assert hu.draw_button.description == "Húzás" and "Talon" in hu.board.stock.value

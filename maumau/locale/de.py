@@ -86,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "ui.discard": "Ablage",
     "ui.your_hand": "Deine Hand",
     "ui.rules": "Spielregeln",
+    "ui.deck": "{cards} Karten, je {hand} auf die Hand, {lo} bis {hi} Spieler",
     "ui.cards_n": "{n} Karten",
     "ui.cards_1": "1 Karte",
     "ui.to_move": "{name} ist am Zug",

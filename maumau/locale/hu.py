@@ -88,6 +88,7 @@ MESSAGES: dict[str, str] = {
     "ui.discard": "Dobópakli",
     "ui.your_hand": "A kezed",
     "ui.rules": "Játékszabályok",
+    "ui.deck": "{cards} lap, fejenként {hand}, {lo}-{hi} játékos",
     "ui.cards_n": "{n} lap",
     "ui.cards_1": "1 lap",
     "ui.to_move": "{name} következik",

@@ -6,14 +6,30 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+import ipywidgets as W
+
 from .. import players as _players
 from ..i18n import EN, LANGUAGES, seat_regex, t
 from ..variants import Variant
 
-__all__ = ["check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
+__all__ = ["View", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
            "STRENGTHS", "esc"]
 
 STRENGTHS = ("easy", "medium", "hard")
+
+
+class View:
+    """Base of the views: Jupyter shows ``self.widget``; the text form stays short and stable
+    (nbval compares text/plain, and a widget's own repr lists every child)."""
+
+    widget: W.Widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle["text/plain"] = repr(self)
+        return bundle
 
 
 def check_lang(lang: str) -> str:

@@ -49,7 +49,7 @@ class Controls:
         _shown(self.runde, "runde" in variant)
         _shown(self.sets, "same_rank_sets" in variant)
 
-    def update(self, state: GameState, me: int | None, *, step: bool, chosen: int) -> None:
+    def update(self, state: GameState, me: int | None, *, step: bool, chosen: int, can_undo: bool = True) -> None:
         """Labels and emphasis for ``state``; ``chosen`` cards are picked for a set."""
         lang = self.lang
         mine = me is not None and state.to_move == me and not state.is_over
@@ -63,14 +63,16 @@ class Controls:
         self.pass_.description = t("ui.sit_out" if skip else "ui.pass", lang)
         self.draw.button_style = "primary" if Draw() in legal else ""
         self.pass_.button_style = "primary" if Pass() in legal else ""
-        _shown(self.draw, me is not None)
-        _shown(self.pass_, me is not None)
+        playing = me is not None and not state.is_over
+        _shown(self.row, playing)
+        _shown(self.draw, playing)
+        _shown(self.pass_, playing)
         _shown(self.play_set, self.sets.value and me is not None)
         self.play_set.description = t("ui.play_set", lang) + (f" ({chosen})" if chosen else "")
         computer = not state.is_over and state.to_move != me
         _shown(self.next, step)
         self.next.disabled = not computer
-        self.undo.disabled = state.is_over
+        self.undo.disabled = state.is_over or not can_undo
         _shown(self.undo, me is not None)
         if state.phase == engine.DRAWN and mine:
             self.pass_.button_style = "primary"

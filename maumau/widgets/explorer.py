@@ -15,8 +15,8 @@ from ..i18n import rule_summary, t
 from ..rules.base import Rule
 from ..start import deal
 from ..variants import Variant, variant, variant_names
-from .common import check_lang, esc
-from .scores import rules_html
+from .common import View, check_lang, esc
+from .scores import house_rules_text, rules_html
 from .style import style_sheet
 from .table import TableView
 
@@ -66,7 +66,7 @@ def stats_html(stats: dict[str, Any], lang: str) -> str:
     return f'<div class="mm-result"><div class="mm-win">{esc(title)}</div><table>{body}</table></div>'
 
 
-class RulesExplorer:
+class RulesExplorer(View):
     """A variant with a checkbox per rule; ``variant`` is the variant the boxes describe.
 
     ``extra_rules`` are rules of one's own, offered switched off (``with_rules``).
@@ -104,13 +104,6 @@ class RulesExplorer:
                               W.HBox([self.play_button, self.games, self.simulate_button]), self.stage])
         self.widget.add_class("mm-table")
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle["text/plain"] = repr(self)
-        return bundle
-
     def __repr__(self) -> str:
         return f"<maumau rules explorer: {self.variant!r}>"
 
@@ -124,11 +117,14 @@ class RulesExplorer:
         self.checks = {}
         rows = []
         for rule, on in [(r, True) for r in base.rules] + [(r, False) for r in self.extra_rules]:
-            box = W.Checkbox(value=on, description=rule.name, indent=False, layout=W.Layout(width="210px"))
+            box = W.Checkbox(value=on, description=rule.name, indent=False,
+                             layout=W.Layout(width="220px", min_width="220px"))
             box.observe(lambda _: self._show_summary(), names="value")
             key = rule.name if on else "+" + rule.name
             self.checks[key] = box
-            rows.append(W.HBox([box, W.HTML(f"<span>{esc(rule_summary(rule, self.lang))}</span>")]))
+            summary = W.HTML(f'<div class="mm-summary">{esc(rule_summary(rule, self.lang))}</div>',
+                             layout=W.Layout(flex="1"))
+            rows.append(W.HBox([box, summary]))
         self.checks_box.children = tuple(rows)
         self._show_summary()
 
@@ -148,12 +144,7 @@ class RulesExplorer:
         self.checks[name].value = on
 
     def _show_summary(self) -> None:
-        v = self.variant
-        changes = []
-        for how, what in v.changes:
-            rule = what if how == "without" else what.name
-            changes.append(t("ui.without" if how == "without" else "ui.with", self.lang, rule=rule))
-        text = ", ".join(changes) or t("ui.no_changes", self.lang)
+        text = house_rules_text(self.variant, self.lang)
         self.summary.value = f"<b>{esc(t('ui.house_rules', self.lang))}:</b> {esc(text)}"
 
     # --- trying it out -------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ..i18n import t, use_language
 from ..match import HandResult, Match
 from ..state import GameState
 from .board import Board
-from .common import Seating, check_lang, esc
+from .common import Seating, View, check_lang, esc
 from .style import style_sheet
 from .table import TableView
 
@@ -34,7 +34,7 @@ class _Hand:
         self.label, self.game, self.seats = label, game, None if seats is None else tuple(seats)
 
 
-class ReplayView:
+class ReplayView(View):
     """Buttons and a slider over the moves of a game; ``go(i)`` shows the state after i moves."""
 
     def __init__(self, source: Any, *, lang: str = "en", names: Sequence[str] | None = None,
@@ -81,11 +81,11 @@ class ReplayView:
         lang = self.lang
         self.header = W.HTML()
         self.pick = W.Dropdown(description=t("ui.hand_pick", lang), layout=W.Layout(width="260px"))
-        self.first_button = W.Button(description="⏮", tooltip=t("ui.first", lang), layout=W.Layout(width="46px"))
+        self.first_button = W.Button(description="|◀", tooltip=t("ui.first", lang), layout=W.Layout(width="46px"))
         self.back_button = W.Button(description="◀", tooltip=t("ui.back", lang), layout=W.Layout(width="46px"))
         self.forward_button = W.Button(description="▶", tooltip=t("ui.forward", lang),
                                        layout=W.Layout(width="46px"))
-        self.last_button = W.Button(description="⏭", tooltip=t("ui.last", lang), layout=W.Layout(width="46px"))
+        self.last_button = W.Button(description="▶|", tooltip=t("ui.last", lang), layout=W.Layout(width="46px"))
         self.slider = W.IntSlider(min=0, max=0, readout=False, continuous_update=True,
                                   layout=W.Layout(width="360px"))
         self.position = W.HTML()
@@ -108,13 +108,6 @@ class ReplayView:
                               self.board.widget, self.moves_html])
         self.widget.add_class("mm-table")
         self._refresh_pick()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     def __repr__(self) -> str:
         return f"<maumau replay: {len(self.hands)} hand(s)>"

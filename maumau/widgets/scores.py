@@ -8,7 +8,14 @@ from ..variants import Variant
 from .common import Seating, esc, goal_text, score_word
 from .style import card_face
 
-__all__ = ["result_html", "rules_html", "winners_text"]
+__all__ = ["result_html", "rules_html", "winners_text", "house_rules_text"]
+
+
+def house_rules_text(variant: Variant, lang: str) -> str:
+    """"ohne reverse_on_nine, mit quiet_nine" (or "die Regeln wie geschrieben")."""
+    changes = [t("ui.without" if how == "without" else "ui.with", lang, rule=what if how == "without" else what.name)
+               for how, what in variant.changes]
+    return ", ".join(changes) or t("ui.no_changes", lang)
 
 
 def winners_text(match: Match, seating: Seating) -> str:
@@ -55,11 +62,11 @@ def result_html(result: HandResult, match: Match, seating: Seating) -> str:
 def rules_html(variant: Variant, lang: str) -> str:
     """The "Spielregeln" panel: the variant's deck, goal and every rule in one line."""
     lo, hi = variant.players
-    deck = f"{len(variant.deck)} · {variant.hand_size} · {lo}-{hi} {t('ui.players', lang)}"
+    deck = t("ui.deck", lang, cards=len(variant.deck), hand=variant.hand_size, lo=lo, hi=hi)
     rows = "".join(f"<tr><td><code>{esc(r.name)}</code></td><td>{esc(rule_summary(r, lang))}</td></tr>"
                    for r in variant.rules)
     changes = ""
     if variant.changes:
-        changes = f"<div><b>{esc(t('ui.house_rules', lang))}:</b> {esc(variant.house_rules())}</div>"
+        changes = f"<div><b>{esc(t('ui.house_rules', lang))}:</b> {esc(house_rules_text(variant, lang))}</div>"
     return (f'<div class="mm-rules"><div><b>{esc(variant.title)}</b> ({esc(variant.name)}): {esc(deck)}</div>'
             f"<div>{esc(goal_text(variant, lang))}</div>{changes}<table>{rows}</table></div>")

@@ -55,7 +55,7 @@ CSS = """
   text-align: center; line-height: 1; }
 .mm-lg { width: 84px; height: 120px; font-size: 17px; } .mm-lg .mm-pip { font-size: 46px; }
 .mm-sm { width: 34px; height: 48px; font-size: 11px; border-radius: 4px; }
-.mm-sm .mm-pip { font-size: 17px; } .mm-sm .mm-c2 { display: none; }
+.mm-sm .mm-pip { font-size: 19px; top: 60%; } .mm-sm .mm-c2 { display: none; } .mm-sm .mm-c1 { left: 3px; top: 3px; }
 .mm-red { color: #c62828 !important; } .mm-black { color: #1a1a1a !important; } .mm-jk { color: #6a1b9a !important; }
 .mm-status { background: rgba(0,0,0,.22); border-radius: 12px; padding: 8px 12px; min-width: 230px;
   font-size: 13px; line-height: 1.55; }
@@ -96,12 +96,14 @@ CSS = """
 .mm-result td, .mm-result th { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: left; }
 .mm-result .mm-win { color: #1b5e20; font-size: 15px; font-weight: bold; }
 .mm-table .widget-slider .widget-readout { color: #f3f3f3; }
-.mm-table .jupyter-widgets.widget-dropdown > select, .mm-table .widget-inline-hbox .widget-label { color: #f3f3f3; }
-.mm-table .widget-dropdown select { color: #1a1a1a; }
+.mm-table .widget-inline-hbox .widget-label { color: #f3f3f3; }
+.mm-table .widget-dropdown select, .mm-table .widget-text input { color: #1a1a1a; background: #fff; }
 .mm-rules { background: rgba(255,255,255,.95); color: #1a1a1a; border-radius: 8px; padding: 6px 10px; font-size: 13px; }
 .mm-rules .widget-html-content { color: #1a1a1a; }
 .mm-rules td { padding: 2px 8px; vertical-align: top; }
-.mm-checks .widget-checkbox { width: auto; }
+.mm-checks .widget-checkbox label { font-family: monospace; font-size: 12.5px; }
+.mm-checks .mm-summary { font-size: 12.5px; line-height: 1.35; padding-top: 4px; }
+.mm-checks > .widget-hbox { border-bottom: 1px solid #e6e6e6; }
 """
 
 
@@ -125,7 +127,7 @@ def card_face(card: Card, size: str = "lg", lang: str | None = None, extra: str 
     else:
         rank, suit = card.rank.value, card.suit.symbol
         pip = suit if card.rank.value.isdigit() or size == "sm" else card.rank.value + suit
-    corner = f"{rank}<br>{suit}"
+    corner = f"{rank}<br>{suit}" if size == "lg" else rank
     return (f'<div class="mm-face mm-{size} {colour_class(card)} {extra}" title="{title}">'
             f'<span class="mm-c1">{corner}</span><span class="mm-pip">{pip}</span>'
             f'<span class="mm-c2">{corner}</span></div>')

@@ -25,16 +25,16 @@ from ..moves import Draw, Move, Pass, Play
 from ..state import GameState, IllegalMove
 from ..variants import Variant, variant
 from .board import Board
-from .common import STRENGTHS, Seating, check_lang, computer, default_names, esc, score_word
+from .common import STRENGTHS, Seating, View, check_lang, computer, default_names, esc, score_word
 from .controls import Controls, WishPicker
 from .hand import HandView, Key
+from .log import MoveLog
 from .scores import result_html, rules_html
 from .style import style_sheet
 
 __all__ = ["TableView"]
 
 _MAX_MOVES = 20_000  # a hand of random players can be long, but not endless
-_LOG_SHOWN = 80
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -44,7 +44,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-class TableView:
+class TableView(View):
     """A match of ``game`` between the learner (seat 0) and ``opponents`` computer players.
 
     ``mm.play("makao", opponents=3, strength="medium", seed=7, lang="de")``.  Useful handles for
@@ -58,7 +58,9 @@ class TableView:
                  name: str | None = None, names: Sequence[str] | None = None, open_hands: bool = False,
                  players: Sequence[Any] | None = None, start: GameState | None = None) -> None:
         self.lang = check_lang(lang)
-        self.variant = variant(game)
+        self.variant = start.variant if start is not None else variant(game)
+        if start is not None and start.players != opponents + 1:
+            raise ValueError(f"the start position has {start.players} seats, the table {opponents + 1}")
         self.seed = random.randrange(1_000_000) if seed is None else int(seed)
         self.strength = strength
         self.delay, self.step, self.open_hands = float(delay), bool(step), bool(open_hands)
@@ -71,8 +73,8 @@ class TableView:
         me_name = name or t("ui.me", lang, name=t("seat.label", lang, seat=0))
         others = list(names) if names is not None else default_names(opponents, lang)
         self.seating = Seating([me_name, *others[:opponents]], me=0, lang=lang)
-        self.log: list[str] = []
-        self._log_kinds: list[str] = []
+        self.moves_log = MoveLog(self.lang)
+        self.log = self.moves_log.lines  # every sentence so far, oldest first
         self._selected: list[Key] = []
         self._token = 0
         self._handle: asyncio.TimerHandle | None = None
@@ -99,7 +101,6 @@ class TableView:
         c.next.on_click(lambda _: self.next_move())
         c.undo.on_click(lambda _: self.undo())
         c.sets.observe(lambda _: self._choose_again(), names="value")
-        self.log_html = W.HTML()
         self.result_html = W.HTML()
         self.next_hand_button = W.Button(description=t("ui.next_hand", lang), button_style="success")
         self.next_hand_button.on_click(lambda _: self.next_hand())
@@ -112,15 +113,8 @@ class TableView:
         self.rules.add_class("mm-rules")
         self.widget = W.VBox([style_sheet(), self.header, self.board.widget, self.message, self.wish.box,
                               self.hand_label, self.hand.box, self.controls.row, self.result_box,
-                              self.log_html, self.rules])
+                              self.moves_log.html, self.rules])
         self.widget.add_class("mm-table")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     def __repr__(self) -> str:
         return f"<maumau table: {self.variant.name}, {self.match.players} players>"
@@ -149,6 +143,10 @@ class TableView:
         """The last explanation or hint shown above the hand, as plain text."""
         return getattr(self, "_message_text", "")
 
+    def move(self, move: Move) -> bool:
+        """Make the learner's move in code, as the buttons do: False (and the reason shown) if illegal."""
+        return self._human(move)
+
     def click(self, card: str | Card, copy: int = 0) -> None:
         """Click a card of the learner's hand, as a mouse would."""
         self.hand.button_for(card, copy).click()
@@ -167,7 +165,7 @@ class TableView:
         self._selected = []
         self.wish.hide()
         dealer = self.seating.name(state.dealer, self.seats)
-        self._note(t("ui.upcard", self.lang, n=len(self.match.hands) + 1, name=dealer, card=state.top.symbol))
+        self.moves_log.note(t("ui.upcard", self.lang, n=len(self.match.hands) + 1, name=dealer, card=state.top.symbol))
         self._say("")
         self._render()
         self._advance()
@@ -182,8 +180,7 @@ class TableView:
         """Start a new match at the same table, with the next seed."""
         self.seed += 1
         self.match = Match(self.variant, players=self.match.players, seed=self.seed)
-        self.log.clear()
-        self._log_kinds.clear()
+        self.moves_log.clear()
         self._new_hand()
 
     def _end_hand(self) -> None:
@@ -198,9 +195,10 @@ class TableView:
         if state.is_over:
             self._end_hand()
             return
-        if state.to_move == self.me or self.step:
+        if state.to_move == self.me or (self.step and self.me is not None):
             return
-        loop = _running_loop() if self.delay > 0 else None
+        # Out of the match, the learner just sees the hand's end; else the computers take their time.
+        loop = _running_loop() if self.delay > 0 and self.me is not None else None
         if loop is not None:
             token = self._token
             self._handle = loop.call_later(self.delay, self._tick, token)
@@ -237,7 +235,7 @@ class TableView:
         except IllegalMove:  # a computer player must never leave the table stuck
             move = state.legal_moves()[0]
             after = self.game.apply(move)
-        self._log_move(state, move, after)
+        self.moves_log.move(state, move, after, self.seating, self.seats, self.me)
         if render:
             self._render()
             self._notify()
@@ -283,7 +281,7 @@ class TableView:
         self.wish.hide()
         self.controls.reset()
         self._say("")
-        self._log_move(state, move, after)
+        self.moves_log.move(state, move, after, self.seating, self.seats, self.me)
         self._render()
         self._notify()
         self._advance()
@@ -343,7 +341,7 @@ class TableView:
         self._cancel()
         while len(game) > mine[-1]:
             game.undo()
-        self._note("↶ " + t("ui.undo", self.lang))
+        self.moves_log.note("↶ " + t("ui.undo", self.lang))
         self._selected = []
         self.wish.hide()
         self.controls.reset()
@@ -357,25 +355,6 @@ class TableView:
         self._message_text = text
         kind = "mm-error" if error else "mm-info"
         self.message.value = f'<span class="{kind}">{esc(text)}</span>' if text else ""
-
-    def _note(self, text: str) -> None:
-        self.log.append(text)
-        self._log_kinds.append("mm-note")
-
-    def _log_move(self, before: GameState, move: Move, after: GameState) -> None:
-        from ..explain import narrate
-
-        with use_language(self.lang):
-            sentence = narrate(before, move, after)
-        me = self.me
-        self.log.append(self.seating.rename(sentence, self.seats))
-        self._log_kinds.append("mm-mine" if before.to_move == me else "")
-        if me is not None:
-            got = _new_cards(before.hands[me], after.hands[me])
-            if got:
-                drew = before.to_move == me and isinstance(move, Draw) and before.pending is None
-                text = " ".join(c.symbol for c in got)
-                self._note(t("ui.you_drew" if drew else "ui.you_got", self.lang, cards=text))
 
     def _notify(self) -> None:
         for callback in list(self._listeners):
@@ -402,8 +381,9 @@ class TableView:
         else:
             self.hand.show((), ())
             self.hand_label.value = ""
-        self.controls.update(state, me, step=self.step, chosen=len(self._selected))
-        self._render_log()
+        self.controls.update(state, me, step=self.step, chosen=len(self._selected),
+                             can_undo=any(s.to_move == me for s in self.game.states[:-1]))
+        self.moves_log.render()
         if self.result is not None:
             self.result_html.value = result_html(self.result, self.match, self.seating)
             over = self.match.is_over
@@ -418,24 +398,3 @@ class TableView:
             player = self.computers[seat - 1]
             return str(getattr(player, "name", type(player).__name__))
         return t("ui.strength." + self.strength, self.lang) if self.strength in STRENGTHS else self.strength
-
-    def _render_log(self) -> None:
-        start = max(0, len(self.log) - _LOG_SHOWN)
-        lines = []
-        for i in range(len(self.log) - 1, start - 1, -1):
-            kind = self._log_kinds[i] + (" mm-new" if i == len(self.log) - 1 else "")
-            lines.append(f'<div class="{kind}">{esc(self.log[i])}</div>')
-        self.log_html.value = (f'<div class="mm-log"><b>{esc(t("ui.log", self.lang))}</b>'
-                               f'{"".join(lines)}</div>')
-
-
-def _new_cards(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:
-    """The cards that came into a hand (by count: a double deck has twins)."""
-    left = list(before)
-    new = []
-    for card in after:
-        if card in left:
-            left.remove(card)
-        else:
-            new.append(card)
-    return new

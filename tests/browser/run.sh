@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The real-browser test (JUPYTER-NOTES.md, "Real JupyterLab in headless Chromium"):
+# JupyterLab with galata's test configuration on a free localhost port with a token, then
+# drive_table.py drives Debian's /usr/bin/chromium through Playwright for Python.
+# Needs the .venv with jupyterlab and playwright (make browser-test installs them).
+# Screenshots and the server log go to $MM_OUT (default .tmp-home/browser).
+set -euo pipefail
+cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.."
+
+PYBIN=${PYBIN:-.venv/bin/python}
+OUT=${MM_OUT:-$PWD/.tmp-home/browser}
+rm -rf "$OUT" && mkdir -p "$OUT/root" "$OUT/home"
+cp tests/browser/table.ipynb "$OUT/root/"
+
+# Nothing is written to the real home; hash order fixed for the kernel too.
+export HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home/.config" XDG_CACHE_HOME="$OUT/home/.cache" \
+       XDG_DATA_HOME="$OUT/home/.local/share" XDG_STATE_HOME="$OUT/home/.local/state" \
+       IPYTHONDIR="$OUT/home/.ipython" MPLCONFIGDIR="$OUT/home/.config/matplotlib" JUPYTER_PLATFORM_DIRS=1 \
+       JUPYTER_CONFIG_DIR="$OUT/home/.jupyter" JUPYTER_DATA_DIR="$OUT/home/.local/share/jupyter" \
+       JUPYTER_RUNTIME_DIR="$OUT/home/.local/share/jupyter/runtime" PYTHONHASHSEED=0
+
+# No "Jupyter news?" notification over the screenshots.
+SETTINGS="$JUPYTER_CONFIG_DIR/lab/user-settings/@jupyterlab/apputils-extension"
+mkdir -p "$SETTINGS" && echo '{"fetchNews": "false"}' >"$SETTINGS/notification.jupyterlab-settings"
+
+MM_PORT=$("$PYBIN" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+MM_TOKEN=$("$PYBIN" -c 'import secrets; print(secrets.token_hex(16))')
+export MM_PORT MM_TOKEN MM_ROOT="$OUT/root" MM_OUT="$OUT" MM_URL="http://127.0.0.1:$MM_PORT"
+
+SECONDS=0
+# Its own process group (setsid), so that the trap ends the server and the kernels it started.
+setsid "$PYBIN" -m jupyter lab --config="$PWD/tests/browser/jupyter_server_config.py" >"$OUT/lab.log" 2>&1 &
+SERVER=$!
+stop_server() {
+    kill -TERM -- "-$SERVER" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$SERVER" 2>/dev/null || return 0; sleep 0.1; done
+    kill -KILL -- "-$SERVER" 2>/dev/null || true
+}
+trap stop_server EXIT
+
+"$PYBIN" - <<'PY'
+import os, sys, time, urllib.request
+url = f"{os.environ['MM_URL']}/api/status?token={os.environ['MM_TOKEN']}"
+for _ in range(240):
+    try:
+        urllib.request.urlopen(url, timeout=2).read()
+        sys.exit(0)
+    except OSError:
+        time.sleep(0.25)
+sys.exit("JupyterLab did not start; see lab.log")
+PY
+
+"$PYBIN" tests/browser/drive_table.py
+echo "browser test passed in ${SECONDS} s (JupyterLab start included); screenshots in $OUT"
