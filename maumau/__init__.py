@@ -11,6 +11,7 @@ from typing import Any
 from . import players
 from .cards import JOKER, Card, CardError, Rank, Suit, cards
 from .game import FormatError, Game
+from .graph import state_graph
 from .match import HandResult, Match, MatchError
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Rule
@@ -39,5 +40,5 @@ __all__ = [
     "players", "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
-    "Rule", "Variant", "VariantError", "variant", "variant_names", "play", "replay",
+    "Rule", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "state_graph",
 ]

@@ -106,7 +106,7 @@ class _Cards(_Seats):
     def reshuffle(self) -> bool:
         """C-6: the discard pile minus its top card, shuffled, becomes the stock."""
         pile = self.discard[:-1]
-        if not pile:
+        if not pile or not self.variant.reshuffles:  # a fixed-stock house rule never reshuffles
             return False
         order = sorted(pile, key=_by_index)  # order under the top never matters
         rng = random.Random(self.seed)
@@ -118,7 +118,7 @@ class _Cards(_Seats):
         return True
 
     def can_draw(self) -> bool:
-        return bool(self.stock) or len(self.discard) > 1
+        return bool(self.stock) or (len(self.discard) > 1 and self.variant.reshuffles)
 
 
 class Turn(_Cards):

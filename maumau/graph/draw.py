@@ -1,0 +1,285 @@
+"""Pictures of graphs (matplotlib): state graphs in layers by depth, phase machines side by side.
+
+Nothing here is imported before it is needed, so ``import maumau`` stays light.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .explore import GraphError, state_label
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+    from matplotlib.axes import Axes
+
+__all__ = ["draw", "draw_phases", "layered_layout", "SEAT_COLOURS", "VALUE_COLOURS"]
+
+#: Seat colours (colour-blind safe: blue, orange, green, purple, brown).
+SEAT_COLOURS = ("#3b75af", "#ef8636", "#519e3e", "#8d69b8", "#84584e")
+VALUE_COLOURS = {"draw": "#c7c7c7", "unknown": "#ffffff"}
+LIMIT = 150
+
+
+def _value_colour(value: str) -> str:
+    if value.startswith("seat "):
+        return SEAT_COLOURS[int(value.split()[1]) % len(SEAT_COLOURS)]
+    return VALUE_COLOURS.get(value, "#ffffff")
+
+
+def layered_layout(G: nx.DiGraph, key: str = "depth") -> dict[Hashable, tuple[float, float]]:
+    """Layers by ``depth`` (top to bottom), each ordered by where its parents stand, so that
+    edges cross little; the same idea as networkx's ``multipartite_layout``, plus the ordering."""
+    layers: dict[int, list[Hashable]] = defaultdict(list)
+    for node, depth in G.nodes(data=key):
+        if depth is None:
+            raise GraphError(f"every node needs a {key!r} attribute to be drawn in layers")
+        layers[depth].append(node)
+    pos: dict[Hashable, tuple[float, float]] = {}
+    for depth in sorted(layers):
+        wanted = {}
+        for i, node in enumerate(layers[depth]):
+            xs = [pos[p][0] for p in G.predecessors(node) if p in pos]
+            wanted[node] = (sum(xs) / len(xs) if xs else 0.0, i)
+        order = sorted(layers[depth], key=wanted.__getitem__)
+        xs = [wanted[n][0] for n in order]
+        for i in range(1, len(xs)):  # keep one unit between neighbours
+            xs[i] = max(xs[i], xs[i - 1] + 1.0)
+        shift = (sum(wanted[n][0] for n in order) - sum(xs)) / len(xs)  # stay under the parents
+        for node, x in zip(order, xs, strict=True):
+            pos[node] = (x + shift, -float(depth))
+    return pos
+
+
+def _summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
+    """A bar chart of states per depth, with the size warning, instead of a hairball."""
+    per_depth: dict[int, int] = defaultdict(int)
+    for _, d in G.nodes(data="depth"):
+        per_depth[d if d is not None else 0] += 1
+    depths = sorted(per_depth)
+    ax.bar(depths, [per_depth[d] for d in depths], color=SEAT_COLOURS[0])
+    ax.set_xlabel("depth (moves from the start)")
+    ax.set_ylabel("states")
+    ax.set_title(f"{len(G):,} states are too many to draw readably (limit {limit}), so here is how many "
+                 "states each depth has.\nDraw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), "
+                 "or all of it: mm.graph.draw(G, limit=None)", fontsize=9, loc="left")
+    return ax
+
+
+def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: str = "auto",
+         edge_labels: bool | None = None, highlight: Sequence[Hashable] | None = None,
+         limit: int | None = LIMIT, title: str | None = None) -> Axes:
+    """Draw a state graph in layers by depth, root at the top.
+
+    ``color``: ``"to_move"`` (seat to move; ends in the winner's colour, as squares),
+    ``"value"`` (after ``solve``: who wins with best play), or ``"auto"`` (value when
+    solved).  ``labels``: ``"long"`` (hands), ``"short"`` (hand sizes), ``"none"`` or
+    ``"auto"``.  ``highlight``: a path of nodes (e.g. a solution's line) drawn thick.
+    Over ``limit`` nodes a chart of states per depth is drawn instead, with a warning.
+    """
+    import matplotlib.pyplot as plt
+    import networkx as nx
+    from matplotlib.lines import Line2D
+
+    if not isinstance(G, nx.DiGraph):
+        raise GraphError(f"draw takes a graph from mm.state_graph or mm.graph.game_path, not {type(G).__name__}")
+    if color == "auto":
+        color = "value" if all("value" in d for _, d in G.nodes(data=True)) and len(G) else "to_move"
+    if color not in ("to_move", "value"):
+        raise GraphError(f"color is 'to_move', 'value' or 'auto', not {color!r}")
+    if color == "value" and not all("value" in d for _, d in G.nodes(data=True)):
+        raise GraphError("color='value' needs solved values: call mm.graph.solve(G) first")
+    pos = layered_layout(G) if len(G) <= (limit or math.inf) else {}
+    xs = [p[0] for p in pos.values()]
+    width = max(xs) - min(xs) + 1 if xs else 1
+    depth = int(-min((p[1] for p in pos.values()), default=0)) + 1
+    if labels == "auto":
+        labels = "long" if len(G) <= 40 else "short" if len(G) <= 100 else "none"
+    if edge_labels is None:
+        edge_labels = len(G) <= 40
+    if ax is None:
+        per = {"long": 0.95, "short": 0.75}.get(labels, 0.45)
+        tall = 1.35 if labels == "long" else 0.9
+        size = (10, 4) if not pos else (min(max(6.0, width * per + 2), 40), min(max(3.0, depth * tall + 0.5), 30))
+        _, ax = plt.subplots(figsize=size)
+    if not pos:
+        return _summary(G, ax, limit or 0)
+    nodes = list(G)
+    data = G.nodes
+    states = {n: data[n].get("state", n) for n in nodes}
+
+    def fill(n: Hashable) -> str:
+        d = data[n]
+        if color == "value":
+            return _value_colour(d["value"])
+        if d["terminal"]:
+            return SEAT_COLOURS[d["winner"] % len(SEAT_COLOURS)] if d.get("winner") is not None else "#999999"
+        return SEAT_COLOURS[d["to_move"] % len(SEAT_COLOURS)]
+
+    node_size = 260 if labels == "none" else 420
+    path_edges = set(zip(highlight, highlight[1:], strict=False)) if highlight else set()
+    straight = [(u, v) for u, v in G.edges if data[v]["depth"] == data[u]["depth"] + 1]
+    curved = [(u, v) for u, v in G.edges if (u, v) not in set(straight)]
+    for edges, style in ((straight, "arc3"), (curved, "arc3,rad=0.25")):
+        plain = [e for e in edges if e not in path_edges]
+        best = [e for e in plain if G.edges[e].get("best")]
+        nx.draw_networkx_edges(G, pos, edgelist=[e for e in plain if e not in set(best)], ax=ax, edge_color="#b0b0b0",
+                               arrowsize=8, node_size=node_size, connectionstyle=style, width=0.8)
+        nx.draw_networkx_edges(G, pos, edgelist=best, ax=ax, edge_color="#444444", arrowsize=9,
+                               node_size=node_size, connectionstyle=style, width=1.6)
+        nx.draw_networkx_edges(G, pos, edgelist=[e for e in edges if e in path_edges], ax=ax, edge_color="#d62728",
+                               arrowsize=11, node_size=node_size, connectionstyle=style, width=3)
+    shapes = {"o": [n for n in nodes if not data[n]["terminal"] and not data[n].get("chance")],
+              "s": [n for n in nodes if data[n]["terminal"]], "D": [n for n in nodes if data[n].get("chance")]}
+    for shape, group in shapes.items():
+        if group:
+            edge = ["#d62728" if highlight and n in highlight else
+                    "#888888" if not data[n].get("expanded", True) else "#333333" for n in group]
+            nx.draw_networkx_nodes(G, pos, nodelist=group, node_shape=shape, node_color=[fill(n) for n in group],
+                                   edgecolors=edge, linewidths=1.2, node_size=node_size, ax=ax)
+    if labels in ("long", "short"):
+        texts = {n: _node_text(states[n], data[n], labels == "long") for n in nodes}
+        for n, text in texts.items():
+            x, y = pos[n]
+            ax.text(x, y - 0.14, text, ha="center", va="top", fontsize=7 if labels == "long" else 6.5, linespacing=1.0,
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}, zorder=5)
+    if edge_labels:
+        for u, v in G.edges:
+            (x1, y1), (x2, y2) = pos[u], pos[v]
+            ax.text(x1 * 0.35 + x2 * 0.65, y1 * 0.35 + y2 * 0.65, G.edges[u, v].get("label", ""), fontsize=6.5,
+                    color="#333333", ha="center", va="center", zorder=6,
+                    bbox={"boxstyle": "round,pad=0.1", "fc": "#fffbe6", "ec": "none", "alpha": 0.9})
+    legend = _legend(G, color, Line2D)
+    ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    ax.set_title(title if title is not None else _title(G), fontsize=10)
+    ax.set_ylim(-depth + 0.4, 0.6)
+    ax.set_axis_off()
+    return ax
+
+
+def _node_text(state: Any, d: dict[str, Any], long: bool) -> str:
+    """Long: one line per hand (▶ marks the player to move), then the top card; short: hand sizes."""
+    if not hasattr(state, "hands"):
+        return str(d.get("label", state))
+    if not long:
+        return d.get("label", "").split(" ·")[0]
+    lines = [("▶" if seat == state.to_move and not state.is_over else "") + (" ".join(c.symbol for c in h) or "–")
+             for seat, h in enumerate(state.hands)]
+    return "\n".join(lines) + "\n·" + state_label(state).split(" ·", 1)[1]
+
+
+def _legend(G: nx.DiGraph, color: str, Line2D: Any) -> list[Any]:
+    def mark(shape: str, fc: str, text: str) -> Any:
+        return Line2D([], [], marker=shape, linestyle="", markerfacecolor=fc, markeredgecolor="#333333",
+                      markersize=8, label=text)
+
+    seats = sorted({d["to_move"] for _, d in G.nodes(data=True)} | {d["winner"] for _, d in G.nodes(data=True)
+                                                                      if d.get("winner") is not None})
+    items = []
+    if color == "value":
+        for value in sorted({d["value"] for _, d in G.nodes(data=True)}):
+            items.append(mark("o", _value_colour(value), value + " with best play"))
+    else:
+        items += [mark("o", SEAT_COLOURS[s % len(SEAT_COLOURS)], f"seat {s} to move") for s in seats]
+        items += [mark("s", "#ffffff", "hand over (colour: winner)")]
+    if any(d.get("chance") for _, d in G.nodes(data=True)):
+        items.append(mark("D", "#ffffff", "after a reshuffle (not explored)"))
+    if any(not d.get("expanded", True) and not d["terminal"] and not d.get("chance") for _, d in G.nodes(data=True)):
+        items.append(mark("o", "#ffffff", "not explored (bound)"))
+    if any(d.get("best") for *_, d in G.edges(data=True)):
+        items.append(Line2D([], [], color="#444444", lw=1.6, label="move of best play"))
+    return items
+
+
+def _title(G: nx.DiGraph) -> str:
+    from .explore import describe
+
+    if G.graph.get("path"):
+        return f"{G.graph.get('variant')}: a played hand, {len(G) - 1} moves"
+    return f"{G.graph.get('variant', '')}: {describe(G)}"
+
+
+# --- phase machines -----------------------------------------------------------------------------------
+
+_ORDER = ("normal turn", "wish active", "drawn-card choice", "Ace extra play", "Runde running",
+          "last card locked")
+_ENDS = ("hand over", "blocked (void)")
+
+
+def _phase_positions(phases: Iterable[str]) -> dict[str, tuple[float, float]]:
+    """Fixed places: the normal turn in the middle, the ends at the bottom, the rest on an arc
+    round it, always in the same order, so that side-by-side machines line up."""
+    phases = set(phases)
+    ring = [p for p in _ORDER[1:] if p in phases] + sorted(p for p in phases if p not in _ORDER + _ENDS)
+    pos = {"normal turn": (0.0, -0.1), "hand over": (-0.8, -1.75), "blocked (void)": (0.8, -1.75)}
+    for i, p in enumerate(ring):
+        angle = math.radians(90 if len(ring) == 1 else 198 - i * 216 / (len(ring) - 1))
+        pos[p] = (1.75 * math.cos(angle), 0.1 + 1.35 * math.sin(angle))
+    return {p: xy for p, xy in pos.items() if p in phases}
+
+
+def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: int = 2) -> list[Axes]:
+    """Draw phase machines side by side, the same phase in the same place in every panel.
+
+    Each phase box shows its share of all decisions and its mean number of legal moves; edge
+    width follows how often a step is taken, its label the ``moves`` commonest moves (those
+    with an effect first; ↻ lists the moves that stay in the phase).  A phase that not every
+    machine has is outlined red.
+    """
+    import matplotlib.pyplot as plt
+
+    if not graphs:
+        raise GraphError("draw_phases needs at least one phase graph (mm.graph.phase_graph(...))")
+    if axes is None:
+        _, ax_array = plt.subplots(1, len(graphs), figsize=(7 * len(graphs), 6.5), squeeze=False)
+        axes = list(ax_array[0])
+    pos = _phase_positions(p for G in graphs for p in G)
+    everywhere = set.intersection(*(set(G) for G in graphs))
+    for G, ax in zip(graphs, axes, strict=True):
+        ax.set_xlim(-2.45, 2.45)
+        ax.set_ylim(-2.0, 1.75)
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        boxes = {}
+        for p in G:
+            x, y = pos[p]
+            d = G.nodes[p]
+            text = p.replace(": ", ":\n").replace("_", " ")
+            if G.has_edge(p, p):
+                text += "\n↻ " + _short(G.edges[p, p]["moves"], moves + 1)
+            if not d["terminal"]:
+                text += f"\n{d['share']:.0%} of decisions\n{d['branching']:.1f} legal moves"
+            odd = len(graphs) > 1 and p not in everywhere
+            boxes[p] = ax.text(x, y, text, ha="center", va="center", fontsize=8, zorder=5, linespacing=1.2,
+                               bbox={"boxstyle": "round,pad=0.45", "lw": 2 if odd else 1.2,
+                                     "fc": "#eeeeee" if d["terminal"] else "#dde9f5",
+                                     "ec": "#d62728" if odd else "#3b75af"})
+        ax.figure.canvas.draw_idle()
+        most = max((d["count"] for u, v, d in G.edges(data=True) if u != v), default=1)
+        for u, v, d in G.edges(data=True):
+            if u == v:
+                continue
+            width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
+            ax.annotate("", xy=pos[v], xytext=pos[u], zorder=3, arrowprops={
+                "arrowstyle": "-|>", "connectionstyle": "arc3,rad=0.15", "lw": width, "color": "#8c8c8c",
+                "patchA": boxes[u].get_bbox_patch(), "patchB": boxes[v].get_bbox_patch(),
+                "shrinkA": 3, "shrinkB": 3, "mutation_scale": 10 + 2 * width})
+            (x1, y1), (x2, y2) = pos[u], pos[v]
+            mx, my = (x1 + x2) / 2 + 0.5 * 0.15 * (y2 - y1), (y1 + y2) / 2 - 0.5 * 0.15 * (x2 - x1)
+            ax.text(mx, my, _short(d["moves"], moves), fontsize=6.5, ha="center", va="center", zorder=4,
+                    color="#222222", bbox={"boxstyle": "round,pad=0.15", "fc": "#fffbe6", "ec": "none", "alpha": 0.9})
+        g = G.graph
+        ax.set_title(f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
+                     fontsize=11)
+    return list(axes)
+
+
+def _short(moves: Any, n: int) -> str:
+    """The ``n`` most telling moves: those with an effect (``9 reverse``) first, then the
+    commonest; a forgotten announcement only where nothing else happened."""
+    plain = [m for m, _ in moves.most_common() if not m.endswith("no Mau")] or [m for m, _ in moves.most_common()]
+    plain.sort(key=lambda m: " " not in m.replace("take penalty", "").replace("sit out", ""))
+    return ", ".join(plain[:n]) + (" …" if len(plain) > n else "")

@@ -1,0 +1,233 @@
+"""The state graph: every situation reachable from a state, found breadth first.
+
+Nodes are the GameStates themselves (immutable and hashable, and equal when they are
+the same game situation, so transpositions merge by themselves); an edge is a legal
+move.  The explorer follows ``legal_moves()``, so Mau is always announced (a move that
+forgets it is legal but penalised, and would only double the graph).
+
+A reshuffle (C-6) shuffles the pile into a new stock that nobody can know: hidden
+randomness.  By default the explorer stops there (``reshuffle="stop"``): the state
+after the reshuffle is kept as a leaf marked ``chance``.  ``reshuffle="follow"``
+follows the engine's seeded shuffle instead, and such graphs keep growing (every
+reshuffle brings a new seed), so only the bounds end them.  ``fixed_stock(state)``
+plays the same position under a house rule that never reshuffles: its graph is
+finite, complete and solvable.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Rank, Suit
+from ..explain import narrate
+from ..moves import Draw, Move, Pass, Play
+from ..rules.base import Rule
+from ..state import GameState
+from .phases import phase_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+
+__all__ = ["state_graph", "around", "FixedStock", "fixed_stock", "node_attributes", "move_label",
+           "state_label", "describe", "GraphError"]
+
+
+class GraphError(ValueError):
+    """Bad input to the graph tools: not a state, a bound that is not a number, ..."""
+
+
+class FixedStock(Rule):
+    """House rule for graphs: the pile is never reshuffled; once the stock is empty nothing can be drawn (C-7)."""
+
+    name = "fixed_stock"
+    rule_id = "C-6"
+    reshuffles = False
+
+
+def fixed_stock(state: GameState) -> GameState:
+    """The same situation played under the ``FixedStock`` house rule (no reshuffle, C-6).
+
+    Its state graph is finite: without a reshuffle every move plays or draws a card for
+    good, and C-7 ends a hand in which nobody can play or draw.
+    """
+    if not isinstance(state, GameState):
+        raise GraphError(f"fixed_stock takes a GameState (mm.position or mm.deal), not {state!r}")
+    variant = state.variant
+    if not variant.reshuffles:
+        return state
+    return state.replace(variant=variant.with_rules(FixedStock()))
+
+
+def _wish_text(wish: Suit | Rank | None) -> str | None:
+    if wish is None:
+        return None
+    return wish.symbol if isinstance(wish, Suit) else wish.value
+
+
+def _pending_text(state: GameState) -> str | None:
+    p = state.pending
+    if p is None:
+        return None
+    return f"{p.kind} {p.amount} ({p.rule.rule_id})"
+
+
+def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
+    """The attributes of a state's node: what a learner reads off it."""
+    over = state.is_over
+    return {
+        "to_move": state.to_move,
+        "hand_sizes": tuple(len(h) for h in state.hands),
+        "top": state.top.text,
+        "wish": _wish_text(state.wish),
+        "pending": _pending_text(state),
+        "phase": phase_of(state),
+        "stock": len(state.stock),
+        "terminal": over,
+        "winner": state.winner,
+        "blocked": state.blocked,
+        "depth": depth,
+        "expanded": over,
+        "chance": False,
+        "label": state_label(state),
+    }
+
+
+def move_label(move: Move, state: GameState | None = None) -> str:
+    """A short label for a move: ``7♥``, ``J♣→♥``, ``Q♠ Q♦``, ``draw``, ``take 4``, ``pass``."""
+    if isinstance(move, Play):
+        text = " ".join(c.symbol for c in move.cards)
+        if move.wish is not None:
+            text += "→" + _wish_text(move.wish)  # type: ignore[operator]
+        if move.runde:
+            text += " Runde"
+        return text
+    pending = state.pending if state is not None else None
+    if isinstance(move, Draw):
+        return f"take {pending.amount}" if pending is not None and pending.kind == "draw" else "draw"
+    if isinstance(move, Pass):
+        return "sit out" if pending is not None else "pass"
+    return str(move)
+
+
+def state_label(state: GameState, long: bool = False) -> str:
+    """A node label: ``▶7♥ 9♣ | 8♥ ·9♥`` (hands, the player to move marked, then the top card).
+
+    The short form gives the hand sizes only: ``▶3:2 ·9♥``.
+    """
+    marks = ["▶" if seat == state.to_move and not state.is_over else "" for seat in range(state.players)]
+    if long:
+        hands = " | ".join(m + (" ".join(c.symbol for c in h) or "–") for m, h in zip(marks, state.hands, strict=True))
+    else:
+        hands = ":".join(m + str(len(h)) for m, h in zip(marks, state.hands, strict=True))
+    extra = ""
+    if state.wish is not None:
+        extra += f" wish {_wish_text(state.wish)}"
+    if state.pending is not None:
+        extra += f" {'+' if state.pending.kind == 'draw' else 'skip '}{state.pending.amount}"
+    if state.is_over:
+        extra += " blocked" if state.blocked else f" seat {state.winner} out"
+    return f"{hands} ·{state.top.symbol}{extra}"
+
+
+def _reshuffled(state: GameState) -> bool:
+    return any(e[0] == "reshuffle" for e in state.events)
+
+
+def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int | None = None, *,
+                reshuffle: str = "stop", explain: bool = True) -> nx.DiGraph:
+    """The graph of every state reachable from ``state``, breadth first.
+
+    Nodes are GameStates with the attributes of ``node_attributes`` (``to_move``,
+    ``hand_sizes``, ``top``, ``wish``, ``pending``, ``phase``, ``terminal``, ``winner``,
+    ``depth``, ...).  Edges carry ``move``, ``label``, ``explain`` (what the move does,
+    in one sentence) and ``reshuffle``.  A node is expanded whole or not at all;
+    ``G.graph["truncated"]`` says whether ``max_nodes`` or ``max_depth`` left states
+    unexplored (their nodes have ``expanded=False``), ``G.graph["chance_nodes"]`` how
+    many states were reached by a reshuffle and left there (``reshuffle="stop"``).
+    """
+    import networkx as nx
+
+    if not isinstance(state, GameState):
+        raise GraphError(f"state_graph takes a GameState (mm.position or mm.deal), not {state!r}")
+    for name, bound in (("max_nodes", max_nodes), ("max_depth", max_depth)):
+        if bound is not None and (not isinstance(bound, int) or bound < (1 if name == "max_nodes" else 0)):
+            raise GraphError(f"{name} must be a positive whole number or None, not {bound!r}")
+    if reshuffle not in ("stop", "follow"):
+        raise GraphError(f"reshuffle is 'stop' or 'follow', not {reshuffle!r}")
+    started = time.perf_counter()
+    G = nx.DiGraph()
+    G.add_node(state, **node_attributes(state, 0))
+    queue: deque[GameState] = deque([state])
+    cut_by: set[str] = set()
+    edges = 0
+    while queue:
+        node = queue.popleft()
+        attrs = G.nodes[node]
+        if node.is_over:
+            continue
+        if attrs["chance"]:
+            continue
+        depth = attrs["depth"]
+        if max_depth is not None and depth >= max_depth:
+            cut_by.add("max_depth")
+            continue
+        children = [(move, node.apply(move)) for move in node.legal_moves()]
+        new = {child for _, child in children if child not in G}
+        if max_nodes is not None and len(G) + len(new) > max_nodes:
+            cut_by.add("max_nodes")
+            break
+        for move, child in children:
+            shuffled = _reshuffled(child) and not child.is_over  # an end needs no hidden order
+            if child not in G:
+                G.add_node(child, **node_attributes(child, depth + 1))
+                G.nodes[child]["chance"] = shuffled and reshuffle == "stop"
+                queue.append(child)
+            if G.has_edge(node, child):  # two moves, one situation: keep both moves
+                G.edges[node, child]["moves"] += (move,)
+                continue
+            edges += 1
+            G.add_edge(node, child, move=move, moves=(move,), label=move_label(move, node),
+                       explain=narrate(node, move, child) if explain else "", reshuffle=shuffled)
+        attrs["expanded"] = True
+    frontier = sum(1 for _, a in G.nodes(data=True) if not (a["expanded"] or a["terminal"] or a["chance"]))
+    chance = sum(1 for _, a in G.nodes(data=True) if a["chance"])
+    G.graph.update(
+        root=state, variant=state.variant.name, players=sum(state.active), reshuffle=reshuffle,
+        reshuffles=state.variant.reshuffles, truncated=bool(frontier), frontier=frontier,
+        truncated_by=", ".join(sorted(cut_by)) if frontier else None,
+        chance_nodes=chance,
+        reshuffle_edges=sum(1 for *_, r in G.edges(data="reshuffle") if r),
+        max_nodes=max_nodes, max_depth=max_depth, seconds=time.perf_counter() - started)
+    G.graph["complete"] = not G.graph["truncated"] and not G.graph["chance_nodes"]
+    return G
+
+
+def describe(G: nx.DiGraph) -> str:
+    """One line about a state graph: its size, and whether it is complete, cut or stopped."""
+    g = G.graph
+    depth = max((d for _, d in G.nodes(data="depth")), default=0)
+    ends = sum(1 for _, t in G.nodes(data="terminal") if t)
+    text = f"{len(G):,} states, {G.number_of_edges():,} moves, {depth + 1} levels, {ends:,} ends of the hand"
+    if g.get("truncated"):
+        text += f"; cut by {g['truncated_by']}: {g['frontier']:,} states not explored"
+    if g.get("chance_nodes"):
+        text += f"; {g['chance_nodes']:,} states after a reshuffle (hidden order) not explored"
+    if g.get("reshuffle_edges") and g.get("reshuffle") == "follow":
+        text += f"; {g['reshuffle_edges']:,} moves reshuffle (the engine's seeded order was followed)"
+    if g.get("complete"):
+        text += "; complete"
+    return text
+
+
+def around(G: nx.DiGraph, node: Any, radius: int = 2) -> nx.DiGraph:
+    """The part of ``G`` within ``radius`` moves of ``node`` (either way): a piece small
+    enough to draw.  Nodes keep their attributes (``depth`` still counts from the root)."""
+    import networkx as nx
+
+    if node not in G:
+        raise GraphError("that state is not a node of this graph")
+    part = nx.ego_graph(G, node, radius=radius, undirected=True).copy()
+    part.graph.update(G.graph, part_of=len(G), centre=node)
+    return part
