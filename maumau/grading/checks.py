@@ -65,8 +65,10 @@ def scenario(name: str) -> Iterator[None]:
     except CheckFailed:
         raise
     except Exception as err:
-        where = _prefix()
-        raise CheckFailed(f"{where}your code raised {type(err).__name__}: {err}") from err
+        detail = f": {err}" if str(err) else ""
+        if isinstance(err, NotImplementedError) and not detail:
+            detail = " (a method still has its stub: write it)"
+        raise CheckFailed(f"{_prefix()}your code raised {type(err).__name__}{detail}") from err
     finally:
         _current.pop()
 
