@@ -2,9 +2,15 @@
 
     python benchmarks/engine.py                # every variant, 2 players
     python benchmarks/engine.py --variant makao --players 3 --seconds 5
+    python benchmarks/engine.py --peers        # side by side with OpenSpiel and RLCard
 
 Prints games/s and decisions/s per variant (best of ``--repeat`` runs, since a shared
-machine is noisy), the memory of a GameState and the cost of Game.undo().
+machine is noisy), the memory of a GameState and the cost of Game.undo().  With
+``--peers`` (``pip install .[bench]``) it also plays, in the same process and run,
+OpenSpiel's ``crazy_eights`` (2 players, special cards on, reshuffling and no turn cap,
+so that hands are played out as ours are) and RLCard's UNO (its plain reset/step loop),
+both by uniformly random legal moves, and prints the ratios ours/peer.  Only player
+decisions count (not OpenSpiel's chance steps: dealing and drawing).
 """
 
 from __future__ import annotations
@@ -35,6 +41,79 @@ def random_games(variant: str, players: int, seconds: float, seed: int = 0) -> t
             decisions += 1
         games += 1
     return games, decisions, time.perf_counter() - start
+
+
+def openspiel_games(seconds: float, seed: int = 0) -> tuple[int, int, float] | None:
+    """Random play of OpenSpiel's crazy_eights; None if open_spiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("crazy_eights", {"players": 2, "use_special_cards": True, "reshuffle": True,
+                                              "max_turns": 1_000_000})
+    rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():  # dealing and drawing: not a decision
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(choices(outcomes, probs)[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                decisions += 1
+        games += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def rlcard_games(seconds: float, seed: int = 0) -> tuple[int, int, float] | None:
+    """Random play of RLCard's UNO through env.reset/env.step; None if rlcard is not installed."""
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    env = rlcard.make("uno", config={"seed": seed})
+    choice = random.Random(seed).choice
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(choice(list(state["legal_actions"])))
+            decisions += 1
+        games += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def best_of(run, repeat: int, *args) -> tuple[int, int, float] | None:
+    """The run with the most decisions per second out of ``repeat`` runs."""
+    runs = [run(*args, seed=1000 * r) for r in range(repeat)]
+    if runs[0] is None:
+        return None
+    return max(runs, key=lambda r: r[1] / r[2])
+
+
+def peers(seconds: float, repeat: int) -> None:
+    """Our makao (2 players) beside OpenSpiel crazy_eights and RLCard UNO, random play."""
+    rows = [("maumau", "makao", best_of(random_games, repeat, "makao", 2, seconds)),
+            ("OpenSpiel", "crazy_eights", best_of(openspiel_games, repeat, seconds)),
+            ("RLCard", "uno", best_of(rlcard_games, repeat, seconds))]
+    ours = rows[0][2]
+    print()
+    print("Side by side, 2 players, uniformly random legal moves, player decisions only:")
+    print(f"{'engine':<10} {'game':<13} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} {'ours/peer':>10}")
+    for engine, game, found in rows:
+        if found is None:
+            print(f"{engine:<10} {game:<13} {'not installed (pip install .[bench])':>48}")
+            continue
+        games, decisions, elapsed = found
+        ratio = (ours[1] / ours[2]) / (decisions / elapsed)
+        print(f"{engine:<10} {game:<13} {games / elapsed:>9.0f} {decisions / elapsed:>12.0f} "
+              f"{decisions / max(games, 1):>15.1f} {ratio:>9.2f}x")
 
 
 def state_memory(variant: str, count: int = 20_000) -> float:
@@ -84,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per variant; the best counts")
+    parser.add_argument("--peers", action="store_true", help="also OpenSpiel crazy_eights and RLCard UNO")
     args = parser.parse_args(argv)
     variants = args.variant or mm.variant_names()
 
@@ -100,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
         short, long = undo_cost(name)
         print(f"{name:<15} {mem:>7.0f} bytes per GameState; Game.undo(): "
               f"{short * 1e9:.0f} ns in a short game, {long * 1e9:.0f} ns in a long one")
+    if args.peers:
+        peers(args.seconds, args.repeat)
     return 0
 
 

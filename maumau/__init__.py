@@ -15,6 +15,7 @@ from .graph import state_graph
 from .match import HandResult, Match, MatchError
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Rule
+from .simulate import simulate
 from .start import deal, position
 from .state import GameState, IllegalMove
 from .variants import Variant, VariantError, variant, variant_names
@@ -40,5 +41,5 @@ __all__ = [
     "players", "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
-    "Rule", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "state_graph",
+    "Rule", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "state_graph", "simulate",
 ]

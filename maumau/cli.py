@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     _add_rules(commands)
     _add_play(commands)
+    _add_simulate(commands)
     _add_release(commands)
     _add_grade(commands)
     return parser
@@ -239,3 +240,42 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     con.say(f"Graded {len(rows)} rows in {time.monotonic() - began:.1f} s; wrote {args.out}/grades.csv, "
             f"{args.out}/summary.md and {args.out}/feedback/.")
     return 0
+
+
+# --- maumau simulate (maumau.simulate) ----------------------------------------------------------------
+
+def _add_simulate(commands: Any) -> None:
+    sub = commands.add_parser("simulate", help="play many hands between computer players and show the statistics",
+                              description="Play many hands between computer players (seats rotate after each "
+                                          "hand) and print win rates with 95% intervals, hand lengths and how "
+                                          "often each rule acted.")
+    sub.add_argument("variant", metavar="VARIANT", help=", ".join(variant_names()))
+    sub.add_argument("-g", "--games", type=int, default=1000, help="hands to play (default 1000)")
+    sub.add_argument("-p", "--players", nargs="+", default=["random", "heuristic"], metavar="PLAYER",
+                     help="one per seat: random, heuristic, search (or easy, medium, hard); default random heuristic")
+    sub.add_argument("-s", "--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    sub.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats after each hand")
+    sub.add_argument("--serial", action="store_true", help="play in this process (default: a process pool)")
+    sub.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_option_flag(sub)
+    sub.set_defaults(func=cmd_simulate)
+
+
+def cmd_simulate(args: argparse.Namespace, con: Console) -> int:
+    from .simulate import SimulationError, simulate
+
+    v = _load_variant(args, con)
+    if v is None:
+        return 2
+    try:
+        result = simulate(v, players=args.players, games=args.games, seed=args.seed, rotate=not args.fixed_seats,
+                          executor="serial" if args.serial else None, progress=False if args.no_progress else None)
+    except SimulationError as exc:
+        con.error(str(exc))
+        return 1
+    except (ValueError, TypeError) as exc:
+        con.error(str(exc))
+        return 2
+    con.say(result.summary())
+    return 0
+

@@ -256,7 +256,7 @@ def test_quit_asks_and_leaves():
 
 def test_strengths_use_the_players_found_at_call_time(monkeypatch):
     code, out, _, _ = run(["play", "makao", "--seed", "1", "--strength", "hard"])
-    assert code == 0 and "Random" in out
+    assert code == 0 and "computer players: Search." in out
 
     class Heuristic(mm.players.Random):
         pass

@@ -1,0 +1,155 @@
+"""View: what one seat may see of a game, and determinisation (sampling the rest).
+
+A player sees its own hand, the discard pile (every card on it was played in the open),
+the number of cards in each hand and in the stock, the wish, a pending effect, the
+Runde, the direction and the turn phase.  It never sees the other hands, the order of
+the stock or the seed of the next reshuffle.  ``View(state)`` keeps exactly that, and
+``view.sample(rng)`` deals the unseen cards at random into a full GameState that agrees
+with everything the seat saw: a *determinisation*, as the Search player uses it.
+
+>>> import maumau as mm, random
+>>> s = mm.deal("makao", players=3, seed=7)
+>>> v = View(s)
+>>> v.seat, len(v.hand), v.hand_sizes, v.stock_size
+(0, 7, (7, 7, 7), 80)
+>>> guess = v.sample(random.Random(1))
+>>> View(guess) == v, guess.hands[0] == s.hands[0]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ..cards import Card, Rank, Suit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..moves import Move
+    from ..rules.base import Pending
+    from ..state import GameState
+    from ..variants import Variant
+
+__all__ = ["View", "unseen_cards"]
+
+_FIELDS = ("variant", "seat", "hand", "hand_sizes", "stock_size", "discard", "to_move", "direction",
+           "wish", "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "idle")
+
+
+def _by_index(card: Card) -> int:
+    return card.index
+
+
+def unseen_cards(variant: Variant, hand: tuple[Card, ...], discard: tuple[Card, ...]) -> list[Card]:
+    """The cards ``hand``'s owner cannot see: the deck less its hand and the discard pile,
+    sorted (so the result depends only on what the seat saw)."""
+    rest = Counter(variant.deck)
+    rest.subtract(hand)
+    rest.subtract(discard)
+    return sorted(rest.elements(), key=_by_index)
+
+
+class View:
+    """What ``seat`` (by default the player to move) may see of ``state``.
+
+    Attributes: ``variant, seat, hand, hand_sizes, stock_size, discard, top, to_move,
+    direction, wish, pending, phase, drawn, runde, locked, active, dealer, idle`` and
+    ``legal_moves`` (only when ``seat`` is to move: they depend on nothing hidden).
+    Two views are equal when the seat saw the same things.
+    """
+
+    __slots__ = (*_FIELDS, "legal_moves")
+
+    variant: Variant
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard: tuple[Card, ...]
+    to_move: int
+    direction: int
+    wish: Suit | Rank | None
+    pending: Pending | None
+    phase: str
+    drawn: Card | None
+    runde: tuple[Rank, int] | None
+    locked: frozenset[int]
+    active: tuple[bool, ...]
+    dealer: int
+    idle: int
+    legal_moves: tuple[Move, ...]
+
+    def __init__(self, state: GameState, seat: int | None = None) -> None:
+        seat = state.to_move if seat is None else seat
+        if not 0 <= seat < state.players:
+            raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
+        self.variant = state.variant
+        self.seat = seat
+        self.hand = state.hands[seat]
+        self.hand_sizes = tuple(len(h) for h in state.hands)
+        self.stock_size = len(state.stock)
+        self.discard = state.discard
+        self.to_move = state.to_move
+        self.direction = state.direction
+        self.wish = state.wish
+        self.pending = state.pending
+        self.phase = state.phase
+        # The card just drawn belongs to the player to move: only they see it.
+        self.drawn = state.drawn if seat == state.to_move else None
+        self.runde = state.runde
+        self.locked = state.locked
+        self.active = state.active
+        self.dealer = state.dealer
+        self.idle = state.idle
+        self.legal_moves = tuple(state.legal_moves()) if seat == state.to_move else ()
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    def unseen(self) -> list[Card]:
+        """The cards this seat cannot see (other hands and stock), sorted."""
+        return unseen_cards(self.variant, self.hand, self.discard)
+
+    def sample(self, rng: random.Random, unseen: list[Card] | None = None) -> GameState:
+        """A full GameState that agrees with this view: the unseen cards dealt at random to
+        the other hands and the stock, and a random reshuffle seed (a determinisation)."""
+        from ..state import GameState
+
+        pool = list(self.unseen() if unseen is None else unseen)
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        at = 0
+        for seat, size in enumerate(self.hand_sizes):
+            if seat == self.seat:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(sorted(pool[at:at + size], key=_by_index)))
+                at += size
+        return GameState._make(
+            self.variant, tuple(hands), tuple(pool[at:]), self.discard, self.to_move, self.direction,
+            self.wish, self.pending, self.phase, self.drawn if self.seat == self.to_move else None,
+            self.runde, self.locked, self.active, self.dealer, rng.getrandbits(63), self.idle,
+            None, False, False)
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, f) for f in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        hand = " ".join(c.text for c in self.hand)
+        return (f"<View of seat {self.seat}: hand {hand}, top {self.top.text}, "
+                f"hand sizes {list(self.hand_sizes)}, stock {self.stock_size}>")

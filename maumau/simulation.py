@@ -1,0 +1,213 @@
+"""The result of ``mm.simulate``: win rates with confidence intervals, hand lengths, how
+often each rule acted, as text, as rows (a list of dicts), as a DataFrame and as plots."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from typing import Any, NamedTuple
+
+__all__ = ["Simulation", "Hand", "wilson"]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default).
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Hand(NamedTuple):
+    """One simulated hand: who sat where, who went out, how long it took, what fired."""
+
+    game: int
+    seed: int
+    seats: tuple[int, ...]      # the index in ``players`` of the player at each seat
+    winner: int | None          # the seat that went out; None if blocked or cut off
+    moves: int                  # decisions made in the hand
+    cards_left: tuple[int, ...]  # cards in each seat's hand at the end
+    fired: dict[str, int]       # rule name -> how often it acted
+
+
+class Simulation:
+    """What ``mm.simulate`` found (see the methods); ``print(result)`` shows a summary.
+
+    ``players`` are the players' labels (their ``repr``), in the order given;
+    ``hands`` the played hands (``Hand``), in order.
+    """
+
+    def __init__(self, variant: str, players: list[str], games: int, seed: int, rotate: bool,
+                 hands: list[Hand]) -> None:
+        self.variant = variant
+        self.players = players
+        self.games = games
+        self.seed = seed
+        self.rotate = rotate
+        self.hands = hands
+
+    # --- numbers -------------------------------------------------------------------------------
+    @staticmethod
+    def _rate(wins: int, games: int) -> dict[str, Any]:
+        low, high = wilson(wins, games)
+        return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
+                "ci_low": low, "ci_high": high}
+
+    def by_player(self) -> list[dict[str, Any]]:
+        """Per player type (label): seats played, wins, win rate and its 95 % Wilson interval.
+        Two players with the same label count together (each seat they took is one game)."""
+        games: Counter[str] = Counter()
+        wins: Counter[str] = Counter()
+        for hand in self.hands:
+            for seat, index in enumerate(hand.seats):
+                label = self.players[index]
+                games[label] += 1
+                wins[label] += hand.winner == seat
+        return [{"player": label, **self._rate(wins[label], games[label])} for label in dict.fromkeys(self.players)]
+
+    def by_seat(self) -> list[dict[str, Any]]:
+        """Per seat (0 moves first): wins, win rate and its 95 % Wilson interval."""
+        n = len(self.players)
+        wins = Counter(hand.winner for hand in self.hands)
+        return [{"seat": seat, **self._rate(wins[seat], len(self.hands))} for seat in range(n)]
+
+    @property
+    def no_winner(self) -> int:
+        """Hands without a winner (blocked, C-7, or cut off by ``max_moves``)."""
+        return sum(hand.winner is None for hand in self.hands)
+
+    @property
+    def lengths(self) -> list[int]:
+        """Decisions per hand (every move of every player counts once)."""
+        return [hand.moves for hand in self.hands]
+
+    def length_stats(self) -> dict[str, float]:
+        """Mean, median, 5th and 95th percentile, shortest and longest hand (in decisions)."""
+        values = sorted(self.lengths)
+        cut = statistics.quantiles(values, n=20, method="inclusive") if len(values) > 1 else values * 19
+        return {"mean": statistics.fmean(values), "median": statistics.median(values), "p5": cut[0],
+                "p95": cut[-1], "min": values[0], "max": values[-1]}
+
+    def rules_fired(self) -> dict[str, float]:
+        """How often each rule acted, per hand on average, most frequent first (also
+        ``reshuffle`` (C-6) and ``blocked`` (C-7))."""
+        total: Counter[str] = Counter()
+        for hand in self.hands:
+            total.update(hand.fired)
+        return {name: count / len(self.hands) for name, count in total.most_common()}
+
+    # --- tables ------------------------------------------------------------------------------------
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per hand: number, seed, who sat where, the winner, length, cards left,
+        and one ``rule:NAME`` column per rule that acted."""
+        names = list(self.rules_fired())
+        out = []
+        for hand in self.hands:
+            row: dict[str, Any] = {"hand": hand.game, "seed": hand.seed}
+            for seat, index in enumerate(hand.seats):
+                row[f"seat{seat}"] = self.players[index]
+            row["winner_seat"] = hand.winner
+            row["winner"] = None if hand.winner is None else self.players[hand.seats[hand.winner]]
+            row["moves"] = hand.moves
+            for seat, left in enumerate(hand.cards_left):
+                row[f"cards_left{seat}"] = left
+            for name in names:
+                row[f"rule:{name}"] = hand.fired.get(name, 0)
+            out.append(row)
+        return out
+
+    def summary_rows(self) -> list[dict[str, Any]]:
+        """The win rates as rows: first per player, then per seat."""
+        return ([{"by": "player", "who": r.pop("player"), **r} for r in self.by_player()]
+                + [{"by": "seat", "who": f"seat {r.pop('seat')}", **r} for r in self.by_seat()])
+
+    def to_dataframe(self, summary: bool = False) -> Any:
+        """``rows()`` (or ``summary_rows()``) as a pandas DataFrame; needs pandas."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("to_dataframe() needs pandas (pip install pandas); rows() gives the "
+                              "same table as a list of dicts") from None
+        return pd.DataFrame(self.summary_rows() if summary else self.rows())
+
+    # --- text -----------------------------------------------------------------------------------------
+    def summary(self) -> str:
+        """The numbers as text (what ``print(result)`` and ``maumau simulate`` show)."""
+        how = "seats rotate after each hand" if self.rotate else "fixed seats"
+        lines = [f"{self.variant}: {self.games} hands, {len(self.players)} players ({how}), seed {self.seed}",
+                 "", f"{'player':<24} {'games':>7} {'wins':>7} {'win rate':>9}   95% CI"]
+        for r in self.by_player():
+            lines.append(f"{r['player']:<24} {r['games']:>7} {r['wins']:>7} {r['win_rate']:>8.1%}   "
+                         f"[{r['ci_low']:.1%}, {r['ci_high']:.1%}]")
+        for r in self.by_seat():
+            first = " (moves first)" if r["seat"] == 0 else ""
+            lines.append(f"{'seat ' + str(r['seat']) + first:<24} {r['games']:>7} {r['wins']:>7} "
+                         f"{r['win_rate']:>8.1%}   [{r['ci_low']:.1%}, {r['ci_high']:.1%}]")
+        if self.no_winner:
+            lines.append(f"no winner (blocked or cut off): {self.no_winner} hands")
+        s = self.length_stats()
+        lines += ["", f"hand length (decisions): mean {s['mean']:.1f}, median {s['median']:g}, "
+                      f"5-95% {s['p5']:g}-{s['p95']:g}, longest {s['max']}", "", "rules acting per hand:"]
+        lines += [f"  {name:<26} {rate:>8.2f}" for name, rate in self.rules_fired().items()]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        return f"<Simulation {self.variant}: {self.games} hands, {' vs '.join(self.players)}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f"<pre>{html.escape(self.summary())}</pre>"
+
+    # --- pictures -----------------------------------------------------------------------------------
+    def plot(self, figsize: tuple[float, float] = (13, 4.2)) -> Any:
+        """Win rates with their 95 % intervals, the hand lengths and the rules acting, side
+        by side; returns the matplotlib Figure (end the notebook cell with ``;``)."""
+        import matplotlib.pyplot as plt
+
+        fig, (ax_win, ax_len, ax_rule) = plt.subplots(1, 3, figsize=figsize, layout="constrained")
+        rows = [(r["player"], r) for r in self.by_player()] + [(f"seat {r['seat']}", r) for r in self.by_seat()]
+        names = [name for name, _ in rows][::-1]
+        rates = [r["win_rate"] * 100 for _, r in rows][::-1]
+        err = [[(r["win_rate"] - r["ci_low"]) * 100 for _, r in rows][::-1],
+               [(r["ci_high"] - r["win_rate"]) * 100 for _, r in rows][::-1]]
+        colours = ["#7f8c8d" if n.startswith("seat ") else "#2e86c1" for n in names]
+        ax_win.barh(names, rates, xerr=err, color=colours, capsize=4, height=0.6)
+        ax_win.axvline(100 / len(self.players), color="#c0392b", lw=1, ls="--", label="fair share")
+        ax_win.set_xlim(0, 100)
+        ax_win.set_xlabel("hands won (%), with 95% interval")
+        ax_win.set_title("Who wins")
+        ax_win.legend(loc="lower right", frameon=False)
+
+        lengths = self.lengths
+        bins = min(40, max(5, len(set(lengths))))
+        ax_len.hist(lengths, bins=bins, color="#48c9b0", edgecolor="white")
+        stats = self.length_stats()
+        ax_len.axvline(stats["mean"], color="#1b2631", lw=1.2, label=f"mean {stats['mean']:.0f}")
+        ax_len.axvline(stats["median"], color="#1b2631", lw=1.2, ls=":", label=f"median {stats['median']:g}")
+        ax_len.set_xlabel("decisions per hand")
+        ax_len.set_ylabel("hands")
+        ax_len.set_title("How long a hand lasts")
+        ax_len.legend(frameon=False)
+
+        fired = list(self.rules_fired().items())[:12][::-1]
+        if fired:
+            ax_rule.barh([n for n, _ in fired], [v for _, v in fired], color="#f5b041", height=0.6)
+        else:
+            ax_rule.text(0.5, 0.5, "no rule acted", ha="center", va="center", transform=ax_rule.transAxes)
+        ax_rule.set_xlabel("times per hand")
+        ax_rule.set_title("Rules acting")
+        for ax in (ax_win, ax_len, ax_rule):
+            ax.spines[["top", "right"]].set_visible(False)
+        fig.suptitle(f"{self.variant}: {self.games} hands, {' vs '.join(self.players)}")
+        return fig

@@ -1,0 +1,240 @@
+"""mm.simulate: determinism across executors, statistics, tables, plots, bad arguments."""
+
+from __future__ import annotations
+
+import io
+import os
+import warnings
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import maumau as mm
+from maumau.cli import main
+from maumau.players import Random
+from maumau.simulate import SimulationError, wilson
+
+PLAYERS = ["random", "heuristic"]
+
+
+def run(games=40, seed=3, executor="serial", **kw):
+    return mm.simulate("makao", players=PLAYERS, games=games, seed=seed, executor=executor, progress=False, **kw)
+
+
+class IllegalPlayer:
+    """Always plays the first card in its hand, legal or not."""
+
+    def choose(self, state):
+        return mm.Play(state.hands[state.to_move][0])
+
+
+class CrashingPlayer:
+    def choose(self, state):
+        raise KeyError("my bug")
+
+
+class ExitingPlayer:
+    """Kills its worker process: the pool breaks."""
+
+    def choose(self, state):
+        os._exit(3)
+
+
+class RefusingExecutor(Executor):
+    def submit(self, fn, /, *args, **kwargs):
+        raise RuntimeError("no workers today")
+
+
+# --- determinism ---------------------------------------------------------------------------------
+
+def test_serial_and_parallel_runs_give_the_same_result():
+    serial = run(games=60)
+    with ProcessPoolExecutor(2) as pool:
+        parallel = run(games=60, executor=pool)
+    with ThreadPoolExecutor(3) as pool:
+        threads = run(games=60, executor=pool)
+    default = mm.simulate("makao", players=PLAYERS, games=120, seed=3, progress=False)  # the default pool
+    assert parallel.hands == serial.hands == threads.hands
+    assert default.hands[:60] == serial.hands
+    assert run(games=60, seed=4).hands != serial.hands
+
+
+def test_search_players_are_reproducible_across_workers():
+    players = [mm.players.Search(samples=3), "heuristic"]
+    serial = mm.simulate("mau_mau_runde", players=players, games=6, seed=1, executor="serial", progress=False)
+    with ProcessPoolExecutor(2) as pool:
+        parallel = mm.simulate("mau_mau_runde", players=players, games=6, seed=1, executor=pool, progress=False)
+    assert serial.hands == parallel.hands
+
+
+def test_a_dask_cluster_gives_the_same_result():
+    distributed = pytest.importorskip("distributed")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dask's own start-up chatter
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+        client = distributed.Client(cluster)
+    try:
+        result = run(games=30, executor=client.get_executor())
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            client.close()
+            cluster.close()
+    assert result.hands == run(games=30).hands
+
+
+# --- what it reports -------------------------------------------------------------------------------
+
+def test_win_rates_per_player_and_seat_with_intervals():
+    r = run(games=80)
+    players = r.by_player()
+    assert [p["player"] for p in players] == ["Random()", "Heuristic()"]
+    assert all(p["games"] == 80 for p in players)
+    assert players[1]["win_rate"] > 0.8 and players[1]["ci_low"] < players[1]["win_rate"] <= players[1]["ci_high"]
+    seats = r.by_seat()
+    assert [s["seat"] for s in seats] == [0, 1]
+    assert sum(s["wins"] for s in seats) == 80 - r.no_winner
+    assert {h.seats for h in r.hands} == {(0, 1), (1, 0)}  # seats rotate
+
+
+def test_fixed_seats_and_same_players():
+    r = mm.simulate("mau_mau_runde", players=["heuristic", "heuristic", "random"], games=30, seed=2,
+                    rotate=False, executor="serial", progress=False)
+    assert {h.seats for h in r.hands} == {(0, 1, 2)}
+    heuristic = r.by_player()[0]
+    assert heuristic["games"] == 60 and len(r.by_player()) == 2
+
+
+def test_wilson_interval():
+    low, high = wilson(60, 100)
+    assert round(low, 3) == 0.502 and round(high, 3) == 0.691
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == 1.0
+
+
+def test_lengths_rules_and_rows():
+    r = run(games=50)
+    stats = r.length_stats()
+    assert stats["min"] <= stats["p5"] <= stats["median"] <= stats["p95"] <= stats["max"]
+    fired = r.rules_fired()
+    assert {"seven_draws_two", "skip_on_eight", "reverse_on_nine", "jack_wishes_suit", "ace_extra_play"} <= set(fired)
+    rows = r.rows()
+    assert len(rows) == 50 and rows[0]["hand"] == 0
+    assert {"seat0", "seat1", "winner", "winner_seat", "moves", "cards_left0", "rule:seven_draws_two"} <= set(rows[0])
+    assert sum(row["rule:seven_draws_two"] for row in rows) == pytest.approx(fired["seven_draws_two"] * 50)
+    no_nines = mm.simulate(mm.variant("makao").without("reverse_on_nine"), players=PLAYERS, games=20,
+                           executor="serial", progress=False)
+    assert "reverse_on_nine" not in no_nines.rules_fired()
+
+
+def test_house_rule_changes_are_counted_in_every_variant():
+    for name, rule in [("lite_macau", "two_three_draw"), ("mau_mau_runde", "runde"),
+                       ("joker_mau_mau", "joker_draws_four")]:
+        r = mm.simulate(name, players=["heuristic", "heuristic"], games=20, seed=1, executor="serial",
+                        progress=False)
+        assert rule in r.rules_fired(), name
+
+
+def test_summary_text_and_reprs():
+    r = run(games=30)
+    text = str(r)
+    assert text.startswith("makao: 30 hands, 2 players (seats rotate after each hand), seed 3")
+    assert "Heuristic()" in text and "seat 0 (moves first)" in text and "95% CI" in text
+    assert "hand length (decisions)" in text and "seven_draws_two" in text
+    assert repr(r) == "<Simulation makao: 30 hands, Random() vs Heuristic()>"
+    assert r._repr_html_().startswith("<pre>")
+
+
+def test_to_dataframe():
+    pytest.importorskip("pandas")
+    r = run(games=20)
+    df = r.to_dataframe()
+    assert len(df) == 20 and "winner" in df.columns
+    summary = r.to_dataframe(summary=True)
+    assert list(summary["who"]) == ["Random()", "Heuristic()", "seat 0", "seat 1"]
+
+
+def test_plot_draws_three_panels_quietly():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fig = run(games=30).plot()
+        fig.canvas.draw()
+    assert len(fig.axes) == 3
+    assert [ax.get_title() for ax in fig.axes] == ["Who wins", "How long a hand lasts", "Rules acting"]
+    plt.close(fig)
+
+
+def test_progress_bar_can_be_shown_and_hidden(capsys):
+    mm.simulate("makao", players=PLAYERS, games=5, executor="serial", progress=True)
+    assert "simulate makao" in capsys.readouterr().err
+    mm.simulate("makao", players=PLAYERS, games=5, executor="serial", progress=False)
+    assert capsys.readouterr().err == ""
+
+
+# --- bad arguments ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("games", [0, -5, 2.5, True, "10"])
+def test_games_must_be_a_positive_whole_number(games):
+    with pytest.raises(ValueError, match="games must be a whole number of at least 1"):
+        mm.simulate("makao", players=PLAYERS, games=games)
+
+
+def test_unknown_strength_and_wrong_players():
+    with pytest.raises(ValueError, match="unknown strength 'expert'"):
+        mm.simulate("makao", players=["expert", "random"], games=5)
+    with pytest.raises(mm.VariantError, match="2 to 5 players, not 1"):
+        mm.simulate("makao", players=["random"], games=5)
+    with pytest.raises(TypeError, match="one player per seat"):
+        mm.simulate("makao", players="random", games=5)
+    with pytest.raises(TypeError, match="choose"):
+        mm.simulate("makao", players=[object(), "random"], games=5)
+    with pytest.raises(mm.VariantError, match="unknown variant"):
+        mm.simulate("skat", games=5)
+    with pytest.raises(TypeError, match="executor"):
+        mm.simulate("makao", games=5, executor="threads")
+
+
+def test_a_cheating_or_crashing_player_is_named():
+    with pytest.raises(SimulationError, match=r"IllegalPlayer.*illegal move"):
+        mm.simulate("makao", players=[IllegalPlayer(), Random()], games=3, executor="serial", progress=False)
+    with pytest.raises(SimulationError, match="hand 0 .*KeyError: 'my bug'"):
+        mm.simulate("makao", players=[CrashingPlayer(), Random()], games=3, executor="serial", progress=False)
+    with ProcessPoolExecutor(2) as pool, pytest.raises(SimulationError, match="KeyError: 'my bug'"):
+        mm.simulate("makao", players=[CrashingPlayer(), Random()], games=3, executor=pool, progress=False)
+
+
+def test_executor_errors_surface_clearly():
+    with pytest.raises(SimulationError, match="the executor refused the work: RuntimeError: no workers today"):
+        run(games=5, executor=RefusingExecutor())
+    with ProcessPoolExecutor(1) as pool, pytest.raises(SimulationError, match="the executor failed: BrokenProcessPool"):
+        mm.simulate("makao", players=[ExitingPlayer(), Random()], games=3, executor=pool, progress=False)
+
+    class LocalPlayer(Random):
+        pass
+
+    with ProcessPoolExecutor(1) as pool, pytest.raises(SimulationError, match="cannot be sent to other processes"):
+        mm.simulate("makao", players=[LocalPlayer(), Random()], games=3, executor=pool, progress=False)
+
+
+# --- the command line ------------------------------------------------------------------------------------
+
+def test_cli_prints_the_same_summary():
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["simulate", "makao", "--games", "30", "--players", "random", "heuristic", "--seed", "3",
+                 "--serial", "--no-progress"], out=out, err=err)
+    assert code == 0, err.getvalue()
+    assert out.getvalue().strip() == str(run(games=30)).strip()
+
+
+def test_cli_reports_bad_arguments():
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["simulate", "makao", "--games", "0"], out=out, err=err) == 2
+    assert "games must be a whole number" in err.getvalue()
+    err = io.StringIO()
+    assert main(["simulate", "makao", "--players", "random", "wizard"], out=io.StringIO(), err=err) == 2
+    assert "unknown strength 'wizard'" in err.getvalue()
