@@ -147,6 +147,18 @@ def _redact(text: str, secrets: Iterable[str]) -> str:
     return text if len(text) <= MESSAGE_CHARS else text[: MESSAGE_CHARS - 1] + "…"
 
 
+def _describe(cell: GradedCell, n: int) -> str:
+    """A cell as the learner knows it: a test by its title, their own cell by its first line."""
+    if cell.role == TEST:
+        return f"test {cell.title!r}"
+    if cell.role == SOLUTION:
+        return "your solution cell"
+    if cell.role == LOCKED:
+        return f"setup cell {cell.key!r}"
+    first = next((line.strip() for line in cell.source.split("\n") if line.strip()), "")
+    return f"your cell {first[:40]!r}" if first else f"your cell {n}"
+
+
 def _message(run: CellRun) -> str:
     if run.ename in ("CheckFailed", "AssertionError") and run.evalue:
         return run.evalue
@@ -161,17 +173,15 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
         status = "grader error" if "did not start" in result.stopped else TIMEOUT
         problems.append((status, f"grading stopped: {result.stopped}"))
     for n, (cell, run) in enumerate(zip(cells, result.cells, strict=True), 1):
+        what = _describe(cell, n)
         if run.status == TIMEOUT:
-            problems.append((TIMEOUT, f"cell {n} ran longer than the limit and was interrupted"))
+            problems.append((TIMEOUT, f"{what} ran longer than the limit and was interrupted"))
         elif run.status == DIED:
-            problems.append(("kernel died", f"cell {n} stopped the kernel (it was restarted)"))
+            problems.append(("kernel died", f"{what} stopped the kernel (it was restarted, earlier cells rerun)"))
         elif run.ename == "MemoryError":
-            problems.append(("memory limit", f"cell {n} ran out of memory (the limit is set by the grader)"))
-        elif run.status == ERROR and cell.role in (SOLUTION, FREE):
-            what = "your solution cell" if cell.role == SOLUTION else "your own cell"
-            problems.append((ERROR, f"{what} {n} raised {_message(run)}"))
-        elif run.status == ERROR and cell.role == LOCKED:
-            problems.append((ERROR, f"setup cell {cell.key!r} raised {_message(run)}"))
+            problems.append(("memory limit", f"{what} ran out of memory (the grader's limit)"))
+        elif run.status == ERROR and cell.role != TEST:
+            problems.append((ERROR, f"{what} raised {_message(run)}"))
         if cell.role == TEST:
             ok = run.status == OK
             message = "" if ok else ("not run" if not run.status or run.status == "not run" else _message(run))
@@ -186,7 +196,7 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
         row.status = problems[0][0]
     failed = next((t for t in row.tests if not t.passed), None)
     parts = [p[1] for p in problems[:1]]
-    if failed is not None:
+    if failed is not None and not any(repr(failed.title) in p for p in parts):
         parts.append(f"{'hidden test' if failed.hidden else 'test'} {failed.title!r}: {failed.message}")
     row.message = _redact("; ".join(parts), secrets)
 
@@ -259,9 +269,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     for sub in subs:
         exercise = exercises.get(sub.exercise)
         if exercise is None:
-            if not only:
-                rows.append(Row(sub.student, sub.exercise, status="unknown exercise",
-                                message=f"{sub.path.name} matches no exercise in {source}"))
+            rows.append(Row(sub.student, sub.exercise, status="unknown exercise",
+                            message=f"{sub.path.name} matches no exercise in {source}"))
             continue
         if sub.exercise not in wanted:
             continue

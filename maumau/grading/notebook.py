@@ -260,28 +260,27 @@ def student_version(exercise: Exercise) -> Any:
     return nb
 
 
-def secret_lines(exercise: Exercise, min_length: int = 6) -> set[str]:
-    """The stripped lines of every solution and hidden-test region that say something."""
-    found: set[str] = set()
-    for cell in exercise.cells:
-        for begin, end in ((BEGIN_SOLUTION, END_SOLUTION), (BEGIN_HIDDEN, END_HIDDEN)):
-            for line in region_lines(cell.source, begin, end):
-                text = line.strip()
-                if len(text) >= min_length and text not in STUB:
-                    found.add(text)
-    return found
-
-
 def _public_text(exercise: Exercise) -> str:
     """Everything a learner may see of the instructor notebook (outside the regions)."""
     return "\n".join(student_cell_source(c) for c in exercise.cells)
 
 
+def secret_lines(exercise: Exercise, min_length: int = 10) -> set[str]:
+    """The stripped lines of the solution and hidden-test regions that say something and do
+    not also appear in the public part of the notebook."""
+    public = _public_text(exercise)
+    found: set[str] = set()
+    for cell in exercise.cells:
+        for begin, end in ((BEGIN_SOLUTION, END_SOLUTION), (BEGIN_HIDDEN, END_HIDDEN)):
+            for line in region_lines(cell.source, begin, end):
+                text = line.strip()
+                if len(text) >= min_length and text not in STUB and text not in public:
+                    found.add(text)
+    return found
+
+
 def leaks(exercise: Exercise, released_text: str) -> list[str]:
     """The solution / hidden-test lines (or markers) that appear in ``released_text``,
     other than lines that also appear in the public part of the notebook."""
-    public = _public_text(exercise)
     found = [m for m in (BEGIN_SOLUTION, END_SOLUTION, BEGIN_HIDDEN, END_HIDDEN) if m in released_text]
-    found += sorted(line for line in secret_lines(exercise)
-                    if line in released_text and line not in public)
-    return found
+    return found + sorted(line for line in secret_lines(exercise, min_length=6) if line in released_text)
