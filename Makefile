@@ -47,8 +47,8 @@ test: $(VENV)/.installed
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m pytest
-ifneq ($(NOTEBOOKS),)
-	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS)
+ifneq ($(NOTEBOOKS)$(wildcard exercises/*.ipynb),)
+	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS) $(wildcard exercises/*.ipynb)
 endif
 
 bench: $(VENV)/.installed
