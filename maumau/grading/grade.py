@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterable
@@ -246,6 +247,29 @@ async def _grade_all(jobs: list[tuple[Row, Exercise, list[GradedCell]]], sandbox
     await asyncio.gather(*(one(*job) for job in jobs))
 
 
+def _run(coro) -> None:  # noqa: ANN001
+    """Run ``coro`` to the end, also from inside Jupyter (whose event loop is already running):
+    then in a thread with a loop of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.run(coro)
+        return
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as err:  # handed back to the caller's thread
+            failure.append(err)
+
+    thread = threading.Thread(target=target, name="maumau-grade")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+
+
 def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path = "grades",
           limits: Limits | None = None, jobs: int | None = None, only: Iterable[str] = (),
           progress=None) -> list[Row]:  # noqa: ANN001
@@ -296,7 +320,7 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     if jobs_:
         protect = [Path(source), out, *submission_dirs]
         with Sandbox(protect, limits) as sandbox:
-            asyncio.run(_grade_all(jobs_, sandbox, jobs or os.cpu_count() or 1, progress))
+            _run(_grade_all(jobs_, sandbox, jobs or os.cpu_count() or 1, progress))
     rows.sort(key=lambda r: (r.student, r.exercise))
     write_reports(rows, out)
     return rows
