@@ -6,6 +6,7 @@ Nothing here is imported before it is needed, so ``import maumau`` stays light.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ __all__ = ["draw", "draw_phases", "layered_layout", "SEAT_COLOURS", "VALUE_COLOU
 
 #: Seat colours (colour-blind safe: blue, orange, green, purple, brown).
 SEAT_COLOURS = ("#3b75af", "#ef8636", "#519e3e", "#8d69b8", "#84584e")
-VALUE_COLOURS = {"draw": "#c7c7c7", "unknown": "#ffffff"}
+VALUE_COLOURS = {"nobody wins": "#c7c7c7", "unknown": "#ffffff"}
 LIMIT = 150
 
 
@@ -209,19 +210,26 @@ _ORDER = ("normal turn", "wish active", "drawn-card choice", "Ace extra play", "
 _ENDS = ("hand over", "blocked (void)")
 
 
+#: Places round the normal turn: turn-like phases on the left and top, effects waiting for an
+#: answer on the right, the ends of the hand below.
+_PLACES = {"normal turn": (0.0, 0.0), "wish active": (-1.9, 0.0), "drawn-card choice": (-1.9, 1.45),
+           "Ace extra play": (0.0, 1.45), "Runde running": (1.9, 1.45), "last card locked": (-1.9, -1.45),
+           "hand over": (-0.8, -2.55), "blocked (void)": (0.8, -2.55)}
+_FREE = ((1.9, 0.0), (1.9, -1.45), (3.8, 0.75), (3.8, -0.75), (0.0, -1.45), (3.8, -2.2), (-3.8, 0.75),
+         (-3.8, -0.75), (-3.8, -2.2))
+
+
 def _phase_positions(phases: Iterable[str]) -> dict[str, tuple[float, float]]:
-    """Fixed places: the normal turn in the middle, the ends at the bottom, the rest on an arc
-    round it, always in the same order, so that side-by-side machines line up."""
+    """Fixed places, shared by side-by-side machines so that they line up (see ``_PLACES``)."""
     phases = set(phases)
-    ring = [p for p in _ORDER[1:] if p in phases] + sorted(p for p in phases if p not in _ORDER + _ENDS)
-    pos = {"normal turn": (0.0, -0.1), "hand over": (-0.8, -1.75), "blocked (void)": (0.8, -1.75)}
-    for i, p in enumerate(ring):
-        angle = math.radians(90 if len(ring) == 1 else 198 - i * 216 / (len(ring) - 1))
-        pos[p] = (1.75 * math.cos(angle), 0.1 + 1.35 * math.sin(angle))
-    return {p: xy for p, xy in pos.items() if p in phases}
+    pos = {p: xy for p, xy in _PLACES.items() if p in phases}
+    for i, p in enumerate(sorted(phases - set(_PLACES))):
+        pos[p] = _FREE[i] if i < len(_FREE) else (3.8 * math.cos(i), 1.45 * math.sin(i))
+    return pos
 
 
-def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: int = 2) -> list[Axes]:
+def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: int = 2,
+                columns: int = 2) -> list[Axes]:
     """Draw phase machines side by side, the same phase in the same place in every panel.
 
     Each phase box shows its share of all decisions and its mean number of legal moves; edge
@@ -234,14 +242,17 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
     if not graphs:
         raise GraphError("draw_phases needs at least one phase graph (mm.graph.phase_graph(...))")
     if axes is None:
-        _, ax_array = plt.subplots(1, len(graphs), figsize=(7 * len(graphs), 6.5), squeeze=False)
-        axes = list(ax_array[0])
+        cols = max(1, min(columns, len(graphs)))
+        rows = math.ceil(len(graphs) / cols)
+        _, ax_array = plt.subplots(rows, cols, figsize=(8.5 * cols, 6 * rows), squeeze=False)
+        axes = list(ax_array.flat)
+        for spare in axes[len(graphs):]:
+            spare.set_axis_off()
     pos = _phase_positions(p for G in graphs for p in G)
     everywhere = set.intersection(*(set(G) for G in graphs))
     for G, ax in zip(graphs, axes, strict=True):
-        ax.set_xlim(-2.45, 2.45)
-        ax.set_ylim(-2.0, 1.75)
-        ax.set_aspect("equal")
+        xs = [pos[p][0] for p in pos]
+        _equal_limits(ax, (min(-2.4, min(xs) - 0.8), max(2.4, max(xs) + 0.8)), (-2.9, 2.1))
         ax.set_axis_off()
         boxes = {}
         for p in G:
@@ -249,11 +260,11 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
             d = G.nodes[p]
             text = p.replace(": ", ":\n").replace("_", " ")
             if G.has_edge(p, p):
-                text += "\n↻ " + _short(G.edges[p, p]["moves"], moves + 1)
+                text += "\n" + textwrap.fill("↻ " + _short(G.edges[p, p]["moves"], moves + 1), 20)
             if not d["terminal"]:
-                text += f"\n{d['share']:.0%} of decisions\n{d['branching']:.1f} legal moves"
+                text += f"\n{d['share']:.0%} of decisions\n{d['branching']:.1f} moves to choose"
             odd = len(graphs) > 1 and p not in everywhere
-            boxes[p] = ax.text(x, y, text, ha="center", va="center", fontsize=8, zorder=5, linespacing=1.2,
+            boxes[p] = ax.text(x, y, text, ha="center", va="center", fontsize=7.5, zorder=5, linespacing=1.2,
                                bbox={"boxstyle": "round,pad=0.45", "lw": 2 if odd else 1.2,
                                      "fc": "#eeeeee" if d["terminal"] else "#dde9f5",
                                      "ec": "#d62728" if odd else "#3b75af"})
@@ -274,7 +285,17 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
         g = G.graph
         ax.set_title(f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
                      fontsize=11)
-    return list(axes)
+    return list(axes)[:len(graphs)]
+
+
+def _equal_limits(ax: Axes, xr: tuple[float, float], yr: tuple[float, float]) -> None:
+    """Widen one range so that a unit is as long across as it is up (arcs and label places)."""
+    box = ax.get_window_extent().transformed(ax.figure.dpi_scale_trans.inverted())
+    per_inch = max((xr[1] - xr[0]) / box.width, (yr[1] - yr[0]) / box.height)
+    for (lo, hi), inches, setter in ((xr, box.width, ax.set_xlim), (yr, box.height, ax.set_ylim)):
+        grow = (per_inch * inches - (hi - lo)) / 2
+        setter(lo - grow, hi + grow)
+    ax.set_axis_off()
 
 
 def _short(moves: Any, n: int) -> str:

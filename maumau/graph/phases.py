@@ -79,6 +79,9 @@ _EFFECT_WORDS = {"reverse": "reverse", "cancel": "cancel", "runde_open": "opens 
                  "no_mau": "no Mau"}
 
 
+_NOT_PLAYS = ("take penalty", "sit out", "draw", "pass")
+
+
 def transition_label(before: GameState, move: Move, after: GameState) -> str:
     """A move as the phase machine sees it: ``9 reverse``, ``8 skip``, ``draw``, ``take penalty``."""
     if isinstance(move, Play):
@@ -176,26 +179,27 @@ def _top_moves(moves: Counter, n: int = 4) -> str:
 
 @dataclass
 class PhaseComparison:
-    """Where two phase machines differ: phases and transitions only one of them has."""
+    """Where two phase machines differ: phases only one has, steps between shared phases only
+    one takes, and effects of moves (``reverse``, ``skip``, ``cancel``, ...) only one shows."""
 
     a: str
     b: str
     only_a: list[str] = field(default_factory=list)
     only_b: list[str] = field(default_factory=list)
-    edges_only_a: list[tuple[str, str, str]] = field(default_factory=list)
-    edges_only_b: list[tuple[str, str, str]] = field(default_factory=list)
-    moves_only_a: list[tuple[str, str, str]] = field(default_factory=list)
-    moves_only_b: list[tuple[str, str, str]] = field(default_factory=list)
+    steps_only_a: list[tuple[str, str, str]] = field(default_factory=list)
+    steps_only_b: list[tuple[str, str, str]] = field(default_factory=list)
+    effects_only_a: list[tuple[str, str]] = field(default_factory=list)
+    effects_only_b: list[tuple[str, str]] = field(default_factory=list)
 
     def __str__(self) -> str:
         lines = [f"phase machines: {self.a} vs {self.b}"]
-        for side, phases, edges, moves in ((self.a, self.only_a, self.edges_only_a, self.moves_only_a),
-                                           (self.b, self.only_b, self.edges_only_b, self.moves_only_b)):
+        for side, phases, steps, effects in ((self.a, self.only_a, self.steps_only_a, self.effects_only_a),
+                                             (self.b, self.only_b, self.steps_only_b, self.effects_only_b)):
             lines.append(f"only in {side}:")
-            lines += [f"  phase  {p}" for p in phases]
-            lines += [f"  step   {u} → {v}  ({lab})" for u, v, lab in edges]
-            lines += [f"  move   {lab}  ({u} → {v})" for u, v, lab in moves]
-            if not (phases or edges or moves):
+            lines += [f"  phase   {p}" for p in phases]
+            lines += [f"  step    {u} → {v}  ({lab})" for u, v, lab in steps]
+            lines += [f"  effect  {e}  (e.g. {example})" for e, example in effects]
+            if not (phases or steps or effects):
                 lines.append("  nothing")
         return "\n".join(lines)
 
@@ -203,19 +207,31 @@ class PhaseComparison:
         p.text(str(self))
 
 
+def _effects(G: nx.DiGraph) -> dict[str, str]:
+    """Effect words of the moves (``9 reverse`` → ``reverse``), each with an example move."""
+    found: dict[str, str] = {}
+    for *_, data in G.edges(data=True):
+        for label, _ in data["moves"].most_common():
+            if label in _NOT_PLAYS:
+                continue
+            words = label.replace(" no Mau", "").split(" ", 1)
+            if len(words) == 2:
+                found.setdefault(words[1], label)
+    return found
+
+
 def compare_phases(a: nx.DiGraph, b: nx.DiGraph) -> PhaseComparison:
-    """The phases, transitions and moves found in one phase graph but not in the other."""
+    """What one phase machine has and the other lacks (phases, steps, effects of moves)."""
     result = PhaseComparison(str(a.graph.get("variant", "a")), str(b.graph.get("variant", "b")))
     result.only_a = sorted(set(a) - set(b))
     result.only_b = sorted(set(b) - set(a))
-    for G, H, edges, moves in ((a, b, result.edges_only_a, result.moves_only_a),
-                               (b, a, result.edges_only_b, result.moves_only_b)):
+    for G, H, steps in ((a, b, result.steps_only_a), (b, a, result.steps_only_b)):
         for u, v, data in sorted(G.edges(data=True), key=lambda e: (e[0], e[1])):
-            if not H.has_edge(u, v):
-                edges.append((u, v, data["label"]))
-                continue
-            for lab in sorted(set(data["moves"]) - set(H.edges[u, v]["moves"])):
-                moves.append((u, v, lab))
+            if u in H and v in H and not H.has_edge(u, v):  # steps of a missing phase go without saying
+                steps.append((u, v, data["label"]))
+    ea, eb = _effects(a), _effects(b)
+    result.effects_only_a = sorted((e, x) for e, x in ea.items() if e not in eb)
+    result.effects_only_b = sorted((e, x) for e, x in eb.items() if e not in ea)
     return result
 
 

@@ -7,7 +7,7 @@ a reachability game, done with a queue and a counter per node, never with recurs
 
 - a seat wins from a node if it moves there and one move reaches a node it wins, or
   the other seat moves there and every move reaches a node the first seat wins;
-- a node that neither seat can force is a draw: both can keep the game away from
+- a node that neither seat can force is a draw ("nobody wins"): both can keep the game away from
   losing, by a blocked hand (C-7) or by playing on forever round a cycle.
 
 The queue also measures how many moves the win takes when the winner hurries and the
@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["solve", "Solution", "SolveError", "HiddenRandomness", "natural_move", "natural_traps", "Trap"]
 
 DRAW = None
+#: The value of a draw, in words that cannot be taken for the move Draw().
+NOBODY = "nobody wins"
 
 
 class SolveError(ValueError):
@@ -122,11 +124,11 @@ class Solution:
     unknown: set[Hashable] = field(default_factory=set)
 
     def value(self, node: Hashable) -> str:
-        """``"seat 0 wins"``, ``"draw"`` or ``"unknown"``."""
+        """``"seat 0 wins"``, ``"nobody wins"`` (a blocked hand, or endless play) or ``"unknown"``."""
         if node not in self.values:
             return "unknown"
         v = self.values[node]
-        return "draw" if v is None else f"seat {v} wins"
+        return NOBODY if v is None else f"seat {v} wins"
 
     def _moves(self, node: Hashable) -> list[tuple[Move, Hashable]]:
         return [(m, child) for child, data in self.graph[node].items()
