@@ -15,18 +15,19 @@ from ..i18n import rule_summary, t
 from ..rules.base import Rule
 from ..start import deal
 from ..variants import Variant, variant, variant_names
-from .common import View, check_lang, esc
+from .common import STRENGTHS, View, check_lang, esc
 from .scores import house_rules_text, rules_html
 from .style import style_sheet
 from .table import TableView
 
-__all__ = ["RulesExplorer", "random_stats"]
+__all__ = ["RulesExplorer", "random_stats", "simulated_stats"]
 
 
 def random_stats(v: Variant, players: int, games: int, seed: int = 0, cap: int = 3000) -> dict[str, Any]:
-    """Play ``games`` hands of random players through the engine and count what happened."""
+    """Play ``games`` hands of random players through the engine and count what happened
+    (what the explorer shows where ``maumau.simulate`` is missing)."""
     began = time.perf_counter()
-    lengths, wins, blocked, unfinished = [], [0] * players, 0, 0
+    lengths, wins, no_winner = [], [0] * players, 0
     for g in range(games):
         state = deal(v, players=players, seed=seed + g)
         bots = [_players.Random(seed * 7919 + g * 31 + s) for s in range(players)]
@@ -34,19 +35,36 @@ def random_stats(v: Variant, players: int, games: int, seed: int = 0, cap: int =
         while not state.is_over and moves < cap:
             state = state.apply(bots[state.to_move].choose(state))
             moves += 1
-        if not state.is_over:
-            unfinished += 1
-            continue
         lengths.append(moves)
-        if state.blocked:
-            blocked += 1
-        elif state.winner is not None:
+        if state.winner is None:
+            no_winner += 1
+        else:
             wins[state.winner] += 1
-    return {"games": games, "players": players, "finished": len(lengths), "blocked": blocked,
-            "unfinished": unfinished, "cap": cap, "wins": wins,
-            "mean_moves": statistics.fmean(lengths) if lengths else 0.0,
-            "shortest": min(lengths, default=0), "longest": max(lengths, default=0),
-            "seconds": time.perf_counter() - began}
+    return _stats(games, players, "easy", lengths, wins, no_winner, cap, {}, time.perf_counter() - began)
+
+
+def _stats(games: int, players: int, strength: str, lengths: Sequence[int], wins: Sequence[int], no_winner: int,
+           cap: int, fired: dict[str, float], seconds: float) -> dict[str, Any]:
+    return {"games": games, "players": players, "strength": strength, "finished": games - no_winner,
+            "no_winner": no_winner, "cap": cap, "wins": list(wins), "fired": fired,
+            "mean_moves": statistics.fmean(lengths) if lengths else 0.0, "shortest": min(lengths, default=0),
+            "longest": max(lengths, default=0), "seconds": seconds}
+
+
+def simulated_stats(v: Variant, players: int, games: int, seed: int = 0, strength: str = "easy",
+                    cap: int = 3000) -> dict[str, Any]:
+    """The same numbers from ``maumau.simulate`` (any strength, and which rules acted), else
+    from random players."""
+    try:
+        from ..simulate import simulate
+    except ImportError:
+        return random_stats(v, players, games, seed, cap)
+    began = time.perf_counter()
+    result = simulate(v, players=[strength] * players, games=games, seed=seed, rotate=False, executor="serial",
+                      progress=False, max_moves=cap)
+    wins = [row["wins"] for row in result.by_seat()]
+    return _stats(games, players, strength, result.lengths, wins, result.no_winner, cap, result.rules_fired(),
+                  time.perf_counter() - began)
 
 
 def stats_html(stats: dict[str, Any], lang: str) -> str:
@@ -54,13 +72,16 @@ def stats_html(stats: dict[str, Any], lang: str) -> str:
     wins = " · ".join(f"{t('seat.label', lang, seat=s)}: {100 * w / games:.0f}%" for s, w in enumerate(stats["wins"]))
     rows = [
         (t("ui.stats_finished", lang), f"{stats['finished']} / {stats['games']}"),
-        (t("ui.stats_blocked", lang), str(stats["blocked"])),
-        (t("ui.stats_unfinished", lang, cap=stats["cap"]), str(stats["unfinished"])),
+        (t("ui.stats_no_winner", lang, cap=stats["cap"]), str(stats["no_winner"])),
         (t("ui.stats_moves", lang), f"{stats['mean_moves']:.0f}"),
         (t("ui.stats_range", lang), f"{stats['shortest']} / {stats['longest']}"),
         (t("ui.stats_wins", lang), wins),
     ]
-    title = t("ui.stats_title", lang, games=stats["games"], players=stats["players"],
+    if stats["fired"]:
+        top = list(stats["fired"].items())[:6]
+        rows.append((t("ui.stats_rules", lang), " · ".join(f"{name} {rate:.1f}" for name, rate in top)))
+    strength = t("ui.strength." + stats["strength"], lang) if stats["strength"] in STRENGTHS else stats["strength"]
+    title = t("ui.stats_title", lang, games=stats["games"], players=stats["players"], strength=strength,
               seconds=f"{stats['seconds']:.1f}")
     body = "".join(f"<tr><td>{esc(k)}</td><td><b>{esc(v)}</b></td></tr>" for k, v in rows)
     return f'<div class="mm-result"><div class="mm-win">{esc(title)}</div><table>{body}</table></div>'
@@ -73,7 +94,8 @@ class RulesExplorer(View):
     """
 
     def __init__(self, game: str | Variant = "makao", *, lang: str = "en", extra_rules: Sequence[Rule] = (),
-                 players: int | None = None, games: int = 100, seed: int = 0, delay: float = 0.6) -> None:
+                 players: int | None = None, strength: str = "easy", games: int = 100, seed: int = 0,
+                 delay: float = 0.6) -> None:
         self.lang = check_lang(lang)
         self.extra_rules = list(extra_rules)
         self.seed, self.delay = seed, delay
@@ -83,6 +105,8 @@ class RulesExplorer(View):
         lang = self.lang
         self.pick = W.Dropdown(options=variant_names(), value=base.name, description=t("ui.variant", lang))
         self.players = W.IntSlider(description=t("ui.players", lang), min=2, max=5, value=2)
+        self.strength = W.Dropdown(options=[(t("ui.strength." + k, lang), k) for k in STRENGTHS], value=strength,
+                                   description=t("ui.strength", lang))
         self.games = W.BoundedIntText(value=games, min=1, max=100_000, description=t("ui.games", lang),
                                       layout=W.Layout(width="180px"))
         self.play_button = W.Button(description="▶ " + t("ui.play", lang), button_style="success")
@@ -100,7 +124,8 @@ class RulesExplorer(View):
         head = W.HTML(f'<div class="mm-head">{esc(t("ui.explorer", lang))}</div>')
         rules_panel = W.VBox([self.checks_box, self.summary])
         rules_panel.add_class("mm-rules")
-        self.widget = W.VBox([style_sheet(), head, W.HBox([self.pick, self.players]), rules_panel,
+        choose = W.HBox([self.pick, self.players, self.strength], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([style_sheet(), head, choose, rules_panel,
                               W.HBox([self.play_button, self.games, self.simulate_button]), self.stage])
         self.widget.add_class("mm-table")
 
@@ -150,15 +175,17 @@ class RulesExplorer(View):
     # --- trying it out -------------------------------------------------------------------------------------
     def play(self) -> TableView:
         """A table with the chosen rules, shown below the boxes."""
-        self.table = TableView(self.variant, opponents=self.players.value - 1, seed=self.seed, lang=self.lang,
-                               delay=self.delay)
+        self.table = TableView(self.variant, opponents=self.players.value - 1, strength=self.strength.value,
+                               seed=self.seed, lang=self.lang, delay=self.delay)
         self.stage.children = (self.table.widget,)
         return self.table
 
     def simulate(self, games: int | None = None) -> dict[str, Any]:
-        """Play ``games`` hands of random players with the chosen rules and show what happened."""
+        """Play ``games`` hands of computer players (of the chosen strength) with the chosen rules, and
+        show what happened."""
         n = self.games.value if games is None else games
-        self.stats = random_stats(self.variant, self.players.value, n, seed=self.seed)
+        self.stats = simulated_stats(self.variant, self.players.value, n, seed=self.seed,
+                                     strength=self.strength.value)
         rules = W.Accordion(children=[W.HTML(rules_html(self.variant, self.lang))], selected_index=None)
         rules.set_title(0, t("ui.rules", self.lang))
         self.stage.children = (W.HTML(stats_html(self.stats, self.lang)), rules)

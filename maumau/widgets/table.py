@@ -376,6 +376,7 @@ class TableView(View):
             mine = state.to_move == me and not state.is_over
             legal = {m.card for m in state.legal_moves() if isinstance(m, Play)} if mine else set()
             self.hand.show(state.hands[me], legal, self._selected, dim=mine)
+            self.hand.box.layout.display = "none" if state.is_over and not state.hands[me] else None
             self.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", lang))} '
                                      f'<span class="mm-sub">· {scores[0]} {esc(word)}</span></div>')
         else:
