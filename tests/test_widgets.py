@@ -66,6 +66,14 @@ def test_a_full_hand_of_makao_played_by_clicks_alone():
     assert t.result is None and len(t.match.hands) == 1 and len(t.game) == 0 or t.state.to_move == 0
 
 
+@pytest.mark.parametrize(("name", "lang"), [("lite_macau", "hu"), ("mau_mau_runde", "de"), ("joker_mau_mau", "en")])
+def test_every_variant_is_played_to_the_end_by_clicks(name, lang):
+    t = table(game=name, opponents=2, lang=lang, seed=4)
+    play_hand_by_clicks(t, random.Random(4))
+    assert t.state.is_over and t.result is not None and "mm-result" in t.result_html.value
+    assert t.controls.row.layout.display == "none"
+
+
 def test_a_whole_short_match_and_a_new_one():
     t = table(game=mm.variant("makao", limit=25), opponents=2, seed=11)
     rng = random.Random(2)
