@@ -144,7 +144,7 @@ def narrate(before: GameState, move: Move, after: GameState) -> str:
         if move.runde:
             parts.append(t("do.runde", rank=move.card.rank.value))
         if move.mau:
-            parts.append(t("do.mau"))
+            parts.append(t("do.mau", call=before.variant.call))
         if after.is_over and after.winner == seat:
             parts.append(t("do.out"))
     elif before.pending is not None:

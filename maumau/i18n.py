@@ -71,7 +71,7 @@ EN: dict[str, str] = {
     # what a move does
     "do.play": "Seat {seat} plays {cards}",
     "do.wish": "and wishes {wish}",
-    "do.mau": "and says Mau",
+    "do.mau": "and says {call}",
     "do.runde": "and opens a Runde of {rank}s (MR-8)",
     "do.out": "and goes out, which ends the hand (C-9)",
     "do.draw": "Seat {seat} draws a card",

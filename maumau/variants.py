@@ -92,6 +92,15 @@ class Variant:
         return (tuple(Play(card, wish=w) for w in wishes),
                 tuple(Play(card, wish=w, mau=True) for w in wishes))
 
+    @property
+    def call(self) -> str:
+        """What a player says with the second-to-last card (C-8): Makaó, Macau or Mau."""
+        if self.name == "makao":
+            return "Makaó"
+        if self.announcement is not None and self.announcement.name == "macau_penalty":
+            return "Macau"
+        return "Mau"
+
     # --- house rules ---------------------------------------------------------------------------
     def rule(self, name: str) -> Rule:
         for r in self.rules:

@@ -46,7 +46,7 @@ MESSAGES: dict[str, str] = {
     # was ein Zug bewirkt
     "do.play": "Platz {seat} legt {cards}",
     "do.wish": "und wünscht sich {wish}",
-    "do.mau": "und sagt Mau",
+    "do.mau": "und sagt {call}",
     "do.runde": "und eröffnet eine Runde mit {rank} (MR-8)",
     "do.out": "und legt die letzte Karte ab: das Spiel ist zu Ende (C-9)",
     "do.draw": "Platz {seat} zieht eine Karte",

@@ -48,7 +48,7 @@ MESSAGES: dict[str, str] = {
     # mit tesz egy lépés
     "do.play": "{seat}. játékos {cards} lapot rak",
     "do.wish": "és {wish} a kívánsága",
-    "do.mau": "és Maut mond",
+    "do.mau": "és bemondja, hogy {call}",
     "do.runde": "és Runde-t nyit ({rank}) (MR-8)",
     "do.out": "és ezzel elfogytak a lapjai: vége a körnek (C-9)",
     "do.draw": "{seat}. játékos húz egy lapot",

@@ -40,11 +40,7 @@ def check_lang(lang: str) -> str:
 
 def announce_word(variant: Variant) -> str:
     """What a player says before the last card: Makaó, Macau or Mau (C-8)."""
-    if variant.name == "makao":
-        return "Makaó"
-    if variant.announcement is not None and variant.announcement.name == "macau_penalty":
-        return "Macau"
-    return "Mau"
+    return variant.call
 
 
 def computer(strength: str, seed: int | None) -> Any:
