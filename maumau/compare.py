@@ -11,7 +11,7 @@ from .variants import Variant, variant, variant_names
 __all__ = ["RulesTable", "rules_table"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RulesTable:
     """One row per rule name, one column per variant: the rule id where the variant has it."""
 
@@ -25,6 +25,9 @@ class RulesTable:
         for row in self.rows:
             lines.append(f"{row['rule']:<{width}}  " + "  ".join(f"{row[n] or '·':<13}" for n in names))
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return str(self)
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(v.name)}</th>" for v in self.variants)
