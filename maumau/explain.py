@@ -186,7 +186,12 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
                 penalty = t("then.locked")
             said.append(t("then.no_mau", penalty=penalty))
         elif kind == "penalty" and isinstance(move, Play) and event[1] != before.to_move:
-            key = "then.last_seven" if after.is_over else "then.joker"
+            if after.is_over:
+                key = "then.last_seven"
+            elif "joker_draws_four" in before.variant and before.variant.wish_kind(move.last) is not None:
+                key = "then.joker"
+            else:  # a house rule's draw
+                key = "then.draws"
             said.append(t(key, seat=event[1], n=event[2]))
         elif kind == "runde_end":
             said.append(t("then.runde_end"))

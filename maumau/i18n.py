@@ -94,6 +94,7 @@ EN: dict[str, str] = {
     "then.reshuffle": "the pile is reshuffled into the stock (C-6)",
     "then.cancel": "the penalty is cancelled (LM-6)",
     "then.joker": "seat {seat} draws {n} (JM-4)",
+    "then.draws": "seat {seat} draws {n}",
     "then.last_seven": "seat {seat} still draws {n} (MK-10)",
     "leave.variant": "Players may not leave a {variant} hand; only makao allows it (MK-14).",
     "leave.seat": "Seat {seat} is not at the table.",

@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     "then.reshuffle": "die Ablage wird gemischt und wird zum Nachziehstapel (C-6)",
     "then.cancel": "die Strafe entfällt (LM-6)",
     "then.joker": "Platz {seat} zieht {n} (JM-4)",
+    "then.draws": "Platz {seat} zieht {n}",
     "then.last_seven": "Platz {seat} zieht trotzdem noch {n} (MK-10)",
     "leave.variant": "In {variant} darf niemand mitten im Spiel gehen; das erlaubt nur makao (MK-14).",
     "leave.seat": "Platz {seat} ist nicht am Tisch.",

@@ -71,6 +71,7 @@ MESSAGES: dict[str, str] = {
     "then.reshuffle": "a dobópaklit megkeverik, ebből lesz az új talon (C-6)",
     "then.cancel": "a büntetés elmarad (LM-6)",
     "then.joker": "{seat}. játékos húz {n} lapot (JM-4)",
+    "then.draws": "{seat}. játékos húz {n} lapot",
     "then.last_seven": "{seat}. játékos még húz {n} lapot (MK-10)",
     "leave.variant": "{variant}: játék közben nem lehet kiszállni; ezt csak a makao engedi (MK-14).",
     "leave.seat": "{seat}. játékos nincs az asztalnál.",
