@@ -166,7 +166,7 @@ def _node_text(state: Any, d: dict[str, Any], long: bool) -> str:
     if not hasattr(state, "hands"):
         return str(d.get("label", state))
     if not long:
-        return d.get("label", "").split(" ·")[0]
+        return state_label(state).split(" ·")[0]
     lines = [("▶" if seat == state.to_move and not state.is_over else "") + (" ".join(c.symbol for c in h) or "–")
              for seat, h in enumerate(state.hands)]
     return "\n".join(lines) + "\n·" + state_label(state).split(" ·", 1)[1]
@@ -212,19 +212,26 @@ _ENDS = ("hand over", "blocked (void)")
 
 #: Places round the normal turn: turn-like phases on the left and top, effects waiting for an
 #: answer on the right, the ends of the hand below.
-_PLACES = {"normal turn": (0.0, 0.0), "wish active": (-1.9, 0.0), "drawn-card choice": (-1.9, 1.45),
-           "Ace extra play": (0.0, 1.45), "Runde running": (1.9, 1.45), "last card locked": (-1.9, -1.45),
-           "hand over": (-0.8, -2.55), "blocked (void)": (0.8, -2.55)}
-_FREE = ((1.9, 0.0), (1.9, -1.45), (3.8, 0.75), (3.8, -0.75), (0.0, -1.45), (3.8, -2.2), (-3.8, 0.75),
-         (-3.8, -0.75), (-3.8, -2.2))
+_PLACES = {"normal turn": (0.0, 0.0), "wish active": (-2.1, 0.0), "drawn-card choice": (-2.1, 1.5),
+           "last card locked": (-2.1, -1.5), "Ace extra play": (0.0, 1.5), "Runde running": (0.0, 1.5),
+           "hand over": (-0.8, -2.6), "blocked (void)": (0.8, -2.6)}
+_FREE = ((2.1, 0.8), (2.1, -0.8), (4.2, 0.0), (4.2, 1.5), (4.2, -1.5), (0.0, -1.5), (2.1, -2.3), (-4.2, 0.0),
+         (-4.2, 1.5), (-4.2, -1.5))
 
 
 def _phase_positions(phases: Iterable[str]) -> dict[str, tuple[float, float]]:
-    """Fixed places, shared by side-by-side machines so that they line up (see ``_PLACES``)."""
+    """Fixed places, shared by side-by-side machines so that they line up (see ``_PLACES``);
+    a phase whose place is taken, or that has none, gets the next free one."""
     phases = set(phases)
-    pos = {p: xy for p, xy in _PLACES.items() if p in phases}
-    for i, p in enumerate(sorted(phases - set(_PLACES))):
-        pos[p] = _FREE[i] if i < len(_FREE) else (3.8 * math.cos(i), 1.45 * math.sin(i))
+    pos: dict[str, tuple[float, float]] = {}
+    free = list(_FREE)
+    for p in [p for p in _PLACES if p in phases] + sorted(phases - set(_PLACES)):
+        place = _PLACES.get(p)
+        if place is None or place in pos.values():
+            place = free.pop(0) if free else (4.2 * math.cos(len(pos)), 2.0 * math.sin(len(pos)))
+            while place in pos.values() and free:
+                place = free.pop(0)
+        pos[p] = place
     return pos
 
 
@@ -252,7 +259,7 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
     everywhere = set.intersection(*(set(G) for G in graphs))
     for G, ax in zip(graphs, axes, strict=True):
         xs = [pos[p][0] for p in pos]
-        _equal_limits(ax, (min(-2.4, min(xs) - 0.8), max(2.4, max(xs) + 0.8)), (-2.9, 2.1))
+        _equal_limits(ax, (min(-2.7, min(xs) - 0.8), max(2.7, max(xs) + 0.8)), (-2.95, 2.15))
         ax.set_axis_off()
         boxes = {}
         for p in G:
@@ -268,7 +275,6 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
                                bbox={"boxstyle": "round,pad=0.45", "lw": 2 if odd else 1.2,
                                      "fc": "#eeeeee" if d["terminal"] else "#dde9f5",
                                      "ec": "#d62728" if odd else "#3b75af"})
-        ax.figure.canvas.draw_idle()
         most = max((d["count"] for u, v, d in G.edges(data=True) if u != v), default=1)
         for u, v, d in G.edges(data=True):
             if u == v:

@@ -90,7 +90,6 @@ def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
         "depth": depth,
         "expanded": over,
         "chance": False,
-        "label": state_label(state),
     }
 
 
@@ -161,7 +160,6 @@ def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int
     G.add_node(state, **node_attributes(state, 0))
     queue: deque[GameState] = deque([state])
     cut_by: set[str] = set()
-    edges = 0
     while queue:
         node = queue.popleft()
         attrs = G.nodes[node]
@@ -181,13 +179,13 @@ def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int
         for move, child in children:
             shuffled = _reshuffled(child) and not child.is_over  # an end needs no hidden order
             if child not in G:
-                G.add_node(child, **node_attributes(child, depth + 1))
-                G.nodes[child]["chance"] = shuffled and reshuffle == "stop"
+                new_attrs = node_attributes(child, depth + 1)
+                new_attrs["chance"] = shuffled and reshuffle == "stop"
+                G.add_node(child, **new_attrs)
                 queue.append(child)
             if G.has_edge(node, child):  # two moves, one situation: keep both moves
                 G.edges[node, child]["moves"] += (move,)
                 continue
-            edges += 1
             G.add_edge(node, child, move=move, moves=(move,), label=move_label(move, node),
                        explain=narrate(node, move, child) if explain else "", reshuffle=shuffled)
         attrs["expanded"] = True
