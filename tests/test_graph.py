@@ -332,6 +332,11 @@ def test_draw(tmp_path):
     ax.figure.savefig(tmp_path / "trap.png")
     big = state_graph(fixed(hands=["7H 9C AS", "8H JD 5C"], top="5H", stock="KH 2C 9H 10S"), explain=False)
     assert "too many to draw" in draw(big).get_title(loc="left")
+    long_game = game_path(next(mm.graph.random_games("makao", games=1, seed=2)))
+    assert len(long_game) > 150 and "too long" in draw(long_game).get_title(loc="left")
+    assert draw(game_path(next(mm.graph.random_games("mau_mau_runde", games=1)))).get_title().startswith("mau_mau")
+    with pytest.raises(GraphError, match="empty"):
+        draw(nx.DiGraph())
     axes = draw_phases(phase_graph("makao", games=3), phase_graph("lite_macau", games=3))
     assert len(axes) == 2
     plt.close("all")

@@ -55,6 +55,26 @@ def layered_layout(G: nx.DiGraph, key: str = "depth") -> dict[Hashable, tuple[fl
     return pos
 
 
+def _path_summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
+    """A long played hand: hand sizes over the moves, phases other than a normal turn marked."""
+    order = sorted(G, key=lambda n: G.nodes[n]["depth"])
+    sizes = [G.nodes[n]["hand_sizes"] for n in order]
+    for seat in range(len(sizes[0])):
+        ax.plot(range(len(order)), [h[seat] for h in sizes], color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                label=f"seat {seat}: cards in hand")
+    phases = sorted({G.nodes[n]["phase"] for n in order} - {"normal turn", "hand over", "blocked (void)"})
+    top = max(max(h) for h in sizes)
+    for i, phase in enumerate(phases):
+        xs = [k for k, n in enumerate(order) if G.nodes[n]["phase"] == phase]
+        ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=phase,
+                   color=("#7f7f7f", "#2ca02c", "#9467bd", "#e377c2", "#bcbd22", "#17becf", "#8c564b")[i % 7])
+    ax.set_xlabel("move")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    ax.set_title(f"{_title(G)}: too long to draw as a path (limit {limit}), so here are the hand sizes "
+                 "and the phases move by move", fontsize=9, loc="left")
+    return ax
+
+
 def _summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
     """A bar chart of states per depth, with the size warning, instead of a hairball."""
     per_depth: dict[int, int] = defaultdict(int)
@@ -87,6 +107,8 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
 
     if not isinstance(G, nx.DiGraph):
         raise GraphError(f"draw takes a graph from mm.state_graph or mm.graph.game_path, not {type(G).__name__}")
+    if len(G) == 0:
+        raise GraphError("the graph is empty: nothing to draw")
     if color == "auto":
         color = "value" if all("value" in d for _, d in G.nodes(data=True)) and len(G) else "to_move"
     if color not in ("to_move", "value"):
@@ -107,7 +129,7 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
         size = (10, 4) if not pos else (min(max(6.0, width * per + 2), 40), min(max(3.0, depth * tall + 0.5), 30))
         _, ax = plt.subplots(figsize=size)
     if not pos:
-        return _summary(G, ax, limit or 0)
+        return (_path_summary if G.graph.get("path") else _summary)(G, ax, limit or 0)
     nodes = list(G)
     data = G.nodes
     states = {n: data[n].get("state", n) for n in nodes}

@@ -193,6 +193,9 @@ class Solution:
             head += f" in {self.plies[root]} moves"
         return head + "; " + ", ".join(f"{k}: {v}" for k, v in self.counts().items())
 
+    def __repr__(self) -> str:
+        return f"<Solution of {len(self.graph)} states: {self}>"
+
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(str(self))
 
@@ -267,6 +270,9 @@ class Trap:
         best = ", ".join(str(m) for m in self.best)
         return (f"{self.state!r}\n  natural move: {self.natural} → {self.natural_value}\n"
                 f"  best play: {best} → {self.value}")
+
+    def __repr__(self) -> str:
+        return f"<Trap: {self.natural} → {self.natural_value}, but {self.best[0]} → {self.value}>"
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(str(self))
