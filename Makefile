@@ -41,7 +41,7 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
 	touch $@
 
 lab: $(VENV)/.installed-lab
-	$(BIN)/jupyter lab $(if $(wildcard notebooks),notebooks/)
+	$(BIN)/jupyter lab notebooks/01_start_here.ipynb
 
 test: $(VENV)/.installed
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
