@@ -97,6 +97,24 @@ def test_a_sampled_deal_agrees_with_the_view(variant):
         assert guess.legal_moves() == state.legal_moves()
 
 
+def test_search_deals_a_player_who_just_drew_no_card_that_fits():
+    from maumau.engine import legal_cards, table_of
+    from maumau.players.search import drew_for_want
+
+    s = mm.position("makao", hands=["5H 6C 9D", "2S 3S 4S KD"], top="5C", stock="QH 8D 10S 4D", to_move=1)
+    s = s.apply(mm.Draw())  # seat 1 had nothing to play on 5C
+    view = View(s)
+    lacking = drew_for_want(view)
+    assert list(lacking) == [1] and lacking[1][1] == 1  # all but the card just drawn
+    playable = legal_cards(s.variant, table_of(s))
+    rng = random.Random(3)
+    for _ in range(30):
+        guess = view.sample(rng, lacking=lacking)
+        assert View(guess) == view
+        assert sum(c in playable for c in guess.hands[1]) <= 1
+    assert drew_for_want(View(mm.deal("makao", seed=1))) == {}
+
+
 def test_a_view_hides_the_drawn_card_from_other_seats():
     s = mm.position("mau_mau_runde", hands=["7H 8C", "9S KS"], top="9H", stock="10H QC QD", to_move=0)
     after = s.apply(mm.Play("7H")).apply(mm.Draw())  # seat 1 takes 2 and moves on normally

@@ -67,23 +67,6 @@ def test_search_players_are_reproducible_across_workers():
     assert serial.hands == parallel.hands
 
 
-def test_a_dask_cluster_gives_the_same_result():
-    distributed = pytest.importorskip("distributed")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # dask's own start-up chatter
-        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                           dashboard_address=None)
-        client = distributed.Client(cluster)
-    try:
-        result = run(games=30, executor=client.get_executor())
-    finally:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            client.close()
-            cluster.close()
-    assert result.hands == run(games=30).hands
-
-
 # --- what it reports -------------------------------------------------------------------------------
 
 def test_win_rates_per_player_and_seat_with_intervals():
@@ -238,3 +221,22 @@ def test_cli_reports_bad_arguments():
     err = io.StringIO()
     assert main(["simulate", "makao", "--players", "random", "wizard"], out=io.StringIO(), err=err) == 2
     assert "unknown strength 'wizard'" in err.getvalue()
+
+
+# --- a dask cluster (runs where distributed is installed: pip install .[test] has it) ---------------
+
+def test_a_dask_cluster_gives_the_same_result():
+    distributed = pytest.importorskip("distributed")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dask's own start-up chatter
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+        client = distributed.Client(cluster)
+    try:
+        result = run(games=30, executor=client.get_executor())
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            client.close()
+            cluster.close()
+    assert result.hands == run(games=30).hands

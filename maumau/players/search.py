@@ -3,7 +3,8 @@
 For each decision with more than one sensible move, Search
 
 1. builds the seat's ``View`` (own hand, table, hand sizes: nothing hidden),
-2. deals the unseen cards at random into a full game (a *determinisation*, ``View.sample``),
+2. deals the unseen cards at random into a full game (a *determinisation*, ``View.sample``);
+   a player who has just drawn instead of playing is dealt no card that fits the table,
 3. plays every candidate move in that deal and plays the hand on with the fast
    ``Heuristic`` for every seat, for up to ``depth`` decisions,
 4. scores the result for itself (1 for going out, 0 for another player going out, in
@@ -27,6 +28,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+from ..cards import Card
 from ..moves import Move, Play
 from .heuristic import best_move, score_moves
 from .view import View
@@ -55,6 +57,26 @@ def playout_value(state: GameState, seat: int, depth: int) -> float:
     mine = len(hands[seat])
     closest = min(len(h) for i, h in enumerate(hands) if i != seat and active[i])
     return 1.0 / (1.0 + math.exp(SLOPE * (mine - closest)))
+
+
+def drew_for_want(view: View) -> dict[int, tuple[frozenset[Card], int]]:
+    """What the last move showed: a player who drew one card instead of playing (a plain
+    draw, seen by everyone) held no card playable on this table (drawing changes neither
+    the top card nor the wish), except the card just drawn where drawing ends the turn.
+    Sensible players never draw while they can play; against one who does, this is a
+    wrong guess that costs only some accuracy."""
+    from ..engine import TURN, legal_cards  # not at import time: the engine imports the players' package
+    from ..rules.base import Table
+
+    for event in view.events:
+        if event[0] == "draw" and event[3] == 1 and event[2] == 1 and event[1] != view.seat:
+            if view.pending is not None or view.phase != TURN:
+                return {}
+            runde = view.runde
+            table = Table(view.top, view.wish, None, None if runde is None else runde[0])
+            free = 1 if view.variant.after_draw == "none" else 0
+            return {event[1]: (legal_cards(view.variant, table), free)}
+    return {}
 
 
 class Search:
@@ -125,10 +147,11 @@ class Search:
         view = View(state)
         unseen = view.unseen()
         seat = view.seat
+        lacking = drew_for_want(view)
         values: list[list[float]] = [[] for _ in moves]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for _ in range(self.samples):
-            guess = view.sample(self.rng, unseen)
+            guess = view.sample(self.rng, unseen, lacking)
             for i, move in enumerate(moves):
                 values[i].append(playout_value(guess.apply(move), seat, self.depth))
             if deadline is not None and time.perf_counter() > deadline:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["View", "unseen_cards"]
 
 _FIELDS = ("variant", "seat", "hand", "hand_sizes", "stock_size", "discard", "to_move", "direction",
-           "wish", "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "idle")
+           "wish", "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "idle", "events")
 
 
 def _by_index(card: Card) -> int:
@@ -54,7 +54,8 @@ class View:
     """What ``seat`` (by default the player to move) may see of ``state``.
 
     Attributes: ``variant, seat, hand, hand_sizes, stock_size, discard, top, to_move,
-    direction, wish, pending, phase, drawn, runde, locked, active, dealer, idle`` and
+    direction, wish, pending, phase, drawn, runde, locked, active, dealer, idle``, ``events``
+    (what the last move set off, as everyone at the table saw it: who drew how many) and
     ``legal_moves`` (only when ``seat`` is to move: they depend on nothing hidden).
     Two views are equal when the seat saw the same things.
     """
@@ -78,6 +79,7 @@ class View:
     active: tuple[bool, ...]
     dealer: int
     idle: int
+    events: tuple
     legal_moves: tuple[Move, ...]
 
     def __init__(self, state: GameState, seat: int | None = None) -> None:
@@ -102,6 +104,7 @@ class View:
         self.active = state.active
         self.dealer = state.dealer
         self.idle = state.idle
+        self.events = state.events
         self.legal_moves = tuple(state.legal_moves()) if seat == state.to_move else ()
 
     @property
@@ -117,18 +120,39 @@ class View:
         """The cards this seat cannot see (other hands and stock), sorted."""
         return unseen_cards(self.variant, self.hand, self.discard)
 
-    def sample(self, rng: random.Random, unseen: list[Card] | None = None) -> GameState:
+    def sample(self, rng: random.Random, unseen: list[Card] | None = None,
+               lacking: dict[int, tuple[frozenset[Card], int]] | None = None) -> GameState:
         """A full GameState that agrees with this view: the unseen cards dealt at random to
-        the other hands and the stock, and a random reshuffle seed (a determinisation)."""
+        the other hands and the stock, and a random reshuffle seed (a determinisation).
+
+        ``lacking`` narrows the deal by what a seat showed: ``{seat: (cards, free)}`` deals
+        that seat none of ``cards`` except in ``free`` of its places (e.g. a player who drew
+        instead of playing holds no playable card, but for the one just drawn).
+        """
         from ..state import GameState
 
         pool = list(self.unseen() if unseen is None else unseen)
         rng.shuffle(pool)
+        dealt: dict[int, list[Card]] = {}
+        for seat, (avoid, free) in (lacking or {}).items():
+            need = self.hand_sizes[seat] - free
+            fits = [c for c in pool if c not in avoid][:need]
+            if len(fits) < need:
+                continue  # what was seen cannot be matched: deal this seat freely
+            for card in fits:
+                pool.remove(card)
+            dealt[seat] = fits + pool[:free]
+            del pool[:free]
+        # A constructed position may hold fewer cards than the deck: deal only as many as it holds.
+        del pool[sum(n for s, n in enumerate(self.hand_sizes) if s != self.seat and s not in dealt)
+                 + self.stock_size:]
         hands: list[tuple[Card, ...]] = []
         at = 0
         for seat, size in enumerate(self.hand_sizes):
             if seat == self.seat:
                 hands.append(self.hand)
+            elif seat in dealt:
+                hands.append(tuple(sorted(dealt[seat], key=_by_index)))
             else:
                 hands.append(tuple(sorted(pool[at:at + size], key=_by_index)))
                 at += size
@@ -136,7 +160,7 @@ class View:
             self.variant, tuple(hands), tuple(pool[at:]), self.discard, self.to_move, self.direction,
             self.wish, self.pending, self.phase, self.drawn if self.seat == self.to_move else None,
             self.runde, self.locked, self.active, self.dealer, rng.getrandbits(63), self.idle,
-            None, False, False)
+            None, False, False, self.events)
 
     def _values(self) -> tuple:
         return tuple(getattr(self, f) for f in _FIELDS)
