@@ -10,7 +10,7 @@ does not ask every rule about every card.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -42,13 +42,12 @@ def add_cards(hand: tuple[Card, ...], new: list[Card] | tuple[Card, ...]) -> tup
 
 
 def remove_cards(hand: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]:
-    if len(gone) == 1:
-        i = hand.index(gone[0])
-        return hand[:i] + hand[i + 1:]
-    rest = list(hand)
+    # Found by bisection on the sorted hand: cheaper than tuple.index, whose == on
+    # cards goes through Python (Card defines __lt__ for sorting).
     for card in gone:
-        rest.remove(card)
-    return tuple(rest)
+        i = bisect_left(hand, card.index, key=_by_index)
+        hand = hand[:i] + hand[i + 1:]
+    return hand
 
 
 class _Seats:
@@ -178,7 +177,9 @@ class Turn(_Cards):
     def answering(self, rule: Rule) -> Pending | None:
         """The pending effect of ``rule`` this move answers, if any."""
         answered = self.answered
-        return answered if answered is not None and answered.rule == rule else None
+        if answered is not None and (answered.rule is rule or answered.rule == rule):
+            return answered
+        return None
 
     # --- what rules do ------------------------------------------------------------
     def set_pending(self, kind: str, amount: int, target: int, rule: Rule,
@@ -238,15 +239,13 @@ class Turn(_Cards):
             e[0] in ("draw", "penalty") and e[2] for e in self.events)
 
     def finish(self) -> GameState:
-        from .state import GameState
-
         if self.over:
             self.pending, self.phase, self.drawn = None, TURN, None
-        return GameState._make(
+        return self.state._make(
             self.variant, tuple(self.hands), self.stock, self.discard, self.to_move,
             self.direction, self.wish, self.pending, self.phase, self.drawn, self.runde,
             self.locked, self.active, self.state._dealer, self.seed, self.idle,
-            self.winner, self.over, self.blocked, tuple(self.events),
+            self.winner, self.over, self.blocked, tuple(self.events) if self.events else (),
         )
 
 
@@ -384,23 +383,28 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
     """The state after ``move``; the caller has checked that it is legal.
 
-    ``fast`` lets the two commonest moves (a plain card, a plain draw) skip the Turn
-    machinery; the result is the same either way (tests/test_engine.py checks it).
+    ``fast`` lets the two commonest moves skip the Turn machinery: a card without
+    effect (C-3) that neither ends the hand nor forgets Mau, and a draw of one card
+    that ends the turn (MK-3, or closing an Ace's extra play, MK-8).  The result is
+    the same either way (tests/test_properties.py checks it).
     """
-    if type(move) is Play:
-        if fast:
-            nxt = _plain_play(state, move)
+    kind = type(move)
+    if fast and state._pending is None:
+        if kind is Play:
+            if move.last not in state._variant._effects:
+                nxt = _plain_play(state, move)
+                if nxt is not None:
+                    return nxt
+        elif kind is Draw and len(state._stock) > 1:
+            nxt = _plain_draw(state)
             if nxt is not None:
                 return nxt
+    if kind is Play:
         return _play(state, move)
-    if fast and type(move) is Draw:
-        nxt = _plain_draw(state)
-        if nxt is not None:
-            return nxt
     turn = Turn(state, move)
     if state._pending is not None:
         _accept(turn, state._pending)
-    elif type(move) is Draw:
+    elif kind is Draw:
         _draw(turn)
     else:
         turn.end_turn(played=False)
@@ -408,37 +412,44 @@ def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
 
 
 def _plain_play(state: GameState, move: Play) -> GameState | None:
-    """A card without effect that neither ends the hand nor forgets Mau: onto the pile,
-    and next(X) moves.  None when the move is not that simple."""
-    variant = state._variant
-    if move.last in variant._effects or state._pending is not None:
-        return None
+    """A card without effect onto the pile, and next(X) moves; None if it ends the hand
+    or leaves one card without the announcement (C-8, C-9)."""
     seat = state._to_move
     hands = state._hands
-    hand = remove_cards(hands[seat], move.cards)
-    if not hand or (len(hand) == 1 and not move.mau and variant.announcement is not None):
+    hand = hands[seat]
+    for card in move.cards:  # bisection: tuple.index would compare cards in Python
+        i = bisect_left(hand, card.index, key=_by_index)
+        hand = hand[:i] + hand[i + 1:]
+    if len(hand) < 2 and (not hand or not move.mau and state._variant.announcement is not None):
         return None
+    active = state._active
+    after = (seat + state._direction) % len(active)
     return state._make(
-        variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
-        state._discard + move.cards, state.next_seat(seat), state._direction, move.wish,
-        None, TURN, None, state._runde, state._locked, state._active, state._dealer,
-        state._seed, 0, None, False, False)
+        state._variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
+        state._discard + move.cards, after if active[after] else state.next_seat(seat),
+        state._direction, move.wish, None, TURN, None, state._runde, state._locked, active,
+        state._dealer, state._seed, 0, None, False, False)
 
 
 def _plain_draw(state: GameState) -> GameState | None:
-    """One card drawn from a stock that stays non-empty, where drawing ends the turn."""
-    stock = state._stock
+    """One card from a stock that keeps at least one, where drawing ends the turn; None
+    where the player may still play after drawing (MR-4, JM-3) or is locked (JM-9)."""
     seat = state._to_move
-    if (len(stock) < 2 or state._pending is not None or state._phase != TURN
-            or state._variant.after_draw != "none" or seat in state._locked):
+    phase = state._phase
+    if seat in state._locked or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none"):
         return None
+    stock = state._stock
+    card = stock[0]
     hands = state._hands
-    hand = add_cards(hands[seat], stock[:1])
+    hand = hands[seat]
+    i = bisect_right(hand, card.index, key=_by_index)
+    active = state._active
+    after = (seat + state._direction) % len(active)
     return state._make(
-        state._variant, hands[:seat] + (hand,) + hands[seat + 1:], stock[1:], state._discard,
-        state.next_seat(seat), state._direction, state._wish, None, TURN, None, state._runde,
-        state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
-        (("draw", seat, 1, 1),))
+        state._variant, hands[:seat] + (hand[:i] + (card,) + hand[i:],) + hands[seat + 1:], stock[1:],
+        state._discard, after if active[after] else state.next_seat(seat), state._direction,
+        state._wish, None, TURN, None, state._runde, state._locked, active, state._dealer,
+        state._seed, 0, None, False, False, (("draw", seat, 1, 1),))
 
 
 def _play(state: GameState, move: Play) -> GameState:

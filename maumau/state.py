@@ -9,6 +9,7 @@ sorts it first, C-6).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from . import engine
@@ -85,26 +86,26 @@ class GameState:
         raise TypeError("make a GameState with mm.deal(...) or mm.position(...)")
 
     # --- read-only attributes --------------------------------------------------------------
-    variant = property(lambda self: self._variant, doc="The Variant being played.")
-    hands = property(lambda self: self._hands, doc="Hands by seat (each sorted).")
-    stock = property(lambda self: self._stock, doc="The stock; stock[0] is drawn next.")
-    discard = property(lambda self: self._discard, doc="The discard pile; discard[-1] is the top.")
-    to_move = property(lambda self: self._to_move, doc="The seat whose decision it is.")
-    direction = property(lambda self: self._direction, doc="+1 (clockwise) or -1 (MK-6).")
-    wish = property(lambda self: self._wish, doc="The wished Suit or Rank, or None.")
-    pending = property(lambda self: self._pending, doc="The pending penalty or skip (C-5).")
-    phase = property(lambda self: self._phase, doc='"turn", "extra" (after an Ace) or "drawn".')
-    drawn = property(lambda self: self._drawn, doc="The card just drawn, in the 'drawn' phase.")
-    runde = property(lambda self: self._runde, doc="(rank, opener) while a Runde runs (MR-8).")
-    locked = property(lambda self: self._locked, doc="Seats whose last card is locked (JM-9).")
-    active = property(lambda self: self._active, doc="Which seats still take part (MK-14).")
-    dealer = property(lambda self: self._dealer, doc="The seat that dealt this hand (C-2).")
-    seed = property(lambda self: self._seed, doc="The seed of the next reshuffle (C-6).")
-    idle = property(lambda self: self._idle, doc="Turns in a row without play or card (C-7).")
-    winner = property(lambda self: self._winner, doc="The seat that went out, or None.")
-    is_over = property(lambda self: self._over, doc="Whether the hand has ended (C-9, C-7).")
-    blocked = property(lambda self: self._blocked, doc="The hand ended blocked: void (C-7).")
-    events = property(lambda self: self._events, doc="What the last move set off, as tuples.")
+    variant = property(attrgetter("_variant"), doc="The Variant being played.")
+    hands = property(attrgetter("_hands"), doc="Hands by seat (each sorted).")
+    stock = property(attrgetter("_stock"), doc="The stock; stock[0] is drawn next.")
+    discard = property(attrgetter("_discard"), doc="The discard pile; discard[-1] is the top.")
+    to_move = property(attrgetter("_to_move"), doc="The seat whose decision it is.")
+    direction = property(attrgetter("_direction"), doc="+1 (clockwise) or -1 (MK-6).")
+    wish = property(attrgetter("_wish"), doc="The wished Suit or Rank, or None.")
+    pending = property(attrgetter("_pending"), doc="The pending penalty or skip (C-5).")
+    phase = property(attrgetter("_phase"), doc='"turn", "extra" (after an Ace) or "drawn".')
+    drawn = property(attrgetter("_drawn"), doc="The card just drawn, in the 'drawn' phase.")
+    runde = property(attrgetter("_runde"), doc="(rank, opener) while a Runde runs (MR-8).")
+    locked = property(attrgetter("_locked"), doc="Seats whose last card is locked (JM-9).")
+    active = property(attrgetter("_active"), doc="Which seats still take part (MK-14).")
+    dealer = property(attrgetter("_dealer"), doc="The seat that dealt this hand (C-2).")
+    seed = property(attrgetter("_seed"), doc="The seed of the next reshuffle (C-6).")
+    idle = property(attrgetter("_idle"), doc="Turns in a row without play or card (C-7).")
+    winner = property(attrgetter("_winner"), doc="The seat that went out, or None.")
+    is_over = property(attrgetter("_over"), doc="Whether the hand has ended (C-9, C-7).")
+    blocked = property(attrgetter("_blocked"), doc="The hand ended blocked: void (C-7).")
+    events = property(attrgetter("_events"), doc="What the last move set off, as tuples.")
 
     @property
     def top(self) -> Card:

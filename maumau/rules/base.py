@@ -102,6 +102,8 @@ class Rule:
         return f"{type(self).__name__}({opts})"
 
     def __eq__(self, other: object) -> bool:
+        if self is other:  # the usual case, and cheap: a variant's rules are made once
+            return True
         return type(self) is type(other) and self.options() == other.options()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
