@@ -1,0 +1,32 @@
+"""The benchmark scripts run (their numbers live in the README, not in tests)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_engine_benchmark_prints_every_section(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("engine")
+    assert bench.main(["--variant", "makao", "--seconds", "0.05", "--repeat", "2", "--peers"]) == 0
+    out = capsys.readouterr().out
+    assert "decisions/s" in out and "bytes per GameState" in out and "Game.undo()" in out
+    rows = [line.split()[0] for line in out.splitlines()[-3:]]
+    assert rows == ["maumau", "OpenSpiel", "RLCard"]  # measured, or "not installed"
+
+
+def test_peer_rounds_keep_each_engines_best_round() -> None:
+    bench = _load("engine")
+    assert bench.best_of([None, None]) is None
+    assert bench.best_of([(1, 100, 2.0), (1, 300, 2.0), None]) == (1, 300, 2.0)
