@@ -24,6 +24,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine import OPENSPIEL_PARAMS  # noqa: E402  the benchmark's own settings
 
 OURS = """
 import random, sys
@@ -46,8 +49,7 @@ OPENSPIEL = """
 import random, sys
 import pyspiel
 n = int(sys.argv[1])
-game = pyspiel.load_game("crazy_eights", {"players": 2, "use_special_cards": True, "reshuffle": True,
-                                          "max_turns": 1_000_000})
+game = pyspiel.load_game("crazy_eights", {params!r})
 rng = random.Random(0)
 choice, choices = rng.choice, rng.choices
 game.new_initial_state()
@@ -98,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             print("OpenSpiel crazy_eights  not installed (pip install .[bench])")
         else:
-            theirs = per_decision(OPENSPIEL, args.decisions)
+            theirs = per_decision(OPENSPIEL.format(params=OPENSPIEL_PARAMS), args.decisions)
             print(f"OpenSpiel crazy_eights {theirs:>9,.0f} instructions per decision")
     return 0
 

@@ -395,7 +395,7 @@ def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
                 nxt = _plain_play(state, move)
                 if nxt is not None:
                     return nxt
-        elif kind is Draw and len(state._stock) > 1:
+        elif kind is Draw:
             nxt = _plain_draw(state)
             if nxt is not None:
                 return nxt
@@ -416,40 +416,31 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     or leaves one card without the announcement (C-8, C-9)."""
     seat = state._to_move
     hands = state._hands
-    hand = hands[seat]
-    for card in move.cards:  # bisection: tuple.index would compare cards in Python
-        i = bisect_left(hand, card.index, key=_by_index)
-        hand = hand[:i] + hand[i + 1:]
+    hand = remove_cards(hands[seat], move.cards)
     if len(hand) < 2 and (not hand or not move.mau and state._variant.announcement is not None):
         return None
-    active = state._active
-    after = (seat + state._direction) % len(active)
     return state._make(
         state._variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
-        state._discard + move.cards, after if active[after] else state.next_seat(seat),
-        state._direction, move.wish, None, TURN, None, state._runde, state._locked, active,
-        state._dealer, state._seed, 0, None, False, False)
+        state._discard + move.cards, state.next_seat(seat), state._direction, move.wish,
+        None, TURN, None, state._runde, state._locked, state._active, state._dealer,
+        state._seed, 0, None, False, False)
 
 
 def _plain_draw(state: GameState) -> GameState | None:
     """One card from a stock that keeps at least one, where drawing ends the turn; None
     where the player may still play after drawing (MR-4, JM-3) or is locked (JM-9)."""
+    stock = state._stock
     seat = state._to_move
     phase = state._phase
-    if seat in state._locked or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none"):
+    if (len(stock) < 2 or seat in state._locked
+            or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
-    stock = state._stock
-    card = stock[0]
     hands = state._hands
-    hand = hands[seat]
-    i = bisect_right(hand, card.index, key=_by_index)
-    active = state._active
-    after = (seat + state._direction) % len(active)
     return state._make(
-        state._variant, hands[:seat] + (hand[:i] + (card,) + hand[i:],) + hands[seat + 1:], stock[1:],
-        state._discard, after if active[after] else state.next_seat(seat), state._direction,
-        state._wish, None, TURN, None, state._runde, state._locked, active, state._dealer,
-        state._seed, 0, None, False, False, (("draw", seat, 1, 1),))
+        state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
+        state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
+        state._runde, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
+        (("draw", seat, 1, 1),))
 
 
 def _play(state: GameState, move: Play) -> GameState:
