@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, Rank, Suit
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Pending, Rule, Table
+from .state import make_state
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -241,7 +242,7 @@ class Turn(_Cards):
     def finish(self) -> GameState:
         if self.over:
             self.pending, self.phase, self.drawn = None, TURN, None
-        return self.state._make(
+        return make_state(
             self.variant, tuple(self.hands), self.stock, self.discard, self.to_move,
             self.direction, self.wish, self.pending, self.phase, self.drawn, self.runde,
             self.locked, self.active, self.state._dealer, self.seed, self.idle,
@@ -369,13 +370,18 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves.append(DRAW if pending.kind == "draw" else PASS)
     elif phase == TURN:
         forcers = variant._forcers
-        if not (moves and forcers and any(r.forces_play(state) for r in forcers)):
+        if not (moves and forcers and _forced(forcers, state)):
             moves.append(DRAW)
     elif phase == EXTRA:
         moves.append(variant.extra_closer)
     else:  # DRAWN
         moves.append(PASS)
     return tuple(moves)
+
+
+def _forced(forcers: tuple[Rule, ...], state: GameState) -> bool:
+    """Whether a rule makes the player play a card they can play (MR-4, MR-10)."""
+    return any(rule.forces_play(state) for rule in forcers)
 
 
 # --- applying a move ---------------------------------------------------------------------
@@ -419,7 +425,7 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     hand = remove_cards(hands[seat], move.cards)
     if len(hand) < 2 and (not hand or not move.mau and state._variant.announcement is not None):
         return None
-    return state._make(
+    return make_state(
         state._variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
         state._discard + move.cards, state.next_seat(seat), state._direction, move.wish,
         None, TURN, None, state._runde, state._locked, state._active, state._dealer,
@@ -436,7 +442,7 @@ def _plain_draw(state: GameState) -> GameState | None:
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
     hands = state._hands
-    return state._make(
+    return make_state(
         state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
         state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
         state._runde, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,

@@ -8,6 +8,7 @@ from typing import Any
 
 from .cards import Card, CardError, Rank, cards, parse_wish
 from .rules.base import Pending, Rule
+from .state import make_state
 from .variants import Variant, variant
 
 __all__ = ["FormatError", "state_to_dict", "state_from_dict", "variant_to_dict", "variant_from_dict"]
@@ -100,7 +101,6 @@ def state_to_dict(state: Any) -> dict[str, Any]:
 def state_from_dict(data: Any) -> Any:
     """Rebuild a GameState; anything corrupt raises FormatError naming the problem."""
     from .engine import DRAWN, EXTRA, TURN
-    from .state import GameState
 
     if not isinstance(data, dict):
         raise FormatError(f"a saved state is a JSON object, not {type(data).__name__}")
@@ -133,7 +133,7 @@ def state_from_dict(data: Any) -> Any:
         winner = data["winner"]
         if winner is not None and winner not in seats:
             raise FormatError(f"winner {winner!r} is not a seat")
-        state = GameState._make(
+        state = make_state(
             v, hands, stock, discard, data["to_move"], data["direction"],
             None if data["wish"] is None else parse_wish(data["wish"]), pending, data["phase"],
             None if data["drawn"] is None else Card.parse(data["drawn"]),

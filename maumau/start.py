@@ -11,7 +11,7 @@ from . import engine
 from .cards import Card, CardError, Rank, Suit, cards, parse_wish
 from .moves import Play
 from .rules.base import Pending
-from .state import GameState
+from .state import GameState, make_state
 from .variants import Variant, VariantError, variant
 
 __all__ = ["deal", "position"]
@@ -52,7 +52,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
                         rng.getrandbits(63), None if wish is None else parse_wish(wish))
     if v.upcard_rule is not None:
         v.upcard_rule.prepare_upcard(table)
-    state = GameState._make(
+    state = make_state(
         v, tuple(table.hands), table.stock, table.discard, table.to_move, 1, None, None,
         engine.TURN, None, None, frozenset(), table.active, dealer, table.seed, 0, None,
         False, False)
@@ -131,7 +131,7 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
     active_t = (True,) * n if active is None else tuple(bool(a) for a in active)
     if phase not in (engine.TURN, engine.EXTRA, engine.DRAWN):
         raise VariantError(f"phase is 'turn', 'extra' or 'drawn', not {phase!r}")
-    return GameState._make(
+    return make_state(
         v, hands_t, stock_t, pile, to_move if pending is None else pending.target, direction,
         None if wish is None else parse_wish(wish), pending, phase,
         None if drawn is None else Card.parse(drawn), runde_t, frozenset(locked), active_t,

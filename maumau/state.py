@@ -12,12 +12,11 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from . import engine
 from .cards import Card, CardTuple, Rank, Suit
 from .moves import Move, Play
-from .rules.base import Pending
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .rules.base import Pending
     from .variants import Variant
 
 __all__ = ["GameState", "IllegalMove"]
@@ -47,40 +46,11 @@ class GameState:
     dealer, is_over, winner, blocked``.
     """
 
-    __slots__ = tuple("_" + f for f in _FIELDS) + ("_legal", "_key", "_hash", "__weakref__")
-
-    @classmethod
-    def _make(cls, variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
-              discard: tuple[Card, ...], to_move: int, direction: int,
-              wish: Suit | Rank | None, pending: Pending | None, phase: str,
-              drawn: Card | None, runde: tuple[Rank, int] | None, locked: frozenset[int],
-              active: tuple[bool, ...], dealer: int, seed: int, idle: int,
-              winner: int | None, over: bool, blocked: bool, events: tuple = ()) -> GameState:
-        self = object.__new__(cls)
-        self._variant = variant
-        self._hands = hands
-        self._stock = stock
-        self._discard = discard
-        self._to_move = to_move
-        self._direction = direction
-        self._wish = wish
-        self._pending = pending
-        self._phase = phase
-        self._drawn = drawn
-        self._runde = runde
-        self._locked = locked
-        self._active = active
-        self._dealer = dealer
-        self._seed = seed
-        self._idle = idle
-        self._winner = winner
-        self._over = over
-        self._blocked = blocked
-        self._events = events
-        self._legal = None
-        self._key = None
-        self._hash = None
-        return self
+    __slots__ = (
+        "_variant", "_hands", "_stock", "_discard", "_to_move", "_direction", "_wish", "_pending",
+        "_phase", "_drawn", "_runde", "_locked", "_active", "_dealer", "_seed", "_idle", "_winner",
+        "_over", "_blocked", "_events", "_legal", "_key", "_hash", "__weakref__",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("make a GameState with mm.deal(...) or mm.position(...)")
@@ -230,7 +200,7 @@ class GameState:
         """A copy with some fields changed (for teaching and tests; not validated)."""
         values = {f: getattr(self, "_" + f) for f in _FIELDS}
         values.update(changes)
-        return GameState._make(**values)
+        return make_state(**values)
 
     def to_dict(self) -> dict[str, Any]:
         from .serialize import state_to_dict
@@ -246,3 +216,41 @@ class GameState:
         from .explain import state_html
 
         return state_html(self)
+
+
+def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+          discard: tuple[Card, ...], to_move: int, direction: int,
+          wish: Suit | Rank | None, pending: Pending | None, phase: str,
+          drawn: Card | None, runde: tuple[Rank, int] | None, locked: frozenset[int],
+          active: tuple[bool, ...], dealer: int, seed: int, idle: int,
+          winner: int | None, over: bool, blocked: bool, events: tuple = ()) -> GameState:
+    """A new state from its fields, unchecked (the engine and the loaders use it)."""
+    self = GameState.__new__(GameState)
+    self._variant = variant
+    self._hands = hands
+    self._stock = stock
+    self._discard = discard
+    self._to_move = to_move
+    self._direction = direction
+    self._wish = wish
+    self._pending = pending
+    self._phase = phase
+    self._drawn = drawn
+    self._runde = runde
+    self._locked = locked
+    self._active = active
+    self._dealer = dealer
+    self._seed = seed
+    self._idle = idle
+    self._winner = winner
+    self._over = over
+    self._blocked = blocked
+    self._events = events
+    self._legal = None
+    self._key = None
+    self._hash = None
+    return self
+
+
+# Imported last: the engine makes GameStates (circular on purpose).
+from . import engine  # noqa: E402

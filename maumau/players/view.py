@@ -24,6 +24,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank, Suit
+from ..state import make_state
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..moves import Move
@@ -129,7 +130,6 @@ class View:
         that seat none of ``cards`` except in ``free`` of its places (e.g. a player who drew
         instead of playing holds no playable card, but for the one just drawn).
         """
-        from ..state import GameState
 
         pool = list(self.unseen() if unseen is None else unseen)
         rng.shuffle(pool)
@@ -156,7 +156,7 @@ class View:
             else:
                 hands.append(tuple(sorted(pool[at:at + size], key=_by_index)))
                 at += size
-        return GameState._make(
+        return make_state(
             self.variant, tuple(hands), tuple(pool[at:]), self.discard, self.to_move, self.direction,
             self.wish, self.pending, self.phase, self.drawn if self.seat == self.to_move else None,
             self.runde, self.locked, self.active, self.dealer, rng.getrandbits(63), self.idle,

@@ -3,8 +3,12 @@ MR-7, MK-9, JM-9)."""
 
 from __future__ import annotations
 
-from ..engine import Turn
+from typing import TYPE_CHECKING
+
 from .base import Rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Turn
 
 
 class MauPenalty(Rule):

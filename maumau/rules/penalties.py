@@ -3,11 +3,13 @@ MR-5, JM-4, JM-5)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Rank, Suit
-from ..engine import Turn
 from .base import Pending, Rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Turn
 
 KING_OF_HEARTS = Card(Rank.KING, Suit.HEARTS)
 KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)

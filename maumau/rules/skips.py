@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import Card, Rank
-from ..engine import Turn
 from .base import Pending, Rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Turn
 
 
 class FourSkips(Rule):

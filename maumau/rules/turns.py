@@ -7,12 +7,12 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank, Suit
-from ..engine import Turn
 from ..i18n import t
 from ..moves import Draw, Move, Pass, Play
 from .base import Rule, Table
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Turn
     from ..state import GameState
 
 

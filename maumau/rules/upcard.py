@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import Rank
-from ..engine import Deal
 from .base import Rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Deal
 
 MAU_EXCLUDED = frozenset((Rank.SEVEN, Rank.EIGHT, Rank.JACK))
 MAKAO_ACTION = frozenset((Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.ACE))
