@@ -7,7 +7,7 @@ BIN = $(VENV)/bin
 TMPHOME = $(CURDIR)/.tmp-home
 
 NOTEBOOKS = $(wildcard notebooks/*.ipynb)
-LINT_PATHS = $(wildcard maumau tests benchmarks)
+LINT_PATHS = $(wildcard maumau tests benchmarks setup.py)
 
 # The test run writes nothing to the real home; hash order is fixed (kernels inherit it).
 TEST_ENV = \
@@ -24,7 +24,7 @@ TEST_ENV = \
 	JUPYTER_DATA_DIR=$(TMPHOME)/.local/share/jupyter \
 	JUPYTER_RUNTIME_DIR=$(TMPHOME)/.local/share/jupyter/runtime
 
-.PHONY: all install lab test bench browser-test clean
+.PHONY: all install build lab test bench browser-test clean
 
 all: test
 
@@ -40,10 +40,15 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
 	$(BIN)/python -m pip install -e '.[test,lab]'
 	touch $@
 
-lab: $(VENV)/.installed-lab
+# The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
+# an edit of maumau/state.py, engine.py or their .pxd files (until then the sources run, with a warning).
+build: $(VENV)/.installed
+	$(BIN)/python -W ignore setup.py --quiet build_ext --inplace
+
+lab: $(VENV)/.installed-lab build
 	$(BIN)/jupyter lab notebooks/01_start_here.ipynb
 
-test: $(VENV)/.installed
+test: build
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m pytest
@@ -51,7 +56,7 @@ ifneq ($(NOTEBOOKS)$(wildcard exercises/*.ipynb),)
 	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS) $(wildcard exercises/*.ipynb)
 endif
 
-bench: $(VENV)/.installed
+bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
 
@@ -66,4 +71,5 @@ browser-test: $(VENV)/.installed-browser
 
 clean:
 	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -f maumau/*.so maumau/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

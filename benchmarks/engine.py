@@ -178,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     variants = args.variant or mm.variant_names()
 
-    print(f"maumau {mm.__version__}, Python {sys.version.split()[0]}, {args.players} players, random play")
+    engine = "compiled engine" if mm.compiled else "pure-Python engine (MAUMAU_PURE_PYTHON or not built)"
+    print(f"maumau {mm.__version__}, {engine}, Python {sys.version.split()[0]}, {args.players} players, random play")
     print(f"{'variant':<15} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15}")
     for name in variants:
         best = max((random_games(name, args.players, args.seconds, seed=1000 * r) for r in range(args.repeat)),

@@ -8,7 +8,8 @@ Timings on a shared 2-core machine wander by a third from one minute to the next
 the number of machine instructions a decision costs does not.  This runs random
 self-play (as ``benchmarks/engine.py`` does) under ``valgrind --tool=callgrind`` twice,
 with no decisions and with ``--decisions`` of them, and prints the difference per
-decision.  Fewer instructions is faster on the same interpreter, though not one for one
+decision (both runs first play 5,000 decisions to warm the caches, as a timed run does).
+Fewer instructions is faster on the same interpreter, though not one for one
 (a C++ engine does more per instruction than the Python interpreter).  Needs valgrind.
 """
 
@@ -35,14 +36,18 @@ import maumau as mm
 n, variant = int(sys.argv[1]), sys.argv[2]
 rng = random.Random(0)
 choice = rng.choice
-mm.deal(variant, players=2, seed=0).legal_moves()  # imports and caches: not counted
-done = games = 0
-while done < n:
-    state = mm.deal(variant, players=2, seed=games)
-    games += 1
-    while not state.is_over and done < n:
-        state = state.apply(choice(state.legal_moves()))
-        done += 1
+
+def play(n, first_seed):
+    done = games = 0
+    while done < n:
+        state = mm.deal(variant, players=2, seed=first_seed + games)
+        games += 1
+        while not state.is_over and done < n:
+            state = state.apply(choice(state.legal_moves()))
+            done += 1
+
+play(5000, 10**6)  # imports and the variant's caches warm up, as in a long timed run: not counted
+play(n, 0)
 """
 
 OPENSPIEL = """
@@ -93,7 +98,10 @@ def main(argv: list[str] | None = None) -> int:
         print("valgrind is not installed (apt-get install valgrind)")
         return 1
     ours = per_decision(OURS.format(root=str(ROOT)), args.decisions, args.variant)
-    print(f"maumau {args.variant:<13} {ours:>9,.0f} instructions per decision")
+    import maumau as mm
+
+    engine = "compiled" if mm.compiled else "pure Python"
+    print(f"maumau {args.variant:<13} {ours:>9,.0f} instructions per decision ({engine})")
     if args.peers:
         try:
             import pyspiel  # noqa: F401

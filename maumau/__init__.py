@@ -8,7 +8,7 @@
 
 from typing import Any
 
-from . import players
+from . import _compiled, players  # _compiled first: it chooses the engine modules
 from .cards import JOKER, Card, CardError, Rank, Suit, cards
 from .game import FormatError, Game
 from .graph import state_graph
@@ -36,6 +36,9 @@ def replay(source: Any, **options: Any) -> Any:
 
 
 __version__ = "0.1.0"
+
+#: Whether the Cython-compiled engine runs (else its Python sources do; see ``maumau._compiled``).
+compiled: bool = _compiled.COMPILED
 
 __all__ = [
     "players", "Card", "CardError", "JOKER", "Rank", "Suit", "cards",

@@ -1,0 +1,16 @@
+# C types for maumau/state.py when Cython compiles it (setup.py); Python ignores this file.
+# GameState becomes an extension type: the engine reads and fills its fields directly.
+cimport cython
+
+
+cdef class GameState:
+    cdef public object _variant, _hands, _stock, _discard, _to_move, _direction, _wish, _pending
+    cdef public object _phase, _drawn, _runde, _locked, _active, _dealer, _seed, _idle, _winner
+    cdef public object _over, _blocked, _events, _legal, _key, _hash
+    cdef object __weakref__
+
+
+@cython.locals(self=GameState)
+cpdef GameState make_state(variant, hands, stock, discard, to_move, direction, wish, pending, phase,
+                           drawn, runde, locked, active, dealer, seed, idle, winner, over, blocked,
+                           events=*)

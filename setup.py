@@ -1,0 +1,38 @@
+"""Build maumau, compiling the engine's hot path with Cython where it can.
+
+``maumau/state.py`` and ``maumau/engine.py`` are plain Python, and run as such.  The
+``.pxd`` files beside them give Cython the C types of the hot path (legal moves, the
+fast paths of a move); compiled, random self-play is about 1.8x faster.  The compiled
+modules are optional: without Cython or a C compiler, or with ``MAUMAU_PURE_PYTHON=1``
+set at install time, maumau installs as pure Python.  ``make build`` compiles them in
+place after an edit (``maumau/_compiled.py`` decides at import which ones are used).
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+COMPILED = ["maumau/state.py", "maumau/engine.py"]
+
+
+def extensions() -> list:
+    if os.environ.get("MAUMAU_PURE_PYTHON"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        return []
+    modules = cythonize(
+        COMPILED,
+        # The annotations are for readers and mypy; the C types live in the .pxd files.
+        compiler_directives={"language_level": 3, "annotation_typing": False},
+        quiet=True,
+    )
+    for module in modules:
+        module.optional = True  # no compiler: pure Python, not a failed install
+    return modules
+
+
+setup(ext_modules=extensions())
