@@ -5,7 +5,9 @@ cimport cython
 from maumau.state cimport GameState, make_state
 
 
+@cython.locals(i=Py_ssize_t, index=Py_ssize_t)
 cpdef tuple add_cards(hand, new)
+@cython.locals(i=Py_ssize_t)
 cpdef tuple remove_cards(hand, gone)
 
 @cython.locals(seat=Py_ssize_t, moves=list)
@@ -18,3 +20,21 @@ cdef GameState _plain_play(GameState state, move)
 
 @cython.locals(seat=Py_ssize_t)
 cdef GameState _plain_draw(GameState state)
+
+
+
+cdef class _Seats:
+    cdef public object active, direction
+
+
+cdef class _Cards(_Seats):
+    cdef public object variant, hands, stock, discard, seed, events
+
+
+cdef class Turn(_Cards):
+    cdef public object state, player, move, wish, answered, pending, phase, drawn, runde, locked
+    cdef public object to_move, skips, idle, winner, over, blocked
+
+
+cdef class Deal(_Cards):
+    cdef public object dealer, wish, pending, to_move, choose_wish

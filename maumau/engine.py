@@ -10,7 +10,6 @@ does not ask every rule about every card.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -37,16 +36,25 @@ def add_cards(hand: tuple[Card, ...], new: list[Card] | tuple[Card, ...]) -> tup
     """A hand is kept sorted, so that card order inside a hand never matters."""
     if len(new) == 1:
         card = new[0]
-        i = bisect_right(hand, card.index, key=_by_index)
+        index = card.index
+        i = 0
+        for held in hand:
+            if held.index > index:
+                break
+            i += 1
         return hand[:i] + (card,) + hand[i:]
     return tuple(sorted(hand + tuple(new), key=_by_index))
 
 
 def remove_cards(hand: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]:
-    # Found by bisection on the sorted hand: cheaper than tuple.index, whose == on
-    # cards goes through Python (Card defines __lt__ for sorting).
+    # Cards are interned, so they are found by identity: tuple.index would compare them
+    # with ==, which goes through Python (Card defines __lt__ for sorting).
     for card in gone:
-        i = bisect_left(hand, card.index, key=_by_index)
+        i = 0
+        for held in hand:
+            if held is card:
+                break
+            i += 1
         hand = hand[:i] + hand[i + 1:]
     return hand
 
@@ -54,9 +62,7 @@ def remove_cards(hand: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, 
 class _Seats:
     """Seat arithmetic shared by a Turn and a Deal: next(p) and prev(p) (C-1)."""
 
-    __slots__ = ()
-    active: tuple[bool, ...]
-    direction: int
+    __slots__ = ("active", "direction")  # which seats take part (MK-14); +1 or -1 (MK-6)
 
     def next(self, seat: int, direction: int | None = None) -> int:
         """The neighbouring active player in the direction of play (C-1)."""
@@ -79,12 +85,7 @@ class _Seats:
 class _Cards(_Seats):
     """Drawing with reshuffle (C-6) and exhaustion (C-7), for a Turn and a Deal."""
 
-    __slots__ = ()
-    hands: list[tuple[Card, ...]]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    seed: int
-    events: list[tuple]
+    __slots__ = ("variant", "hands", "stock", "discard", "seed", "events")
 
     def draw(self, seat: int, n: int, why: str = "draw") -> list[Card]:
         """Seat draws n cards; an empty stock is refilled from the pile (C-6).
@@ -131,10 +132,8 @@ class Turn(_Cards):
     """
 
     __slots__ = (
-        "state", "variant", "player", "move", "hands", "stock", "discard", "seed",
-        "direction", "wish", "answered", "pending", "phase", "drawn", "runde",
-        "locked", "active", "to_move", "skips", "idle", "winner", "over", "blocked",
-        "events",
+        "state", "player", "move", "wish", "answered", "pending", "phase", "drawn", "runde",
+        "locked", "to_move", "skips", "idle", "winner", "over", "blocked",
     )
 
     def __init__(self, state: GameState, move: Move) -> None:
@@ -253,8 +252,7 @@ class Turn(_Cards):
 class Deal(_Cards):
     """The deal being prepared: hands, stock and up-card, before the first turn (C-2)."""
 
-    __slots__ = ("variant", "hands", "stock", "discard", "seed", "direction", "active",
-                 "dealer", "wish", "pending", "to_move", "events", "choose_wish")
+    __slots__ = ("dealer", "wish", "pending", "to_move", "choose_wish")
 
     def __init__(self, variant: Variant, hands: list[tuple[Card, ...]], stock: tuple[Card, ...],
                  upcard: Card, dealer: int, seed: int, wish: Suit | Rank | None) -> None:

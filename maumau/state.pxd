@@ -9,6 +9,8 @@ cdef class GameState:
     cdef public object _over, _blocked, _events, _legal, _key, _hash
     cdef object __weakref__
 
+    cpdef Py_ssize_t next_seat(self, Py_ssize_t seat)
+
 
 @cython.locals(self=GameState)
 cpdef GameState make_state(variant, hands, stock, discard, to_move, direction, wish, pending, phase,
