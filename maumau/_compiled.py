@@ -1,6 +1,6 @@
 """Which engine runs: the Cython-compiled modules or their Python sources.
 
-``maumau/state.py`` and ``maumau/engine.py`` are compiled when maumau is installed with
+``maumau/state.py``, ``engine.py`` and ``variants.py`` are compiled when maumau is installed with
 Cython and a C compiler (``setup.py``; the ``.pxd`` files beside them hold the C types).
 The compiled modules are used, unless
 
@@ -27,7 +27,7 @@ from pathlib import Path
 __all__ = ["MODULES", "COMPILED"]
 
 #: The modules that setup.py compiles.
-MODULES = ("state", "engine")
+MODULES = ("state", "engine", "variants")
 
 _HERE = Path(__file__).resolve().parent
 

@@ -3,6 +3,7 @@
 cimport cython
 
 from maumau.state cimport GameState, make_state
+from maumau.variants cimport Variant
 
 
 @cython.locals(i=Py_ssize_t, index=Py_ssize_t)
@@ -10,12 +11,12 @@ cpdef tuple add_cards(hand, new)
 @cython.locals(i=Py_ssize_t)
 cpdef tuple remove_cards(hand, gone)
 
-@cython.locals(seat=Py_ssize_t, moves=list)
+@cython.locals(seat=Py_ssize_t, moves=list, variant=Variant)
 cpdef tuple legal_moves(GameState state)
 
 cpdef GameState apply_move(GameState state, move, bint fast=*)
 
-@cython.locals(seat=Py_ssize_t)
+@cython.locals(seat=Py_ssize_t, variant=Variant)
 cdef GameState _plain_play(GameState state, move)
 
 @cython.locals(seat=Py_ssize_t)

@@ -41,6 +41,7 @@ class Variant:
         self.options = dict(options or {})
         #: The house rules applied to the named variant: ("without", name) or ("with", rule).
         self.changes = changes
+        self._hash: int | None = None
         names = [r.name for r in self.rules]
         if len(set(names)) != len(names):
             raise VariantError(f"two rules share a name in {name}: {sorted(names)}")
@@ -149,9 +150,9 @@ class Variant:
         return isinstance(other, Variant) and self._identity() == other._identity()
 
     def __hash__(self) -> int:
-        h = self.__dict__.get("_hash")
+        h = self._hash
         if h is None:
-            h = self.__dict__["_hash"] = hash(self._identity())
+            h = self._hash = hash(self._identity())
         return h
 
     def __repr__(self) -> str:
