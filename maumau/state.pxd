@@ -12,7 +12,7 @@ cdef class GameState:
     cpdef Py_ssize_t next_seat(self, Py_ssize_t seat)
 
 
-@cython.locals(self=GameState)
+@cython.locals(state=GameState)
 cpdef GameState make_state(variant, hands, stock, discard, to_move, direction, wish, pending, phase,
                            drawn, runde, locked, active, dealer, seed, idle, winner, over, blocked,
                            events=*)

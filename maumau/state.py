@@ -36,6 +36,8 @@ _FIELDS = (
     "phase", "drawn", "runde", "locked", "active", "dealer", "seed", "idle", "winner",
     "over", "blocked", "events",
 )
+# The fields, then what is computed on demand: legal moves, the value key, the hash.
+_SLOTS = (*("_" + field for field in _FIELDS), "_legal", "_key", "_hash", "__weakref__")
 
 
 class GameState:
@@ -46,11 +48,7 @@ class GameState:
     dealer, is_over, winner, blocked``.
     """
 
-    __slots__ = (
-        "_variant", "_hands", "_stock", "_discard", "_to_move", "_direction", "_wish", "_pending",
-        "_phase", "_drawn", "_runde", "_locked", "_active", "_dealer", "_seed", "_idle", "_winner",
-        "_over", "_blocked", "_events", "_legal", "_key", "_hash", "__weakref__",
-    )
+    __slots__ = _SLOTS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("make a GameState with mm.deal(...) or mm.position(...)")
@@ -219,37 +217,37 @@ class GameState:
 
 
 def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
-          discard: tuple[Card, ...], to_move: int, direction: int,
-          wish: Suit | Rank | None, pending: Pending | None, phase: str,
-          drawn: Card | None, runde: tuple[Rank, int] | None, locked: frozenset[int],
-          active: tuple[bool, ...], dealer: int, seed: int, idle: int,
-          winner: int | None, over: bool, blocked: bool, events: tuple = ()) -> GameState:
+               discard: tuple[Card, ...], to_move: int, direction: int,
+               wish: Suit | Rank | None, pending: Pending | None, phase: str,
+               drawn: Card | None, runde: tuple[Rank, int] | None, locked: frozenset[int],
+               active: tuple[bool, ...], dealer: int, seed: int, idle: int,
+               winner: int | None, over: bool, blocked: bool, events: tuple = ()) -> GameState:
     """A new state from its fields, unchecked (the engine and the loaders use it)."""
-    self = GameState.__new__(GameState)
-    self._variant = variant
-    self._hands = hands
-    self._stock = stock
-    self._discard = discard
-    self._to_move = to_move
-    self._direction = direction
-    self._wish = wish
-    self._pending = pending
-    self._phase = phase
-    self._drawn = drawn
-    self._runde = runde
-    self._locked = locked
-    self._active = active
-    self._dealer = dealer
-    self._seed = seed
-    self._idle = idle
-    self._winner = winner
-    self._over = over
-    self._blocked = blocked
-    self._events = events
-    self._legal = None
-    self._key = None
-    self._hash = None
-    return self
+    state = GameState.__new__(GameState)
+    state._variant = variant
+    state._hands = hands
+    state._stock = stock
+    state._discard = discard
+    state._to_move = to_move
+    state._direction = direction
+    state._wish = wish
+    state._pending = pending
+    state._phase = phase
+    state._drawn = drawn
+    state._runde = runde
+    state._locked = locked
+    state._active = active
+    state._dealer = dealer
+    state._seed = seed
+    state._idle = idle
+    state._winner = winner
+    state._over = over
+    state._blocked = blocked
+    state._events = events
+    state._legal = None
+    state._key = None
+    state._hash = None
+    return state
 
 
 # Imported last: the engine makes GameStates (circular on purpose).

@@ -130,7 +130,6 @@ class View:
         that seat none of ``cards`` except in ``free`` of its places (e.g. a player who drew
         instead of playing holds no playable card, but for the one just drawn).
         """
-
         pool = list(self.unseen() if unseen is None else unseen)
         rng.shuffle(pool)
         dealt: dict[int, list[Card]] = {}
