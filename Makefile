@@ -45,8 +45,11 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
 build: $(VENV)/.installed
 	$(BIN)/python -W ignore setup.py --quiet build_ext --inplace
 
+# Root (a Docker image, a VM, a lab machine) needs --allow-root; a normal user does not.
+LAB_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(VENV)/.installed-lab build
-	$(BIN)/jupyter lab notebooks/01_start_here.ipynb
+	$(BIN)/jupyter lab $(LAB_ROOT) notebooks/01_start_here.ipynb
 
 test: build
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)

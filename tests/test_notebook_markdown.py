@@ -1,0 +1,83 @@
+"""The course text renders as Markdown: headings as headings, lists as lists.
+
+nbval never looks at Markdown cells, so a notebook written from a percent-format script can keep
+the script's ``# `` in front of every line, and JupyterLab then shows every line as a huge
+heading and every bullet as a literal ``- ...``.  These tests render each cell the way
+JupyterLab does (CommonMark, markdown-it-py) and look at the HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "exercises").glob("*.ipynb"))
+MD = MarkdownIt("commonmark").enable("table")
+
+
+def markdown_cells(path: Path) -> list[tuple[str, str]]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [(c.get("id", str(i)), "".join(c["source"]))
+            for i, c in enumerate(cells) if c["cell_type"] == "markdown"]
+
+
+def comment_lines(source: str) -> tuple[int, int]:
+    """(lines written as ``# `` comments, non-empty lines) of a Markdown cell."""
+    lines = [line for line in source.splitlines() if line.strip()]
+    hashed = [line for line in lines if line == "#" or line.startswith("# ")]
+    return len(hashed), len(lines)
+
+
+def test_the_check_catches_comment_lines() -> None:
+    """The detector itself: a script's comment block is caught, a real heading is not."""
+    assert comment_lines("# # Title\n#\n# - a\n# - b") == (4, 4)
+    assert comment_lines("# Title\n\n- a\n- b") == (1, 3)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_markdown_cells_are_not_comment_lines(path: Path) -> None:
+    for cell_id, source in markdown_cells(path):
+        hashed, lines = comment_lines(source)
+        # One "# Title" line is a heading; more than one line of "# " is a pasted comment block.
+        assert hashed <= 1 or hashed < lines / 2, (
+            f"{path.name} cell {cell_id}: {hashed} of {lines} lines start with '# ' "
+            "(they render as headings): write Markdown, not comments")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_markdown_renders_headings_and_lists(path: Path) -> None:
+    cells = markdown_cells(path)
+    assert cells, f"{path.name} has no Markdown cells"
+    headings = 0
+    for cell_id, source in cells:
+        html = MD.render(source)
+        headings += len(re.findall(r"<h[1-6]>", html))
+        # Every line that looks like a list item outside code must come out as a list.
+        items = [line for line in _outside_code(source) if re.match(r"\s*([-*]|\d+\.) \S", line)]
+        if items:
+            assert "<li>" in html, f"{path.name} cell {cell_id}: a list that does not render as a list"
+            assert html.count("<li>") >= len(items) - html.count("<pre>"), (
+                f"{path.name} cell {cell_id}: {len(items)} list lines but {html.count('<li>')} items")
+        # A heading written under "#" lines would show as one: never more than one <h1> per cell.
+        assert html.count("<h1>") <= 1, f"{path.name} cell {cell_id}: {html.count('<h1>')} top headings"
+        assert "<h1># " not in html and "<h2># " not in html, f"{path.name} cell {cell_id}: '# ' left in a heading"
+    assert headings >= 1, f"{path.name}: no Markdown heading at all"
+    # The first cell is the page's title.
+    first = MD.render(cells[0][1])
+    assert re.match(r"\s*<h1>", first), f"{path.name}: the first Markdown cell does not start with a title"
+
+
+def _outside_code(source: str) -> list[str]:
+    lines, fenced = [], False
+    for line in source.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if not fenced and not line.startswith("    "):
+            lines.append(line)
+    return lines
