@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .moves import Move, move_from_dict
 from .serialize import FORMAT_VERSION, FormatError, state_from_dict, state_to_dict
 from .state import GameState, IllegalMove
+from .validate import is_whole, show
 
 if TYPE_CHECKING:  # pragma: no cover
     from .players import Player
@@ -127,7 +128,7 @@ class Game:
         """Load a saved game; corrupt or mismatched input raises FormatError and loads nothing."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as err:
+        except (TypeError, ValueError, RecursionError) as err:  # RecursionError: nested too deep
             raise FormatError(f"not a saved game: invalid JSON ({err})") from None
         return cls.from_dict(data)
 
@@ -135,11 +136,14 @@ class Game:
     def from_dict(cls, data: Any) -> Game:
         if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
             raise FormatError("not a saved maumau game (the format field is missing or different)")
-        if data.get("version") != FORMAT_VERSION:
-            raise FormatError(f"saved game version {data.get('version')!r} is not supported "
+        if data.get("version") != FORMAT_VERSION or not is_whole(data.get("version")):
+            raise FormatError(f"saved game version {show(data.get('version'))} is not supported "
                               f"(this maumau reads version {FORMAT_VERSION})")
         if "start" not in data:
             raise FormatError("corrupt saved game: the starting state is missing")
+        for key in data:
+            if key not in ("format", "version", "start", "moves"):
+                raise FormatError(f"corrupt saved game: unknown field {show(key)}")
         start = state_from_dict(data["start"])
         raw_moves = data.get("moves")
         if not isinstance(raw_moves, list):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
-from collections import Counter
+import sys
 from typing import Any
 
 from .cards import Card, CardError, Rank, cards, parse_wish
 from .rules.base import Pending, Rule
 from .state import make_state
+from .validate import check_state, is_whole, show
 from .variants import Variant, variant
 
 __all__ = ["FormatError", "state_to_dict", "state_from_dict", "variant_to_dict", "variant_from_dict"]
@@ -39,16 +39,40 @@ def variant_to_dict(v: Variant) -> dict[str, Any]:
     return data
 
 
+_VARIANT_FIELDS = ("name", "options", "changes")
+#: The largest number a variant option may hold in a saved game (a corrupt file could ask for
+#: a deck of a billion jokers).
+MAX_OPTION = 10_000
+
+
 def variant_from_dict(data: Any) -> Variant:
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise FormatError(f"a variant is an object with a name, not {data!r}")
+        raise FormatError(f"a variant is an object with a name, not {show(data)}")
+    for key in data:
+        if key not in _VARIANT_FIELDS:
+            raise FormatError(f"corrupt saved variant: unknown field {show(key)}")
+    options = data.get("options") or {}
+    changes = data.get("changes") or []
+    if not isinstance(options, dict):
+        raise FormatError(f"the variant's options are an object, not {show(options)}")
+    if not isinstance(changes, list):
+        raise FormatError(f"the variant's changes are a list, not {show(changes)}")
     try:
-        v = variant(data["name"], **dict(data.get("options") or {}))
-        for change in data.get("changes") or []:
-            if "without" in change:
+        defaults = variant(data["name"]).options
+        for key, value in options.items():
+            _check_option(data["name"], key, value, defaults)
+        v = variant(data["name"], **options)
+        for change in changes:
+            if isinstance(change, dict) and set(change) == {"without"} \
+                    and isinstance(change["without"], str):
                 v = v.without(change["without"])
-            else:
+            elif isinstance(change, dict) and set(change) <= {"with", "options"} \
+                    and isinstance(change.get("with"), str) \
+                    and isinstance(change.get("options", {}), dict):
                 v = v.with_rules(_load_rule(change["with"], change.get("options") or {}))
+            else:
+                raise FormatError(f"a change of the variant is {{'without': rule name}} or "
+                                  f"{{'with': 'module:Class', 'options': {{...}}}}, not {show(change)}")
     except FormatError:
         raise
     except (ValueError, TypeError, KeyError) as err:
@@ -56,13 +80,31 @@ def variant_from_dict(data: Any) -> Variant:
     return v
 
 
+def _check_option(name: str, key: Any, value: Any, defaults: dict[str, Any]) -> None:
+    """An option of a saved variant has the type of its default: a whole number (0 to
+    MAX_OPTION) or true/false."""
+    if key not in defaults:
+        raise FormatError(f"cannot rebuild the variant: {name} has no such option: {show(key)}")
+    default = defaults[key]
+    if type(default) is bool:
+        if type(value) is not bool:
+            raise FormatError(f"the {name} option {key} is true or false, not {show(value)}")
+    elif not is_whole(value) or not 0 <= value <= MAX_OPTION:
+        raise FormatError(f"the {name} option {key} is a whole number 0-{MAX_OPTION}, "
+                          f"not {show(value)}")
+
+
 def _load_rule(path: str, options: dict[str, Any]) -> Rule:
-    module_name, _, qualname = str(path).partition(":")
+    """The house rule class at ``module:Class``, from a module already imported (loading a
+    file never imports code)."""
+    module_name, _, qualname = path.partition(":")
+    obj: Any = sys.modules.get(module_name)
     try:
-        obj: Any = importlib.import_module(module_name)
+        if obj is None:
+            raise AttributeError(module_name)
         for part in qualname.split("."):
             obj = getattr(obj, part)
-    except (ImportError, AttributeError):
+    except AttributeError:
         raise FormatError(f"the house rule {path} cannot be found: import it before loading") from None
     if not (isinstance(obj, type) and issubclass(obj, Rule)):
         raise FormatError(f"{path} is not a Rule class")
@@ -98,72 +140,89 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: Any) -> Any:
-    """Rebuild a GameState; anything corrupt raises FormatError naming the problem."""
-    from .engine import DRAWN, EXTRA, TURN
+_STATE_FIELDS = (
+    "format", "version", "variant", "hands", "stock", "discard", "to_move", "direction", "wish",
+    "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "seed", "idle", "winner",
+    "over", "blocked",
+)
+_PENDING_FIELDS = ("kind", "amount", "target", "rule", "resume")
 
+
+def state_from_dict(data: Any) -> Any:
+    """Rebuild a GameState; anything corrupt, or a state that no hand of its variant can be in
+    (``maumau.validate``), raises FormatError naming the problem."""
     if not isinstance(data, dict):
         raise FormatError(f"a saved state is a JSON object, not {type(data).__name__}")
     if data.get("format") != STATE_FORMAT:
-        raise FormatError(f"not a maumau state (format {data.get('format')!r})")
-    if data.get("version") != FORMAT_VERSION:
-        raise FormatError(f"saved state version {data.get('version')!r} is not supported "
+        raise FormatError(f"not a maumau state (format {show(data.get('format'))})")
+    if data.get("version") != FORMAT_VERSION or not is_whole(data.get("version")):
+        raise FormatError(f"saved state version {show(data.get('version'))} is not supported "
                           f"(this maumau reads version {FORMAT_VERSION})")
+    _same_fields("the saved state", data, _STATE_FIELDS)
     try:
         v = variant_from_dict(data["variant"])
-        hands = tuple(tuple(sorted(cards(h), key=lambda c: c.index)) for h in data["hands"])
-        stock, discard = tuple(cards(data["stock"])), tuple(cards(data["discard"]))
-        n = len(hands)
-        seats = range(n)
-        if not discard:
-            raise FormatError("the discard pile is empty: there is no top card")
-        _check_conservation(v, hands, stock, discard)
-        for key in ("to_move", "dealer"):
-            if data[key] not in seats:
-                raise FormatError(f"{key} {data[key]!r} is not a seat of {n} players")
-        if data["direction"] not in (1, -1):
-            raise FormatError(f"direction {data['direction']!r} is not +1 or -1")
-        if data["phase"] not in (TURN, EXTRA, DRAWN):
-            raise FormatError(f"unknown phase {data['phase']!r}")
-        pending = _pending(v, data["pending"], seats)
-        active = tuple(bool(a) for a in data["active"])
-        if len(active) != n:
-            raise FormatError("active does not list every seat")
+        hands_text = data["hands"]
+        if not isinstance(hands_text, list):
+            raise FormatError(f"hands must be a list of hands, one text of cards per seat, "
+                              f"not {show(hands_text)}")
+        hands = tuple(tuple(sorted(_cards(f"hands[{i}]", h), key=lambda c: c.index))
+                      for i, h in enumerate(hands_text))
+        stock, discard = _cards("stock", data["stock"]), _cards("discard", data["discard"])
+        wish = data["wish"]
+        if wish is not None and not isinstance(wish, str):
+            raise FormatError(f"wish must be a suit or a rank as text, or null, not {show(wish)}")
+        drawn = data["drawn"]
+        if drawn is not None and not isinstance(drawn, str):
+            raise FormatError(f"drawn must be a card as text, or null, not {show(drawn)}")
         runde = data["runde"]
-        winner = data["winner"]
-        if winner is not None and winner not in seats:
-            raise FormatError(f"winner {winner!r} is not a seat")
+        if runde is not None and not (isinstance(runde, list) and len(runde) == 2
+                                      and isinstance(runde[0], str)):
+            raise FormatError(f"runde must be [rank, opener] or null, not {show(runde)}")
+        locked = data["locked"]
+        if not isinstance(locked, list) or len(set(map(show, locked))) != len(locked):
+            raise FormatError(f"locked must be a list of different seats, not {show(locked)}")
+        active = data["active"]
+        if not isinstance(active, list):
+            raise FormatError(f"active must list true or false for each seat, not {show(active)}")
         state = make_state(
             v, hands, stock, discard, data["to_move"], data["direction"],
-            None if data["wish"] is None else parse_wish(data["wish"]), pending, data["phase"],
-            None if data["drawn"] is None else Card.parse(data["drawn"]),
-            None if runde is None else (Rank.parse(runde[0]), int(runde[1])),
-            frozenset(int(s) for s in data["locked"]), active, data["dealer"], int(data["seed"]),
-            int(data["idle"]), winner, bool(data["over"]), bool(data["blocked"]))
+            None if wish is None else parse_wish(wish), _pending(v, data["pending"]), data["phase"],
+            None if drawn is None else Card.parse(drawn),
+            None if runde is None else (Rank.parse(runde[0]), runde[1]),
+            frozenset(locked), tuple(active), data["dealer"], data["seed"], data["idle"],
+            data["winner"], data["over"], data["blocked"])
+        check_state(state)
     except FormatError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, CardError) as err:
-        detail = f"missing field {err}" if isinstance(err, KeyError) else str(err)
-        raise FormatError(f"corrupt saved state: {detail}") from None
+    except (ValueError, TypeError, CardError) as err:  # InvalidState, CardError, VariantError
+        raise FormatError(f"corrupt saved state: {err}") from None
     return state
 
 
-def _pending(v: Variant, data: Any, seats: range) -> Pending | None:
+def _same_fields(what: str, data: dict, fields: tuple[str, ...]) -> None:
+    for key in fields:
+        if key not in data:
+            raise FormatError(f"corrupt saved state: missing field {key!r} in {what}")
+    for key in data:
+        if key not in fields:
+            raise FormatError(f"corrupt saved state: unknown field {show(key)} in {what}")
+
+
+def _cards(name: str, text: Any) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise FormatError(f"{name} must be a text of cards like '7H QS', not {show(text)}")
+    return tuple(cards(text))
+
+
+def _pending(v: Variant, data: Any) -> Pending | None:
     if data is None:
         return None
-    rule = v.rule(data["rule"])
-    if data["kind"] not in ("draw", "skip") or int(data["amount"]) < 1 or data["target"] not in seats:
-        raise FormatError(f"corrupt pending effect {data!r}")
-    resume = data.get("resume")
-    if resume is not None and resume not in seats:
-        raise FormatError(f"corrupt pending effect {data!r}")
-    return Pending(data["kind"], int(data["amount"]), data["target"], rule, resume)
-
-
-def _check_conservation(v: Variant, hands: tuple, stock: tuple, discard: tuple) -> None:
-    used = Counter(c for h in hands for c in h) + Counter(stock) + Counter(discard)
-    deck = Counter(v.deck)
-    extra = used - deck
-    if extra:
-        card = next(iter(extra))
-        raise FormatError(f"{card.text} appears more often than the {v.name} deck holds it")
+    if not isinstance(data, dict):
+        raise FormatError(f"pending must be an object or null, not {show(data)}")
+    if "resume" not in data:  # a save made before resume (LM-9) was written
+        data = {**data, "resume": None}
+    _same_fields("the pending effect", data, _PENDING_FIELDS)
+    name = data["rule"]
+    if not isinstance(name, str):
+        raise FormatError(f"the pending effect's rule must be a rule name, not {show(name)}")
+    return Pending(data["kind"], data["amount"], data["target"], v.rule(name), data["resume"])

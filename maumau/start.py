@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -12,6 +13,7 @@ from .cards import Card, CardError, Rank, Suit, cards, parse_wish
 from .moves import Play
 from .rules.base import Pending
 from .state import GameState, make_state
+from .validate import InvalidCards, InvalidState, check_state
 from .variants import Variant, VariantError, variant
 
 __all__ = ["deal", "position"]
@@ -100,7 +102,9 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
     ``stock`` lists the stock top first; left out, it is the rest of the deck shuffled
     with ``seed`` (``stock=""`` is an empty stock).  ``pending_draw``/``pending_skip``
     set up the effect of the top card, aimed at ``target`` (default: ``to_move``).
-    A seat with one card counts as having announced (C-8).
+    A seat with one card counts as having announced (C-8).  A situation that no hand of
+    the variant can be in raises VariantError (CardError for the cards): the checks of a
+    saved state, in ``maumau.validate``.
     """
     v = variant(game, **options)
     hands_t = tuple(tuple(sorted(_cards(h), key=lambda c: c.index)) for h in hands)
@@ -115,43 +119,39 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
         stock_t = tuple(rest)
     else:
         stock_t = _cards(stock)
-    _check_cards(v, hands_t, stock_t, pile)
     n = len(hands_t)
-    for name, seat in (("to_move", to_move), ("target", target), ("resume", resume),
-                       ("dealer", dealer)):
-        if seat is not None and not 0 <= seat < n:
-            raise VariantError(f"{name} must be a seat from 0 to {n - 1}, not {seat}")
-    if direction not in (1, -1):
-        raise VariantError(f"direction is +1 or -1, not {direction!r}")
-    pending = _pending(v, top_card, pending_draw, pending_skip,
+    to_move, target, resume = _whole(to_move), _whole(target), _whole(resume)
+    pending = _pending(v, top_card, _whole(pending_draw), _whole(pending_skip),
                        to_move if target is None else target, resume)
     runde_t = None
     if runde is not None:
-        runde_t = (Rank.parse(runde[0]), int(runde[1]))
+        runde_t = (Rank.parse(runde[0]), _whole(runde[1]))
     active_t = (True,) * n if active is None else tuple(bool(a) for a in active)
-    if phase not in (engine.TURN, engine.EXTRA, engine.DRAWN):
-        raise VariantError(f"phase is 'turn', 'extra' or 'drawn', not {phase!r}")
-    return make_state(
-        v, hands_t, stock_t, pile, to_move if pending is None else pending.target, direction,
-        None if wish is None else parse_wish(wish), pending, phase,
-        None if drawn is None else Card.parse(drawn), runde_t, frozenset(locked), active_t,
-        n - 1 if dealer is None else dealer, seed, 0, None, False, False)
+    state = make_state(
+        v, hands_t, stock_t, pile, to_move if pending is None else pending.target,
+        _whole(direction), None if wish is None else parse_wish(wish), pending, phase,
+        None if drawn is None else Card.parse(drawn), runde_t,
+        frozenset(_whole(seat) for seat in locked), active_t,
+        n - 1 if dealer is None else _whole(dealer), _whole(seed), 0, None, False, False)
+    try:
+        check_state(state)
+    except InvalidCards as err:
+        raise CardError(str(err)) from None
+    except InvalidState as err:
+        raise VariantError(str(err)) from None
+    return state
 
 
-def _check_cards(v: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
-                 pile: tuple[Card, ...]) -> None:
-    """No card may appear more often than the variant's deck holds it."""
-    used = Counter(c for h in hands for c in h) + Counter(stock) + Counter(pile)
-    deck = Counter(v.deck)
-    for card, count in used.items():
-        if count > deck[card]:
-            held = deck[card]
-            raise CardError(f"{card.text} appears {count} times, but the {v.name} deck "
-                            f"has {'no' if held == 0 else held} {card.text}")
+def _whole(value: Any) -> Any:
+    """A whole number of another integer type (numpy's) as an int, anything else as it is,
+    for ``check_state`` to refuse (``True`` and ``1.0`` are no seat numbers)."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
 
 
-def _pending(v: Variant, top: Card, draw: int, skip: int, target: int,
-             resume: int | None) -> Pending | None:
+def _pending(v: Variant, top: Card, draw: Any, skip: Any, target: Any,
+             resume: Any) -> Pending | None:
     if draw and skip:
         raise VariantError("a position has a pending draw or a pending skip, not both")
     if not draw and not skip:
