@@ -5,10 +5,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .cards import Card, CardError, Rank, cards, parse_wish
+from .cards import Card, Rank, cards, parse_wish
 from .rules.base import Pending, Rule
 from .state import make_state
-from .validate import check_state, is_whole, show
+from .validate import InvalidState, check_state, is_whole, show
 from .variants import Variant, variant
 
 __all__ = ["FormatError", "state_to_dict", "state_from_dict", "variant_to_dict", "variant_from_dict"]
@@ -163,27 +163,28 @@ def state_from_dict(data: Any) -> Any:
         v = variant_from_dict(data["variant"])
         hands_text = data["hands"]
         if not isinstance(hands_text, list):
-            raise FormatError(f"hands must be a list of hands, one text of cards per seat, "
+            raise InvalidState(f"hands must be a list of hands, one text of cards per seat, "
                               f"not {show(hands_text)}")
         hands = tuple(tuple(sorted(_cards(f"hands[{i}]", h), key=lambda c: c.index))
                       for i, h in enumerate(hands_text))
         stock, discard = _cards("stock", data["stock"]), _cards("discard", data["discard"])
         wish = data["wish"]
         if wish is not None and not isinstance(wish, str):
-            raise FormatError(f"wish must be a suit or a rank as text, or null, not {show(wish)}")
+            raise InvalidState(f"wish must be a suit or a rank as text, or null, not {show(wish)}")
         drawn = data["drawn"]
         if drawn is not None and not isinstance(drawn, str):
-            raise FormatError(f"drawn must be a card as text, or null, not {show(drawn)}")
+            raise InvalidState(f"drawn must be a card as text, or null, not {show(drawn)}")
         runde = data["runde"]
         if runde is not None and not (isinstance(runde, list) and len(runde) == 2
                                       and isinstance(runde[0], str)):
-            raise FormatError(f"runde must be [rank, opener] or null, not {show(runde)}")
+            raise InvalidState(f"runde must be [rank, opener] or null, not {show(runde)}")
         locked = data["locked"]
-        if not isinstance(locked, list) or len(set(map(show, locked))) != len(locked):
-            raise FormatError(f"locked must be a list of different seats, not {show(locked)}")
+        if not (isinstance(locked, list) and not any(isinstance(x, (list, dict)) for x in locked)
+                and len(set(locked)) == len(locked)):
+            raise InvalidState(f"locked must be a list of different seat numbers, not {show(locked)}")
         active = data["active"]
         if not isinstance(active, list):
-            raise FormatError(f"active must list true or false for each seat, not {show(active)}")
+            raise InvalidState(f"active must list true or false for each seat, not {show(active)}")
         state = make_state(
             v, hands, stock, discard, data["to_move"], data["direction"],
             None if wish is None else parse_wish(wish), _pending(v, data["pending"]), data["phase"],
@@ -194,7 +195,7 @@ def state_from_dict(data: Any) -> Any:
         check_state(state)
     except FormatError:
         raise
-    except (ValueError, TypeError, CardError) as err:  # InvalidState, CardError, VariantError
+    except (ValueError, TypeError) as err:  # InvalidState, CardError, VariantError
         raise FormatError(f"corrupt saved state: {err}") from None
     return state
 
@@ -210,7 +211,7 @@ def _same_fields(what: str, data: dict, fields: tuple[str, ...]) -> None:
 
 def _cards(name: str, text: Any) -> tuple[Card, ...]:
     if not isinstance(text, str):
-        raise FormatError(f"{name} must be a text of cards like '7H QS', not {show(text)}")
+        raise InvalidState(f"{name} must be a text of cards like '7H QS', not {show(text)}")
     return tuple(cards(text))
 
 
@@ -218,11 +219,11 @@ def _pending(v: Variant, data: Any) -> Pending | None:
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise FormatError(f"pending must be an object or null, not {show(data)}")
+        raise InvalidState(f"pending must be an object or null, not {show(data)}")
     if "resume" not in data:  # a save made before resume (LM-9) was written
         data = {**data, "resume": None}
     _same_fields("the pending effect", data, _PENDING_FIELDS)
     name = data["rule"]
     if not isinstance(name, str):
-        raise FormatError(f"the pending effect's rule must be a rule name, not {show(name)}")
+        raise InvalidState(f"the pending effect's rule must be a rule name, not {show(name)}")
     return Pending(data["kind"], data["amount"], data["target"], v.rule(name), data["resume"])
