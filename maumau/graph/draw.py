@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections import defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .explore import GraphError, state_label
@@ -227,33 +227,29 @@ def _title(G: nx.DiGraph) -> str:
 
 # --- phase machines -----------------------------------------------------------------------------------
 
-_ORDER = ("normal turn", "wish active", "drawn-card choice", "Ace extra play", "Runde running",
-          "last card locked")
-_ENDS = ("hand over", "blocked (void)")
-
-
 #: Places round the normal turn: turn-like phases on the left and top, effects waiting for an
-#: answer on the right, the ends of the hand below.
-_PLACES = {"normal turn": (0.0, 0.0), "wish active": (-2.1, 0.0), "drawn-card choice": (-2.1, 1.5),
-           "last card locked": (-2.1, -1.5), "Ace extra play": (0.0, 1.5), "Runde running": (0.0, 1.5),
-           "hand over": (-0.8, -2.6), "blocked (void)": (0.8, -2.6)}
-_FREE = ((2.1, 0.8), (2.1, -0.8), (4.2, 0.0), (4.2, 1.5), (4.2, -1.5), (0.0, -1.5), (2.1, -2.3), (-4.2, 0.0),
-         (-4.2, 1.5), (-4.2, -1.5))
+#: answer (penalties, skips) in the right column, the ends of the hand below.
+_PLACES = {"normal turn": (0.0, 0.0), "wish active": (-2.3, 0.0), "drawn-card choice": (-2.3, 1.6),
+           "last card locked": (-2.3, -1.6), "Ace extra play": (0.0, 1.6), "Runde running": (0.0, 1.6),
+           "hand over": (-1.15, -2.9), "blocked (void)": (1.15, -2.9)}
+_FREE = ((2.3, 0.0), (2.3, 1.6), (2.3, -1.6), (0.0, -1.6), *((x, y) for x in (4.6, -4.6, 6.9) for y in (0, 1.6, -1.6)))
+_FONT = 8.5        # phase boxes
+_LABEL_FONT = 8    # moves on the arrows
 
 
-def _phase_positions(phases: Iterable[str]) -> dict[str, tuple[float, float]]:
-    """Fixed places, shared by side-by-side machines so that they line up (see ``_PLACES``);
-    a phase whose place is taken, or that has none, gets the next free one."""
-    phases = set(phases)
+def _phase_positions(graphs: Sequence[nx.DiGraph]) -> dict[str, tuple[float, float]]:
+    """Fixed places, shared by side-by-side machines so that they line up (see ``_PLACES``).
+    Phases that never meet in one machine may share a place (Ace extra play and Runde running,
+    the penalties of different variants); a phase without a free place of its own gets the next
+    place from ``_FREE``, the commonest phases first."""
+    phases = {p for G in graphs for p in G}
+    meets = {p: {q for G in graphs if p in G for q in G} for p in phases}
     pos: dict[str, tuple[float, float]] = {}
-    free = list(_FREE)
-    for p in [p for p in _PLACES if p in phases] + sorted(phases - set(_PLACES)):
-        place = _PLACES.get(p)
-        if place is None or place in pos.values():
-            place = free.pop(0) if free else (4.2 * math.cos(len(pos)), 2.0 * math.sin(len(pos)))
-            while place in pos.values() and free:
-                place = free.pop(0)
-        pos[p] = place
+    spare = sorted(phases - set(_PLACES), key=lambda p: (-sum(p in G for G in graphs), p))
+    for p in [p for p in _PLACES if p in phases] + spare:
+        places = ([_PLACES[p]] if p in _PLACES else []) + list(_FREE)
+        free = [xy for xy in places if not any(pos[q] == xy for q in meets[p] if q in pos)]
+        pos[p] = free[0] if free else (9.2, 1.6 * len(pos))
     return pos
 
 
@@ -261,10 +257,11 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
                 columns: int = 2) -> list[Axes]:
     """Draw phase machines side by side, the same phase in the same place in every panel.
 
-    Each phase box shows its share of all decisions and its mean number of legal moves; edge
-    width follows how often a step is taken, its label the ``moves`` commonest moves (those
-    with an effect first; ↻ lists the moves that stay in the phase).  A phase that not every
-    machine has is outlined red.
+    Each phase box shows its share of all decisions and its mean number of legal moves (↻:
+    the moves that stay in the phase); an arrow's width follows how often the step is taken,
+    its label names the ``moves`` commonest moves (those with an effect first).  Labels never
+    cover each other: one that finds no room on its arrow stands beside it, tied to it by a
+    thin line.  A phase that not every machine has is outlined red.
     """
     import matplotlib.pyplot as plt
 
@@ -273,47 +270,148 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
     if axes is None:
         cols = max(1, min(columns, len(graphs)))
         rows = math.ceil(len(graphs) / cols)
-        _, ax_array = plt.subplots(rows, cols, figsize=(8.5 * cols, 6 * rows), squeeze=False)
+        _, ax_array = plt.subplots(rows, cols, figsize=(6.5 * cols, 5.6 * rows), squeeze=False, gridspec_kw={
+            "left": 0.01, "right": 0.99, "bottom": 0.01, "top": 1 - 0.35 / rows / 5.6, "wspace": 0.04,
+            "hspace": 0.1})
         axes = list(ax_array.flat)
         for spare in axes[len(graphs):]:
             spare.set_axis_off()
-    pos = _phase_positions(p for G in graphs for p in G)
+    axes = list(axes)
+    if len(axes) < len(graphs):
+        raise GraphError(f"draw_phases got {len(graphs)} phase graphs but only {len(axes)} axes")
+    pos = _phase_positions(graphs)
     everywhere = set.intersection(*(set(G) for G in graphs))
-    for G, ax in zip(graphs, axes, strict=True):
-        xs = [pos[p][0] for p in pos]
-        _equal_limits(ax, (min(-2.7, min(xs) - 0.8), max(2.7, max(xs) + 0.8)), (-2.95, 2.15))
-        ax.set_axis_off()
-        boxes = {}
-        for p in G:
-            x, y = pos[p]
-            d = G.nodes[p]
-            text = p.replace(": ", ":\n").replace("_", " ")
-            if G.has_edge(p, p):
-                text += "\n" + textwrap.fill("↻ " + _short(G.edges[p, p]["moves"], moves + 1), 20)
-            if not d["terminal"]:
-                text += f"\n{d['share']:.0%} of decisions\n{d['branching']:.1f} moves to choose"
-            odd = len(graphs) > 1 and p not in everywhere
-            boxes[p] = ax.text(x, y, text, ha="center", va="center", fontsize=7.5, zorder=5, linespacing=1.2,
-                               bbox={"boxstyle": "round,pad=0.45", "lw": 2 if odd else 1.2,
-                                     "fc": "#eeeeee" if d["terminal"] else "#dde9f5",
-                                     "ec": "#d62728" if odd else "#3b75af"})
-        most = max((d["count"] for u, v, d in G.edges(data=True) if u != v), default=1)
-        for u, v, d in G.edges(data=True):
-            if u == v:
-                continue
-            width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
-            ax.annotate("", xy=pos[v], xytext=pos[u], zorder=3, arrowprops={
-                "arrowstyle": "-|>", "connectionstyle": "arc3,rad=0.15", "lw": width, "color": "#8c8c8c",
-                "patchA": boxes[u].get_bbox_patch(), "patchB": boxes[v].get_bbox_patch(),
-                "shrinkA": 3, "shrinkB": 3, "mutation_scale": 10 + 2 * width})
-            (x1, y1), (x2, y2) = pos[u], pos[v]
-            mx, my = (x1 + x2) / 2 + 0.5 * 0.15 * (y2 - y1), (y1 + y2) / 2 - 0.5 * 0.15 * (x2 - x1)
-            ax.text(mx, my, _short(d["moves"], moves), fontsize=6.5, ha="center", va="center", zorder=4,
-                    color="#222222", bbox={"boxstyle": "round,pad=0.15", "fc": "#fffbe6", "ec": "none", "alpha": 0.9})
-        g = G.graph
-        ax.set_title(f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
-                     fontsize=11)
-    return list(axes)[:len(graphs)]
+    for G, ax in zip(graphs, axes, strict=False):
+        _draw_machine(G, ax, pos, moves, odd=set(G) - everywhere)
+    return axes[:len(graphs)]
+
+
+def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, tuple[float, float]], moves: int,
+                  odd: set[str]) -> None:
+    g = G.graph
+    ax.set_title(f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
+                 fontsize=11)
+    xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
+    _equal_limits(ax, (min(xs) - 0.3, max(xs) + 0.3), (min(ys) - 0.3, max(ys) + 0.3))
+    entries = _entries(G, moves)
+    boxes = {}
+    for p in G:
+        d = G.nodes[p]
+        text = p.replace(": ", ":\n").replace("_", " ")
+        if p in entries:
+            text += "\n" + _wrap("entered by: " + entries[p], 22)
+        if G.has_edge(p, p):
+            text += "\n" + _wrap("↻ " + _short(G.edges[p, p]["moves"], moves + 1), 22)
+        if not d["terminal"]:
+            share = f"{d['share']:.0%}" if d["share"] >= 0.005 or not d["share"] else "<1%"
+            text += f"\n{share} of decisions\n{d['branching']:.1f} moves to choose"
+        boxes[p] = ax.text(*pos[p], text, ha="center", va="center", fontsize=_FONT, zorder=5, linespacing=1.15,
+                           bbox={"boxstyle": "round,pad=0.4", "lw": 2 if p in odd else 1.2,
+                                 "fc": "#eeeeee" if d["terminal"] else "#dde9f5",
+                                 "ec": "#d62728" if p in odd else "#3b75af"})
+    renderer = ax.figure.canvas.get_renderer() if hasattr(ax.figure.canvas, "get_renderer") else None
+    inv = ax.transData.inverted()
+    # make room for the boxes themselves (their size is in points, the places in data units)
+    spans = [inv.transform(_extent(t, renderer)) for t in boxes.values()]
+    _equal_limits(ax, (min(xs + [s[0][0] - 0.15 for s in spans]), max(xs + [s[1][0] + 0.15 for s in spans])),
+                  (min(ys + [s[0][1] - 0.15 for s in spans]), max(ys + [s[1][1] + 0.15 for s in spans])))
+    inv = ax.transData.inverted()
+    areas = {p: inv.transform(_extent(t, renderer)) for p, t in boxes.items()}
+    taken = [_extent(t, renderer) for t in boxes.values()] + [_extent(ax.title, renderer)]
+    edges = sorted(((u, v, d) for u, v, d in G.edges(data=True) if u != v), key=lambda e: -e[2]["count"])
+    most = max((d["count"] for *_, d in edges), default=1)
+    bends = _bends(edges, pos, areas)
+    for u, v, d in edges:
+        width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
+        ax.annotate("", xy=pos[v], xytext=pos[u], zorder=3, arrowprops={
+            "arrowstyle": "-|>", "connectionstyle": f"arc3,rad={bends[u, v]}", "lw": width, "color": "#8c8c8c",
+            "patchA": boxes[u].get_bbox_patch(), "patchB": boxes[v].get_bbox_patch(),
+            "shrinkA": 3, "shrinkB": 3, "mutation_scale": 10 + 2 * width})
+    for u, v, d in edges:
+        label = _short(d["moves"], moves)
+        if G.nodes[v]["terminal"] or entries.get(v) == label:
+            continue
+        _place_label(ax, _wrap(label, 18), _curve(pos[u], pos[v], bends[u, v]), taken, renderer)
+
+
+def _wrap(text: str, width: int) -> str:
+    """Lines of at most ``width`` characters, broken after commas only (``9 reverse`` stays whole)."""
+    return textwrap.fill(", ".join(part.replace(" ", "\u00a0") for part in text.split(", ")), width)
+
+
+def _entries(G: nx.DiGraph, moves: int) -> dict[str, str]:
+    """How a phase is entered, where two or more arrows into it (or its only one) carry the same
+    moves: that label is written once in the phase's box instead of on every arrow."""
+    found = {}
+    for v in (v for v in G if not G.nodes[v]["terminal"]):
+        labels = Counter(_short(d["moves"], moves) for u, _, d in G.in_edges(v, data=True) if u != v)
+        if labels and (labels.most_common(1)[0][1] >= 2 or len(labels) == 1):
+            found[v] = labels.most_common(1)[0][0]
+    return found
+
+
+def _extent(text: Any, renderer: Any) -> Any:
+    """The window extent of a text with its box (the pad of a bbox patch included), in pixels."""
+    box = text.get_window_extent(renderer)
+    patch = text.get_bbox_patch()
+    pad = patch.get_boxstyle().pad * text.get_fontsize() if patch is not None else 0.0
+    return box.padded(pad * text.figure.dpi / 72 + 1)
+
+
+def _curve(a: tuple[float, float], b: tuple[float, float], rad: float) -> Any:
+    """The point at ``t`` of matplotlib's ``arc3`` connection from ``a`` to ``b`` (a quadratic
+    Bézier curve whose control point stands ``rad`` times the distance off the middle)."""
+    (x1, y1), (x2, y2) = a, b
+    cx, cy = (x1 + x2) / 2 + rad * (y2 - y1), (y1 + y2) / 2 - rad * (x2 - x1)
+
+    def at(t: float) -> tuple[float, float]:
+        s = 1 - t
+        return s * s * x1 + 2 * s * t * cx + t * t * x2, s * s * y1 + 2 * s * t * cy + t * t * y2
+    return at
+
+
+def _bends(edges: list, pos: dict, areas: dict) -> dict[tuple[str, str], float]:
+    """A bend for every arrow that passes as few other boxes as it can; both directions between
+    two phases bend alike, which puts them on opposite sides."""
+    bends: dict[tuple[str, str], float] = {}
+    steps = {(u, v) for u, v, _ in edges}
+    for u, v, _ in edges:
+        pair = [e for e in ((u, v), (v, u)) if e in steps]
+
+        def hits(rad: float, pair: list = pair) -> int:
+            return sum(x0 < x < x1 and y0 < y < y1 for a, b in pair for t in (0.2, 0.35, 0.5, 0.65, 0.8)
+                       for x, y in [_curve(pos[a], pos[b], rad)(t)]
+                       for p, ((x0, y0), (x1, y1)) in areas.items() if p not in (a, b))
+        if (u, v) not in bends:
+            bends.update(dict.fromkeys(pair, min((0.15, -0.15, 0.3, -0.3, 0.45, -0.45), key=hits)))
+    return bends
+
+
+_ON_ARROW = (0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73, 0.2, 0.8)
+
+
+def _place_label(ax: Axes, label: str, at: Any, taken: list, renderer: Any) -> None:
+    """Put ``label`` on its arrow where it covers nothing placed before; failing that beside the
+    arrow, tied to it by a thin line; ``taken`` gets its box."""
+    frame = ax.get_window_extent(renderer)
+    text = ax.text(*at(0.5), label, fontsize=_LABEL_FONT, ha="center", va="center", zorder=6, color="#222222",
+                   bbox={"boxstyle": "round,pad=0.2", "fc": "#fffbe6", "ec": "#d9cfa6", "lw": 0.6, "alpha": 0.95})
+
+    def fits(xy: tuple[float, float]) -> bool:
+        text.set_position(xy)
+        box = _extent(text, renderer)
+        return frame.contains(box.x0, box.y0) and frame.contains(box.x1, box.y1) and not any(
+            box.overlaps(other) for other in taken)
+
+    beside = ((at(t), (at(t)[0] + r * math.cos(k * math.pi / 6), at(t)[1] + 0.8 * r * math.sin(k * math.pi / 6)))
+              for r in (0.45, 0.7, 1.0, 1.4, 1.9, 2.5) for t in (0.5, 0.35, 0.65) for k in range(12))
+    if not any(fits(at(t)) for t in (0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73, 0.2, 0.8)):
+        anchor, spot = next(((a, xy) for a, xy in beside if fits(xy)), (None, at(0.5)))
+        text.set_position(spot)  # where nothing fits at all, on the arrow after all
+        if anchor is not None:
+            ax.annotate("", xy=anchor, xytext=spot, zorder=4, arrowprops={
+                "arrowstyle": "-", "lw": 0.8, "color": "#b5a66a", "shrinkA": 0, "shrinkB": 0})
+    taken.append(_extent(text, renderer))
 
 
 def _equal_limits(ax: Axes, xr: tuple[float, float], yr: tuple[float, float]) -> None:
@@ -328,7 +426,13 @@ def _equal_limits(ax: Axes, xr: tuple[float, float], yr: tuple[float, float]) ->
 
 def _short(moves: Any, n: int) -> str:
     """The ``n`` most telling moves: those with an effect (``9 reverse``) first, then the
-    commonest; a forgotten announcement only where nothing else happened."""
+    commonest; a forgotten announcement only where nothing else happened.  Cards with the same
+    effect share it: ``A, K opens Runde``."""
     plain = [m for m, _ in moves.most_common() if not m.endswith("no Mau")] or [m for m, _ in moves.most_common()]
     plain.sort(key=lambda m: " " not in m.replace("take penalty", "").replace("sit out", ""))
-    return ", ".join(plain[:n]) + (" …" if len(plain) > n else "")
+    groups: dict[str, list[str]] = {}
+    for m in plain[:n]:
+        card, _, effect = m.partition(" ") if m not in ("take penalty", "sit out") else (m, "", "")
+        groups.setdefault(effect, []).append(card)
+    text = ", ".join(" ".join([", ".join(cards), effect]).strip() for effect, cards in groups.items())
+    return text + ("\u00a0…" if len(plain) > n else "")  # a no-break space: "…" never on a line of its own
