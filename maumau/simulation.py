@@ -8,7 +8,19 @@ import statistics
 from collections import Counter
 from typing import Any, NamedTuple
 
-__all__ = ["Simulation", "Hand", "wilson"]
+__all__ = ["Simulation", "Hand", "wilson", "rounded"]
+
+
+def rounded(x: float) -> float:
+    """``x`` to three significant digits and at most three decimals, the precision shown to a
+    learner: 2.4266… → 2.43, 0.04333… → 0.043, 37.2166… → 37.2, 1234.5 → 1234.0.
+
+    >>> rounded(2.4266666666666667), rounded(0.0433), rounded(37.21666), rounded(0)
+    (2.43, 0.043, 37.2, 0)
+    """
+    if not x or not math.isfinite(x):
+        return x
+    return round(x, min(3, max(0, 2 - math.floor(math.log10(abs(x))))))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -23,6 +35,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _num(x: float) -> str:
+    """A whole number as such (``1,234``), anything else with one decimal (``45.5``)."""
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
 
 
 class Hand(NamedTuple):
@@ -40,8 +57,10 @@ class Hand(NamedTuple):
 class Simulation:
     """What ``mm.simulate`` found (see the methods); ``print(result)`` shows a summary.
 
-    ``players`` are the players' labels (their ``repr``), in the order given;
-    ``hands`` the played hands (``Hand``), in order.
+    ``players`` are the players' labels (their ``repr``), in the order given; ``names`` the same
+    told apart (``Heuristic() #1``, ``Heuristic() #2``) where several players share a label;
+    ``hands`` the played hands (``Hand``), in order.  Averages come rounded to the precision
+    worth reading (``length_stats``, ``rules_fired``); win rates are exact fractions.
     """
 
     def __init__(self, variant: str, players: list[str], games: int, seed: int, rotate: bool,
@@ -60,17 +79,25 @@ class Simulation:
         return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
                 "ci_low": low, "ci_high": high}
 
+    @property
+    def names(self) -> list[str]:
+        """The players' labels, told apart by ``#1``, ``#2``, ... where several players share one."""
+        counts, seen, names = Counter(self.players), Counter[str](), []
+        for label in self.players:
+            seen[label] += 1
+            names.append(f"{label} #{seen[label]}" if counts[label] > 1 else label)
+        return names
+
     def by_player(self) -> list[dict[str, Any]]:
-        """Per player type (label): seats played, wins, win rate and its 95 % Wilson interval.
-        Two players with the same label count together (each seat they took is one game)."""
-        games: Counter[str] = Counter()
-        wins: Counter[str] = Counter()
+        """Per player, in the order given (``player``: its name, see ``names``): hands played,
+        wins, win rate and its 95 % Wilson interval (exact fractions: format them, ``f"{r:.1%}"``)."""
+        games = [0] * len(self.players)
+        wins = [0] * len(self.players)
         for hand in self.hands:
             for seat, index in enumerate(hand.seats):
-                label = self.players[index]
-                games[label] += 1
-                wins[label] += hand.winner == seat
-        return [{"player": label, **self._rate(wins[label], games[label])} for label in dict.fromkeys(self.players)]
+                games[index] += 1
+                wins[index] += hand.winner == seat
+        return [{"player": name, **self._rate(wins[i], games[i])} for i, name in enumerate(self.names)]
 
     def by_seat(self) -> list[dict[str, Any]]:
         """Per seat (0 moves first): wins, win rate and its 95 % Wilson interval."""
@@ -89,36 +116,37 @@ class Simulation:
         return [hand.moves for hand in self.hands]
 
     def length_stats(self) -> dict[str, float]:
-        """Mean, median, 5th and 95th percentile, shortest and longest hand (in decisions)."""
+        """Mean, median, 5th and 95th percentile, shortest and longest hand (in decisions);
+        the mean and the percentiles to one decimal."""
         values = sorted(self.lengths)
         cut = statistics.quantiles(values, n=20, method="inclusive") if len(values) > 1 else values * 19
-        return {"mean": statistics.fmean(values), "median": statistics.median(values), "p5": cut[0],
-                "p95": cut[-1], "min": values[0], "max": values[-1]}
+        return {"mean": round(statistics.fmean(values), 1), "median": statistics.median(values),
+                "p5": round(cut[0], 1), "p95": round(cut[-1], 1), "min": values[0], "max": values[-1]}
 
     def rules_fired(self) -> dict[str, float]:
-        """How often each rule acted, per hand on average, most frequent first (also
-        ``reshuffle`` (C-6) and ``blocked`` (C-7))."""
+        """How often each rule acted, per hand on average (``rounded``), most frequent first
+        (also ``reshuffle`` (C-6) and ``blocked`` (C-7))."""
         total: Counter[str] = Counter()
         for hand in self.hands:
             total.update(hand.fired)
-        return {name: count / len(self.hands) for name, count in total.most_common()}
+        return {name: rounded(count / len(self.hands)) for name, count in total.most_common()}
 
     # --- tables ------------------------------------------------------------------------------------
     def rows(self) -> list[dict[str, Any]]:
         """One dict per hand: number, seed, who sat where, the winner, length, cards left,
         and one ``rule:NAME`` column per rule that acted."""
-        names = list(self.rules_fired())
+        rules, names = list(self.rules_fired()), self.names
         out = []
         for hand in self.hands:
             row: dict[str, Any] = {"hand": hand.game, "seed": hand.seed}
             for seat, index in enumerate(hand.seats):
-                row[f"seat{seat}"] = self.players[index]
+                row[f"seat{seat}"] = names[index]
             row["winner_seat"] = hand.winner
-            row["winner"] = None if hand.winner is None else self.players[hand.seats[hand.winner]]
+            row["winner"] = None if hand.winner is None else names[hand.seats[hand.winner]]
             row["moves"] = hand.moves
             for seat, left in enumerate(hand.cards_left):
                 row[f"cards_left{seat}"] = left
-            for name in names:
+            for name in rules:
                 row[f"rule:{name}"] = hand.fired.get(name, 0)
             out.append(row)
         return out
@@ -141,21 +169,22 @@ class Simulation:
     def summary(self) -> str:
         """The numbers as text (what ``print(result)`` and ``maumau simulate`` show)."""
         how = "seats rotate after each hand" if self.rotate else "fixed seats"
-        lines = [f"{self.variant}: {self.games} hands, {len(self.players)} players ({how}), seed {self.seed}",
+        lines = [f"{self.variant}: {self.games:,} hands, {len(self.players)} players ({how}), seed {self.seed}",
                  "", f"{'player':<24} {'games':>7} {'wins':>7} {'win rate':>9}   95% CI"]
         for r in self.by_player():
-            lines.append(f"{r['player']:<24} {r['games']:>7} {r['wins']:>7} {r['win_rate']:>8.1%}   "
+            lines.append(f"{r['player']:<24} {r['games']:>7,} {r['wins']:>7,} {r['win_rate']:>8.1%}   "
                          f"[{r['ci_low']:.1%}, {r['ci_high']:.1%}]")
         for r in self.by_seat():
             first = " (moves first)" if r["seat"] == 0 else ""
-            lines.append(f"{'seat ' + str(r['seat']) + first:<24} {r['games']:>7} {r['wins']:>7} "
+            lines.append(f"{'seat ' + str(r['seat']) + first:<24} {r['games']:>7,} {r['wins']:>7,} "
                          f"{r['win_rate']:>8.1%}   [{r['ci_low']:.1%}, {r['ci_high']:.1%}]")
         if self.no_winner:
-            lines.append(f"no winner (blocked or cut off): {self.no_winner} hands")
+            lines.append(f"no winner (blocked or cut off): {self.no_winner:,} hands")
         s = self.length_stats()
-        lines += ["", f"hand length (decisions): mean {s['mean']:.1f}, median {s['median']:g}, "
-                      f"5-95% {s['p5']:g}-{s['p95']:g}, longest {s['max']}", "", "rules acting per hand:"]
-        lines += [f"  {name:<26} {rate:>8.2f}" for name, rate in self.rules_fired().items()]
+        lines += ["", f"hand length (decisions): mean {s['mean']:,.1f}, median {_num(s['median'])}, "
+                      f"5-95% {s['p5']:,.0f}-{s['p95']:,.0f}, longest {s['max']:,}", "", "rules acting per hand:"]
+        lines += [f"  {name:<26} {f'{rate:.2f}' if rate >= 0.005 else '< 0.01':>8}"
+                  for name, rate in self.rules_fired().items()]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -194,7 +223,7 @@ class Simulation:
         ax_len.hist(lengths, bins=bins, color="#48c9b0", edgecolor="white")
         stats = self.length_stats()
         ax_len.axvline(stats["mean"], color="#1b2631", lw=1.2, label=f"mean {stats['mean']:.0f}")
-        ax_len.axvline(stats["median"], color="#1b2631", lw=1.2, ls=":", label=f"median {stats['median']:g}")
+        ax_len.axvline(stats["median"], color="#1b2631", lw=1.2, ls=":", label=f"median {_num(stats['median'])}")
         ax_len.set_xlabel("decisions per hand")
         ax_len.set_ylabel("hands")
         ax_len.set_title("How long a hand lasts")
@@ -209,5 +238,7 @@ class Simulation:
         ax_rule.set_title("Rules acting")
         for ax in (ax_win, ax_len, ax_rule):
             ax.spines[["top", "right"]].set_visible(False)
-        fig.suptitle(f"{self.variant}: {self.games} hands, {' vs '.join(self.players)}")
+        same = len(set(self.players)) == 1
+        fig.suptitle(f"{self.variant}: {self.games:,} hands, "
+                     + (f"{len(self.players)} × {self.players[0]}" if same else " vs ".join(self.names)))
         return fig

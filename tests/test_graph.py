@@ -302,7 +302,7 @@ def test_phase_graph_follows_house_rules():
 
 def test_phase_statistics(phases):
     table = phase_statistics(phases["makao"])
-    assert abs(sum(r["share"] for r in table.rows) - 1) < 1e-9
+    assert abs(sum(r["share"] for r in table.rows) - 1) < 1e-3  # shares to four decimals
     assert table.rows[0]["phase"] == "normal turn" and all(r["branching"] >= 1 for r in table.rows)
     assert "normal turn" in str(table)
 

@@ -30,11 +30,14 @@ def texts(fig) -> list[tuple[Text, object]]:
     found, candidates = [], list(fig.texts) + [t for t in (fig._suptitle,) if t is not None]
     for ax in fig.axes:
         candidates += [*ax.texts, ax.title, ax._left_title, ax._right_title]
-        if ax.axison:
-            candidates += [*ax.get_xticklabels(), *ax.get_yticklabels(), ax.xaxis.label, ax.yaxis.label]
+        if ax.axison:  # tick labels of ticks in view (the locator may make some outside, never drawn)
+            (x0, x1), (y0, y1) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+            candidates += [t for t in ax.get_xticklabels() if x0 - 1e-9 <= t.get_position()[0] <= x1 + 1e-9]
+            candidates += [t for t in ax.get_yticklabels() if y0 - 1e-9 <= t.get_position()[1] <= y1 + 1e-9]
+            candidates += [ax.xaxis.label, ax.yaxis.label]
         if ax.get_legend() is not None:
             candidates += [*ax.get_legend().get_texts(), ax.get_legend().get_title()]
-    for t in candidates:
+    for t in dict.fromkeys(candidates):
         if not t.get_visible() or not t.get_text().strip():
             continue
         patch = t.get_bbox_patch()
@@ -101,4 +104,13 @@ def test_a_phase_keeps_its_place_and_phases_that_never_meet_share_one(phases):
                 where.setdefault(name, set()).add(t.get_position())
     assert all(len(places) == 1 for places in where.values())
     assert where["Ace extra play"] == where["Runde running"]
+    plt.close("all")
+
+
+def test_the_simulation_picture_is_readable_and_tells_identical_players_apart():
+    result = mm.simulate("makao", players=["heuristic"] * 3, games=30, seed=2, executor="serial", progress=False)
+    fig = result.plot()
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()][::-1][:3] == [
+        "Heuristic() #1", "Heuristic() #2", "Heuristic() #3"]
+    assert_readable(fig)
     plt.close("all")

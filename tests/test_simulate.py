@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import warnings
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -85,8 +86,28 @@ def test_fixed_seats_and_same_players():
     r = mm.simulate("mau_mau_runde", players=["heuristic", "heuristic", "random"], games=30, seed=2,
                     rotate=False, executor="serial", progress=False)
     assert {h.seats for h in r.hands} == {(0, 1, 2)}
-    heuristic = r.by_player()[0]
-    assert heuristic["games"] == 60 and len(r.by_player()) == 2
+    rows = r.by_player()
+    assert [row["player"] for row in rows] == ["Heuristic() #1", "Heuristic() #2", "Random()"]
+    assert [row["games"] for row in rows] == [30, 30, 30]
+    assert [row["wins"] for row in rows] == [row["wins"] for row in r.by_seat()]  # fixed seats: player i sits at i
+    assert r.players == ["Heuristic()", "Heuristic()", "Random()"] and r.names == [row["player"] for row in rows]
+    assert {row["seat0"] for row in r.rows()} == {"Heuristic() #1"}
+
+
+def test_three_identical_players_each_get_their_own_bar():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    r = mm.simulate("makao", players=["heuristic"] * 3, games=30, seed=2, executor="serial", progress=False)
+    assert sum(row["wins"] for row in r.by_player()) == 30 - r.no_winner
+    fig = r.plot()
+    who = fig.axes[0]
+    labels = [t.get_text() for t in who.get_yticklabels()]
+    assert sorted(labels) == ["Heuristic() #1", "Heuristic() #2", "Heuristic() #3", "seat 0", "seat 1", "seat 2"]
+    assert len(who.patches) == 6
+    assert "3 × Heuristic()" in fig._suptitle.get_text()
+    plt.close(fig)
 
 
 def test_wilson_interval():
@@ -240,3 +261,56 @@ def test_a_dask_cluster_gives_the_same_result():
             client.close()
             cluster.close()
     assert result.hands == run(games=30).hands
+
+
+# --- numbers a learner reads ------------------------------------------------------------------------
+
+LONG_FLOAT = re.compile(r"\d\.\d{4,}")
+
+
+def assert_tidy(text: str) -> None:
+    """No float with more than three decimals, no long number without thousands separators
+    (seeds aside), percentiles of a hand's length as whole numbers."""
+    assert not LONG_FLOAT.search(text), LONG_FLOAT.search(text).group()
+    bare = [m.group() for m in re.finditer(r"(?<![\d,.])\d{4,}(?![\d,])", text)
+            if not text[:m.start()].endswith("seed ")]
+    assert not bare, f"numbers without thousands separators: {bare}"
+    for low, high in re.findall(r"5-95% (\S+)-(\S+),", text):
+        assert re.fullmatch(r"[\d,]+", low) and re.fullmatch(r"[\d,]+", high), (low, high)
+
+
+def assert_short_numbers(values) -> None:
+    for value in values:
+        if isinstance(value, float):
+            assert round(value, 3) == value, value
+
+
+def test_printed_numbers_are_rounded_and_formatted():
+    from maumau import graph as gr
+    from maumau.compare import rules_table
+
+    duel = mm.simulate("makao", players=[mm.players.Heuristic(), Random(seed=1)], games=120, seed=1,
+                       executor="serial", progress=False)
+    three = mm.simulate("mau_mau_runde", players=["heuristic"] * 3, games=90, seed=2, executor="serial",
+                        progress=False)
+    for result in (duel, three):
+        text = str(result)
+        assert_tidy(text)
+        assert "5-95%" in text and "median" in text
+        assert_short_numbers(result.length_stats().values())
+        assert_short_numbers(result.rules_fired().values())
+        assert all(rate > 0 for rate in result.rules_fired().values())
+    P = gr.phase_graph("joker_mau_mau", games=30, seed=1)
+    table = gr.phase_statistics(P)
+    assert_tidy(str(table))
+    assert "%" in str(table)
+    assert_short_numbers(r["branching"] for r in table.rows)
+    assert_short_numbers([P.graph["mean_length"]])
+    assert_tidy(str(gr.compare_phases(P, gr.phase_graph("makao", games=10, seed=1))))
+    assert_tidy(str(rules_table()))
+
+
+def test_tidy_catches_raw_numbers():
+    for raw in ("tens acting per hand: 2.4266666666666667", "5-95% 12.95-166,", "normal turn    15766   54.1%"):
+        with pytest.raises(AssertionError):
+            assert_tidy(raw)

@@ -159,13 +159,13 @@ def phase_graph_of(games: Iterable[Game]) -> nx.DiGraph:
     G = nx.DiGraph()
     decisions = sum(s["moves"] and s["count"] for s in nodes.values())
     for phase, s in nodes.items():
-        G.add_node(phase, count=s["count"], share=s["count"] / decisions if s["moves"] and decisions else 0.0,
-                   branching=s["moves"] / s["count"] if s["moves"] else 0.0, max_branching=s["max"],
+        G.add_node(phase, count=s["count"], share=round(s["count"] / decisions, 4) if s["moves"] and decisions else 0.0,
+                   branching=round(s["moves"] / s["count"], 2) if s["moves"] else 0.0, max_branching=s["max"],
                    terminal=phase in (OVER, BLOCKED))
     for (a, b), moves in edges.items():
         G.add_edge(a, b, count=sum(moves.values()), moves=moves, label=_top_moves(moves))
     G.graph.update(variant=name, games=count, finished=finished, decisions=decisions,
-                   mean_length=lengths / count if count else 0.0)
+                   mean_length=round(lengths / count, 1) if count else 0.0)
     return G
 
 
@@ -267,10 +267,11 @@ class PhaseTable:
     rows: list[dict[str, Any]]
 
     def __str__(self) -> str:
-        lines = [f"{self.variant}: {self.games} hands",
+        lines = [f"{self.variant}: {self.games:,} hands",
                  f"{'phase':<34}{'decisions':>10}{'share':>8}{'branching':>11}{'max':>6}"]
         for r in self.rows:
-            lines.append(f"{r['phase']:<34}{r['count']:>10}{r['share']:>8.1%}{r['branching']:>11.2f}"
+            share = f"{r['share']:.1%}" if r["share"] >= 0.0005 or not r["share"] else "< 0.1%"
+            lines.append(f"{r['phase']:<34}{r['count']:>10,}{share:>8}{r['branching']:>11.2f}"
                          f"{r['max_branching']:>6}")
         return "\n".join(lines)
 
