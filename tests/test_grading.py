@@ -188,13 +188,59 @@ def test_checks_say_which_scenario_failed_and_what_was_expected():
     with pytest.raises(CheckFailed, match=r"^3 players: who moves next: expected 2, got 0$"):
         with scenario("3 players"):
             check("who moves next", 0, 2)
-    with pytest.raises(CheckFailed, match=r"stub: your code raised NotImplementedError \(a method still"):
-        with scenario("stub"):
-            raise NotImplementedError()
     s = mm.position("makao", hands=["7H 3C 5D", "7S 4D"], top="9H", stock="2C 3D")
     with pytest.raises(CheckFailed, match=r"missing \['play 3C'\]; should not be legal \['play 7H'\]"):
         check_moves("moves", s, [mm.Play("3C"), mm.Draw()])
     check_moves("moves", s, [mm.Draw(), mm.Play("7H")])
+
+
+class _Stub:
+    def affects(self, card):
+        # YOUR CODE HERE
+        raise NotImplementedError()
+
+    def on_play(self, turn, card):
+        return [][1]
+
+
+def test_a_stub_or_an_error_in_the_learners_code_reads_as_one_line():
+    from maumau.moves import Move
+
+    with pytest.raises(CheckFailed) as err:
+        with scenario("3 players"):
+            _Stub().affects(None)
+    assert str(err.value) == ("3 players: _Stub.affects is not written yet: replace raise NotImplementedError() "
+                              "with your code")
+    assert err.value._render_traceback_() == [f"\x1b[31m\x1b[1m✗ Check failed:\x1b[0m {err.value}"]
+    with pytest.raises(CheckFailed) as err:
+        with scenario("3 players"):
+            _Stub().on_play(None, None)
+    assert str(err.value) == "3 players: your code raised IndexError: list index out of range"
+    lines = err.value._render_traceback_()
+    line = _Stub.on_play.__code__.co_firstlineno + 1
+    assert lines[1:] == [f"  in _Stub.on_play, line {line}: return [][1]"]
+    with pytest.raises(CheckFailed, match=r"^3 players: your code raised NotImplementedError$"):  # not a stub
+        with scenario("3 players"):
+            Move().to_dict()
+
+
+def test_checks_speak_the_learners_language():
+    from maumau.i18n import use_language
+
+    with use_language("de"), pytest.raises(CheckFailed, match=r"^x: wer: erwartet 2, erhalten 0$") as err:
+        with scenario("x"):
+            check("wer", 0, 2)
+    with use_language("de"):
+        assert "Prüfung fehlgeschlagen" in err.value._render_traceback_()[0]
+        with pytest.raises(CheckFailed, match="_Stub.affects ist noch nicht geschrieben"):
+            with scenario("x"):
+                _Stub().affects(None)
+    with use_language("hu"), pytest.raises(CheckFailed, match="_Stub.affects még nincs megírva"):
+        with scenario("x"):
+            _Stub().affects(None)
+    with pytest.raises(CheckFailed, match=r"^x: who: expected 2, got 0$"):
+        with scenario("x"):
+            check("who", 0, 2)
 
 
 # --- the sandbox policy (unit) ------------------------------------------------------------------------

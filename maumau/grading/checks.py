@@ -8,22 +8,106 @@ sentence, instead of a bare ``AssertionError``::
     # CheckFailed: 3 players, seat 0 plays 8♥: who moves next: expected 2, got 0
 
 An exception raised by the learner's own code inside ``scenario`` becomes a CheckFailed
-that says so (``your code raised NotImplementedError``).
+that says so: a method that still has its stub (``raise NotImplementedError()``) reads
+"SkipOnEight.affects is not written yet: ...", any other error "your code raised ...".
+
+In a notebook a CheckFailed shows as that one line, not as a traceback (IPython calls
+``_render_traceback_``); the grader reads the same message from the kernel's reply.  A stub
+called outside a scenario (a *try it* cell) reads the same way: importing this module in an
+IPython kernel shows a NotImplementedError raised by the learner's code as one line.  The
+sentences follow ``maumau.i18n``'s language (en, de, hu: the small catalogue below).
 """
 
 from __future__ import annotations
 
 import contextlib
+import linecache
+import os
+import sys
 from collections.abc import Iterable, Iterator
+from types import TracebackType
 from typing import Any
+
+from ..i18n import language
 
 __all__ = ["CheckFailed", "check", "scenario", "check_moves", "move_names", "passed"]
 
 _current: list[str] = []
 
+#: The sentences of the checks, by language (English is the fallback for a missing key).
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "expected": "{what}: expected {expected}, got {got}",
+        "missing": "missing {moves}",
+        "not_legal": "should not be legal {moves}",
+        "legal": "legal: {moves}",
+        "raised": "your code raised {error}",
+        "not_written": "{function} is not written yet: replace raise NotImplementedError() with your code",
+        "your_code": "your code",
+        "failed": "Check failed",
+        "where": "in {function}, line {line}: {code}",
+        "passed": "All {count} checks passed.",
+        "passed_all": "All checks passed.",
+    },
+    "de": {
+        "expected": "{what}: erwartet {expected}, erhalten {got}",
+        "missing": "es fehlen {moves}",
+        "not_legal": "sollten nicht erlaubt sein {moves}",
+        "legal": "erlaubt: {moves}",
+        "raised": "dein Code hat {error} ausgelöst",
+        "not_written": "{function} ist noch nicht geschrieben: ersetze raise NotImplementedError() "
+                       "durch deinen Code",
+        "your_code": "dein Code",
+        "failed": "Prüfung fehlgeschlagen",
+        "where": "in {function}, Zeile {line}: {code}",
+        "passed": "Alle {count} Prüfungen bestanden.",
+        "passed_all": "Alle Prüfungen bestanden.",
+    },
+    "hu": {
+        "expected": "{what}: várt érték {expected}, kapott {got}",
+        "missing": "hiányzik {moves}",
+        "not_legal": "nem volna szabályos {moves}",
+        "legal": "szabályos: {moves}",
+        "raised": "a kódod hibát dobott: {error}",
+        "not_written": "{function} még nincs megírva: a raise NotImplementedError() helyére írd a saját kódodat",
+        "your_code": "a kódod",
+        "failed": "Sikertelen ellenőrzés",
+        "where": "{function}, {line}. sor: {code}",
+        "passed": "Mind a(z) {count} ellenőrzés sikeres.",
+        "passed_all": "Minden ellenőrzés sikeres.",
+    },
+}
+
+_RED, _BOLD, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[0m"
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: Where the standard library and installed packages live (never the learner's code).
+_LIBRARIES = tuple(dict.fromkeys(os.path.abspath(p).rstrip(os.sep) + os.sep
+                                 for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)
+                                 if os.path.abspath(p) != os.sep))
+
+
+def _t(key: str, **values: Any) -> str:
+    table = TEXT.get(language(), TEXT["en"])
+    return table.get(key, TEXT["en"][key]).format(**values)
+
 
 class CheckFailed(AssertionError):
-    """A test scenario whose result differs from the expected one."""
+    """A test scenario whose result differs from the expected one.
+
+    ``where`` optionally names the line of the learner's code that raised (shown in a
+    notebook under the message, never part of the message the grader reads)."""
+
+    def __init__(self, message: str = "", where: str = "") -> None:
+        super().__init__(message)
+        self.where = where
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows instead of a traceback: the message, and where the learner's code
+        raised if it did."""
+        lines = [f"{_RED}{_BOLD}✗ {_t('failed')}:{_RESET} {self}"]
+        if self.where:
+            lines.append(f"  {self.where}")
+        return lines
 
 
 def _prefix() -> str:
@@ -33,7 +117,7 @@ def _prefix() -> str:
 def check(what: str, got: Any, expected: Any, hint: str = "") -> None:
     """Pass if ``got == expected``; else CheckFailed "scenario: what: expected X, got Y"."""
     if got != expected:
-        message = f"{_prefix()}{what}: expected {expected!r}, got {got!r}"
+        message = _prefix() + _t("expected", what=what, expected=repr(expected), got=repr(got))
         raise CheckFailed(message + (f" ({hint})" if hint else ""))
 
 
@@ -49,11 +133,61 @@ def check_moves(what: str, state: Any, expected: Iterable[Any], hint: str = "") 
     if got != want:
         parts = []
         if want - got:
-            parts.append(f"missing {sorted(want - got)}")
+            parts.append(_t("missing", moves=sorted(want - got)))
         if got - want:
-            parts.append(f"should not be legal {sorted(got - want)}")
-        message = f"{_prefix()}{what}: {'; '.join(parts)} (legal: {sorted(got)})"
+            parts.append(_t("not_legal", moves=sorted(got - want)))
+        message = f"{_prefix()}{what}: {'; '.join(parts)} ({_t('legal', moves=sorted(got))})"
         raise CheckFailed(message + (f" ({hint})" if hint else ""))
+
+
+# --- where the learner's code raised ------------------------------------------------------------
+
+def _learners(filename: str) -> bool:
+    """Whether code of ``filename`` is the learner's (a notebook cell), not maumau's or a library's."""
+    path = os.path.abspath(filename)
+    return not (filename.startswith("<frozen") or path.startswith(_PACKAGE + os.sep) or path.startswith(_LIBRARIES))
+
+
+def _innermost(tb: TracebackType | None) -> TracebackType | None:
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb
+
+
+def _function(tb: TracebackType) -> str:
+    code = tb.tb_frame.f_code
+    name = getattr(code, "co_qualname", code.co_name)
+    return _t("your_code") if name.startswith("<") else name
+
+
+def _stub(err: BaseException) -> str | None:
+    """The name of the learner's function ``err`` (a NotImplementedError) comes from, or None
+    when it was raised elsewhere."""
+    tb = _innermost(err.__traceback__)
+    if not isinstance(err, NotImplementedError) or tb is None or not _learners(tb.tb_frame.f_code.co_filename):
+        return None
+    return _function(tb)
+
+
+def _where(err: BaseException) -> str:
+    """The innermost line of the learner's code in ``err``'s traceback, as one short line."""
+    found = None
+    tb = err.__traceback__
+    while tb is not None:
+        if _learners(tb.tb_frame.f_code.co_filename):
+            found = tb
+        tb = tb.tb_next
+    if found is None:
+        return ""
+    code = linecache.getline(found.tb_frame.f_code.co_filename, found.tb_lineno).strip()
+    return _t("where", function=_function(found), line=found.tb_lineno, code=code[:100]) if code else ""
+
+
+def _not_written(err: BaseException) -> str | None:
+    name = _stub(err)
+    if name is None:
+        return None
+    return _t("not_written", function=name) + (f" ({err})" if str(err) else "")
 
 
 @contextlib.contextmanager
@@ -65,14 +199,47 @@ def scenario(name: str) -> Iterator[None]:
     except CheckFailed:
         raise
     except Exception as err:
-        detail = f": {err}" if str(err) else ""
-        if isinstance(err, NotImplementedError) and not detail:
-            detail = " (a method still has its stub: write it)"
-        raise CheckFailed(f"{_prefix()}your code raised {type(err).__name__}{detail}") from err
+        stub = _not_written(err)
+        if stub is not None:
+            raise CheckFailed(_prefix() + stub) from err
+        error = type(err).__name__ + (f": {err}" if str(err) else "")
+        raise CheckFailed(_prefix() + _t("raised", error=error), _where(err)) from err
     finally:
         _current.pop()
 
 
 def passed(count: int | None = None) -> None:
     """Print the line a test cell ends with when everything passed."""
-    print(f"All {count} checks passed." if count else "All checks passed.")
+    print(_t("passed", count=count) if count else _t("passed_all"))
+
+
+# --- a stub called outside a scenario, in IPython --------------------------------------------------
+
+def _show_stub(shell: Any, etype: type, value: BaseException, tb: TracebackType, tb_offset: Any = None) -> list[str]:
+    """IPython's custom handler for NotImplementedError: one line for a learner's stub, else the
+    usual traceback."""
+    sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
+    stub = _not_written(value)
+    if stub is None:
+        stb = shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
+    else:
+        stb = [f"{_RED}{_BOLD}✗ NotImplementedError:{_RESET} {stub}"]
+    shell._showtraceback(etype, value, stb)
+    return stb
+
+
+def _install() -> None:
+    """In an IPython kernel, show a learner's stub raised outside a scenario as one line
+    (once, and never over another custom handler)."""
+    if "IPython" not in sys.modules:
+        return
+    try:
+        shell = sys.modules["IPython"].get_ipython()
+        if shell is None or getattr(shell, "custom_exceptions", None) != ():
+            return
+        shell.set_custom_exc((NotImplementedError,), _show_stub)
+    except Exception:  # an unusual shell: keep its own display
+        return
+
+
+_install()
