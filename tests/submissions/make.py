@@ -1,8 +1,9 @@
 """Write tests/submissions/<kind>/<exercise>.ipynb from the released student notebooks.
 
 Each folder is one deliberately wrong learner (named after the failure kind) for
-tests/test_grading.py.  Run ``python tests/submissions/make.py`` after changing exercises
-02, 04 or 01; ``__OUT__`` and ``__SOURCE__`` are filled in by the test.
+tests/test_grading.py.  Run ``python tests/submissions/make.py`` after changing what the released
+notebooks of exercises 02, 04 or 01 show (running it again changes nothing); ``__OUT__`` and
+``__SOURCE__`` are filled in by the test.
 """
 import copy
 import os
@@ -39,6 +40,7 @@ def set_solution(nb, text):
 
 def add_cell(nb, text, after_id=None):
     cell = nbformat.v4.new_code_cell(code(text))
+    cell["id"] = f"learner-cell-{len(nb.cells)}"  # fixed, so that running this again changes nothing
     idx = len(nb.cells)
     if after_id:
         idx = [c.get("id") for c in nb.cells].index(after_id) + 1
