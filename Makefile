@@ -63,14 +63,18 @@ bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
 
-# The real-browser test of the card table (JupyterLab + Playwright + Debian's /usr/bin/chromium);
-# not part of `make test`. Playwright comes from PyPI without its own browsers (no `playwright install`).
+# The real-browser tests (JupyterLab + Playwright + Debian's /usr/bin/chromium), not part of `make test`:
+# the card table, then every notebook of notebooks/ run in a copy (the course pass). Playwright comes
+# from PyPI without its own browsers (no `playwright install`). `make browser-test BROWSER_TESTS=course
+# COURSE_NOTEBOOKS=01,03` runs only the course pass, of notebooks 01 and 03.
+BROWSER_TESTS ?= table course
+
 $(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml
 	$(BIN)/python -m pip install -e '.[test,lab]' playwright
 	touch $@
 
-browser-test: $(VENV)/.installed-browser
-	PYBIN=$(BIN)/python tests/browser/run.sh
+browser-test: $(VENV)/.installed-browser build
+	PYBIN=$(BIN)/python tests/browser/run.sh $(BROWSER_TESTS)
 
 clean:
 	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info

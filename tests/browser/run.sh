@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# The real-browser test (JUPYTER-NOTES.md, "Real JupyterLab in headless Chromium"):
+# The real-browser tests (JUPYTER-NOTES.md, "Real JupyterLab in headless Chromium"):
 # JupyterLab with galata's test configuration on a free localhost port with a token, then
-# drive_table.py drives Debian's /usr/bin/chromium through Playwright for Python.
+# Playwright for Python drives Debian's /usr/bin/chromium:
+#   table   drive_table.py: tests/browser/table.ipynb, clicks on the card table;
+#   course  drive_course.py: every notebook of notebooks/ (a copy), Run All, no error, no stderr,
+#           every widget rendered, screenshots in $MM_OUT/course (COURSE_NOTEBOOKS=01,03 for some).
+# Usage: run.sh [table] [course]  (both when none is named; the table first).
 # Needs the .venv with jupyterlab and playwright (make browser-test installs them).
 # Screenshots and the server log go to $MM_OUT (default .tmp-home/browser).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.."
+TESTS=("$@")
+[ ${#TESTS[@]} -gt 0 ] || TESTS=(table course)
+for t in "${TESTS[@]}"; do
+    case $t in table|course) ;; *) echo "run.sh: unknown test '$t' (table, course)" >&2; exit 2 ;; esac
+done
 
 PYBIN=${PYBIN:-.venv/bin/python}
 OUT=${MM_OUT:-$PWD/.tmp-home/browser}
@@ -22,6 +31,9 @@ export HOME="$OUT/home" XDG_CONFIG_HOME="$OUT/home/.config" XDG_CACHE_HOME="$OUT
 # No "Jupyter news?" notification over the screenshots.
 SETTINGS="$JUPYTER_CONFIG_DIR/lab/user-settings/@jupyterlab/apputils-extension"
 mkdir -p "$SETTINGS" && echo '{"fetchNews": "false"}' >"$SETTINGS/notification.jupyterlab-settings"
+# Every cell in the DOM (no windowing), so that every output is rendered and can be checked.
+NOTEBOOK_SETTINGS="$JUPYTER_CONFIG_DIR/lab/user-settings/@jupyterlab/notebook-extension"
+mkdir -p "$NOTEBOOK_SETTINGS" && echo '{"windowingMode": "none"}' >"$NOTEBOOK_SETTINGS/tracker.jupyterlab-settings"
 
 MM_PORT=$("$PYBIN" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 MM_TOKEN=$("$PYBIN" -c 'import secrets; print(secrets.token_hex(16))')
@@ -50,5 +62,9 @@ for _ in range(240):
 sys.exit("JupyterLab did not start; see lab.log")
 PY
 
-"$PYBIN" tests/browser/drive_table.py
-echo "browser test passed in ${SECONDS} s (JupyterLab start included); screenshots in $OUT"
+for t in "${TESTS[@]}"; do
+    START=$SECONDS
+    "$PYBIN" "tests/browser/drive_$t.py"
+    echo "browser test '$t' passed in $((SECONDS - START)) s"
+done
+echo "browser tests (${TESTS[*]}) passed in ${SECONDS} s (JupyterLab start included); screenshots in $OUT"
