@@ -194,18 +194,34 @@ class Card:
         return card_html(self)
 
 
-def card_html(card: Card, *, size: str = "1em", faded: bool = False) -> str:
-    """A small coloured playing card as HTML (used by ``_repr_html_`` and the views)."""
-    colour = "#c0392b" if card.is_red else ("#6c3483" if card.is_joker else "#1b2631")
-    label = "JOKER" if card.is_joker else html.escape(card.symbol)
-    opacity = "0.45" if faded else "1"
-    return (
-        f'<span class="mm-card" title="{card.text}" style="display:inline-block;'
-        f"min-width:2.2em;padding:0.55em 0.35em;margin:0.1em;border:1px solid #999;"
-        f"border-radius:0.35em;background:#fff;color:{colour};font-weight:bold;"
-        f'font-family:sans-serif;font-size:{size};text-align:center;opacity:{opacity};'
-        f'box-shadow:1px 1px 2px rgba(0,0,0,.25)">{label}</span>'
-    )
+#: The look of ``card_html``: a portrait card, about 2.5 × 3.4 times the font size, the rank in
+#: the top-left corner, the suit large below it.  Everything is inline (a notebook shows
+#: it without any style sheet, also where an untrusted output is sanitised), and the class name
+#: is its own, so that the card table's style sheet (``.mm-card``) never reaches it.
+_CARD_STYLE = ("display:inline-block;position:relative;box-sizing:border-box;width:2.5em;height:3.4em;"
+               "margin:0.12em 0.1em;padding:0;vertical-align:middle;border:1px solid #9e9e9e;"
+               "border-radius:0.28em;background:#fff;box-shadow:1px 1px 2px rgba(0,0,0,.3);"
+               "font-family:'DejaVu Sans',Arial,sans-serif;font-weight:bold;line-height:1;text-align:left;"
+               "white-space:nowrap;overflow:hidden")
+_CORNER_STYLE = "position:absolute;left:0.16em;top:0.14em;font-size:1em;line-height:1;letter-spacing:-0.04em"
+_PIP_STYLE = "position:absolute;left:0;right:0;bottom:0.12em;font-size:1.45em;line-height:1;text-align:center"
+_JOKER_STYLE = "position:absolute;left:0;right:0;bottom:0.6em;font-size:0.55em;line-height:1;text-align:center"
+
+
+def card_html(card: Card, *, size: str = "1.1em", faded: bool = False) -> str:
+    """A small playing card as HTML (used by ``_repr_html_`` and the views): the rank in its
+    corner, the suit large below it, red or black; ``size`` is its font size
+    (the card is about 2.5 by 3.4 times as large), ``faded`` shows it pale."""
+    colour = "#c62828" if card.is_red else ("#6a1b9a" if card.is_joker else "#1a1a1a")
+    if card.is_joker:
+        corner, pip, pip_style = "★", "JOKER", _JOKER_STYLE
+    else:
+        corner, pip, pip_style = card.rank.value, card.suit.symbol, _PIP_STYLE
+    opacity = ";opacity:0.45" if faded else ""
+    return (f'<span class="mm-cardface" title="{html.escape(card.symbol)}" aria-label="{html.escape(card.symbol)}" '
+            f'style="{_CARD_STYLE};font-size:{html.escape(size)};color:{colour}{opacity}">'
+            f'<span style="{_CORNER_STYLE}">{corner}</span>'
+            f'<span style="{pip_style}" aria-hidden="true">{pip}</span></span>')
 
 
 class CardTuple(tuple):

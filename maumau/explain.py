@@ -254,13 +254,16 @@ def _status(state: GameState) -> str:
         return f"over, seat {state.winner} went out"
     bits = [f"seat {state.to_move} to move"]
     if state.phase != engine.TURN:
-        bits.append(state.phase)
+        bits.append({engine.EXTRA: "extra play", engine.DRAWN: "may play the drawn card"}.get(state.phase,
+                                                                                               state.phase))
     if state.pending is not None:
         bits.append(f"{describe_pending(state.pending)} for seat {state.pending.target}")
     if state.wish is not None:
         bits.append(f"wish {_wish_text(state.wish)}")
     if state.runde is not None:
-        bits.append(f"Runde of {state.runde[0].value}s opened by seat {state.runde[1]}")
+        rank = state.runde[0].value
+        ranks = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}.get(rank, rank + "s")
+        bits.append(f"Runde of {ranks} opened by seat {state.runde[1]}")
     if state.direction < 0:
         bits.append("counter-clockwise")
     return ", ".join(bits)
@@ -273,18 +276,24 @@ def describe_state(state: GameState) -> str:
 
 
 def state_html(state: GameState) -> str:
-    """The whole table, all hands open (the teacher's view)."""
+    """The whole table, all hands open (the teacher's view): each seat's cards as small playing
+    cards, the top of the pile beside the sizes of the stock and the pile."""
+    def count(n: int) -> str:
+        return "1 card" if n == 1 else f"{n:,} cards"
+
+    cell = "padding:0.15em 0.5em;vertical-align:middle;border:none"
     rows = []
     for seat, hand in enumerate(state.hands):
         marker = "▶ " if seat == state.to_move and not state.is_over else ""
         gone = "" if state.active[seat] else " (left)"
         cards = "".join(card_html(c) for c in hand) or "<i>no cards</i>"
-        rows.append(f"<tr><td style='white-space:nowrap'>{marker}seat {seat}{gone}</td>"
-                    f"<td style='text-align:left'>{cards}</td></tr>")
+        rows.append(f"<tr style='background:transparent'><td style='{cell};text-align:left;white-space:nowrap'>"
+                    f"<b>{marker}seat {seat}</b>{gone}<br><small>{count(len(hand))}</small></td>"
+                    f"<td style='{cell};text-align:left'>{cards}</td></tr>")
     return (
         f"<div class='mm-state'><div><b>{html.escape(state.variant.title)}</b> — "
         f"{html.escape(_status(state))}</div>"
-        f"<div>top {card_html(state.top, size='1.3em')} &nbsp; stock: {len(state.stock)} cards"
-        f" &nbsp; pile: {len(state.discard)} cards</div>"
-        f"<table>{''.join(rows)}</table></div>"
+        f"<div style='margin:0.3em 0'>top {card_html(state.top, size='1.4em')} &nbsp; "
+        f"stock: {count(len(state.stock))} &nbsp; pile: {count(len(state.discard))}</div>"
+        f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
     )

@@ -114,3 +114,81 @@ def test_the_simulation_picture_is_readable_and_tells_identical_players_apart():
         "Heuristic() #1", "Heuristic() #2", "Heuristic() #3"]
     assert_readable(fig)
     plt.close("all")
+
+
+# --- cards and states as HTML ---------------------------------------------------------------------
+
+
+def test_a_card_is_a_small_playing_card_of_its_own():
+    from maumau.cards import card_html
+
+    for text in ("10H", "QS", "JOKER"):
+        card = mm.Card.parse(text)
+        html = card_html(card)
+        assert 'class="mm-cardface"' in html and "mm-card\"" not in html  # not the table's button class
+        assert "width:2.5em" in html and "height:3.4em" in html  # portrait, in the font's size
+        if not card.is_joker:
+            assert f">{card.rank.value}<" in html and f">{card.suit.symbol}<" in html
+            assert ("#c62828" in html) == card.is_red
+    assert "opacity:0.45" in card_html(mm.Card.parse("7H"), faded=True)
+    assert mm.cards("7H 8S")._repr_html_().count("mm-cardface") == 2
+
+
+def test_the_table_style_sheet_reaches_only_its_own_buttons():
+    import re
+
+    from maumau.widgets.style import CSS
+
+    for selector in re.findall(r"([^{}]*)\{", CSS):
+        for part in selector.split(","):
+            if "mm-card" in part:
+                assert ".jupyter-widgets.mm-card" in part, part.strip()
+
+
+def test_state_html_counts_in_words():
+    one = mm.position("makao", hands=["7H", "8S 9S"], top="9H", stock="2C", to_move=0)
+    html = one._repr_html_()
+    assert "stock: 1 card " in html and "pile: 1 card<" in html and "1 card</small>" in html
+    assert "2 cards</small>" in html and "1 cards" not in html
+    r = mm.position("mau_mau_runde", hands=["AH AS 7C", "KD 8H", "10C"], top="AC", stock="8C 9D", to_move=0)
+    runde = r.apply(next(m for m in r.legal_moves() if m.runde))
+    assert "Runde of aces opened by seat 0" in runde._repr_html_() and "Runde of aces" in repr(runde)
+    assert "Runde of As" not in runde._repr_html_()
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def test_cards_render_with_rank_and_suit_beside_the_card_table_in_a_browser(tmp_path):
+    """The cards of a state in headless Chromium, on a page that also holds the card table's style
+    sheet (as a notebook does once a table was shown): portrait cards, rank and suit inside."""
+    import os
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("no Debian chromium")
+    from maumau.widgets.style import CSS
+
+    state = mm.deal("makao", players=3, seed=7)
+    page_html = (f"<html><meta charset='utf-8'><style>{CSS}</style>"
+                 f"<body style='font-size:13px'>{state._repr_html_()}</body></html>")
+    (tmp_path / "state.html").write_text(page_html, encoding="utf-8")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 800, "height": 600})
+        page.goto((tmp_path / "state.html").as_uri())
+        cards = page.evaluate("""() => Array.from(document.querySelectorAll('.mm-cardface')).map((c) => {
+            const box = c.getBoundingClientRect();
+            const [rank, pip] = Array.from(c.children).map((s) => s.getBoundingClientRect());
+            return {w: box.width, h: box.height, text: c.innerText.replace(/\\s+/g, ''),
+                    inside: [rank, pip].every((r) => r.width > 0 && r.left >= box.left && r.right <= box.right
+                                                 && r.top >= box.top && r.bottom <= box.bottom + 0.5),
+                    rank: rank.height, colour: getComputedStyle(c).color}; })""")
+        page.screenshot(path=str(tmp_path / "state.png"))
+        browser.close()
+    assert len(cards) == 1 + 21
+    for card, shown in zip([state.top, *[c for h in state.hands for c in h]], cards, strict=True):
+        assert shown["text"] == card.rank.value + card.suit.symbol
+        assert 30 <= shown["w"] <= 50 and 1.25 < shown["h"] / shown["w"] < 1.5, shown  # a small portrait card
+        assert shown["inside"] and shown["rank"] >= 12, shown
+        assert (shown["colour"] == "rgb(198, 40, 40)") == card.is_red

@@ -68,13 +68,15 @@ CSS = """
 .mm-msg .mm-info { background: rgba(255,255,255,.9); color: #1b3d2a; border-left: 5px solid #43a047; }
 .mm-handlabel { font-weight: bold; font-size: 14px; margin-top: 4px; }
 .mm-hand { flex-wrap: wrap; padding: 14px 6px 4px; min-height: 104px; align-items: flex-end; }
-.jupyter-widgets.mm-card, .mm-card { width: 62px !important; height: 88px !important; min-width: 62px;
+.jupyter-widgets.mm-card { width: 62px !important; height: 88px !important; min-width: 62px;
   background: #fff !important; border: 1px solid #8d8d8d !important; border-radius: 7px !important;
   box-shadow: 1px 2px 4px rgba(0,0,0,.45) !important; font-size: 20px !important; font-weight: bold !important;
   padding: 0 !important; margin: 0 5px 6px 0 !important; position: relative; transition: transform .12s;
   overflow: visible !important; line-height: 1 !important; }
-.mm-card::before, .mm-card::after { position: absolute; font-size: 13px; line-height: 1; }
-.mm-card::before { left: 5px; top: 5px; } .mm-card::after { right: 5px; bottom: 5px; transform: rotate(180deg); }
+.jupyter-widgets.mm-card::before, .jupyter-widgets.mm-card::after { position: absolute; font-size: 13px;
+  line-height: 1; }
+.jupyter-widgets.mm-card::before { left: 5px; top: 5px; }
+.jupyter-widgets.mm-card::after { right: 5px; bottom: 5px; transform: rotate(180deg); }
 .mm-s-H::before, .mm-s-H::after { content: "\\2665"; } .mm-s-D::before, .mm-s-D::after { content: "\\2666"; }
 .mm-s-C::before, .mm-s-C::after { content: "\\2663"; } .mm-s-S::before, .mm-s-S::after { content: "\\2660"; }
 .mm-s-X::before, .mm-s-X::after { content: "\\2605"; }
