@@ -1,22 +1,21 @@
 """Every exercise: the released stub scores nothing, the instructor's solution everything.
 
 All exercises are released (``maumau release``) and graded in one batch by the real grader
-(``maumau.grading.grade``, sandboxed kernels) for three learners:
+(``maumau.grading.grade``, sandboxed kernels) for two learners: ``stub`` hands in the released
+notebooks untouched (``raise NotImplementedError()``), ``solution`` whose solution cells are the
+instructor's answers.  Per test cell the stub scores 0 and the solution full points.
 
-- ``stub``: hands in the released notebook untouched (``raise NotImplementedError()``);
-- ``nothing``: replaced every stub by ``pass``, so the class exists but does nothing (a
-  test that only checks that nothing happens would pass for it);
-- ``solution``: whose solution cells are the instructor's answers.
+Two more runs in one plain kernel each (a kernel per notebook would cost seconds apiece):
 
-Per test cell the first two score 0 and the last full points.  Then a released stub runs in a
-plain kernel as a learner's Run All does, and a failing test cell shows a short, friendly
-message instead of a traceback.
+- the released notebooks top to bottom, as a learner's *Run All* does: a failing test cell shows
+  one short, friendly line instead of a traceback;
+- every exercise with hidden tests and a class that does nothing (each stub replaced by
+  ``pass``): every test cell fails, so no test passes merely because nothing happened.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import nbformat
@@ -26,11 +25,21 @@ pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
 from maumau.grading import grade, release  # noqa: E402
-from maumau.grading.notebook import BEGIN_SOLUTION, END_SOLUTION, HIDDEN_NOTE, STUB, load_exercises  # noqa: E402
+from maumau.grading.notebook import (  # noqa: E402
+    BEGIN_SOLUTION,
+    END_SOLUTION,
+    HIDDEN_NOTE,
+    SOLUTION,
+    STUB,
+    TEST,
+    load_exercises,
+    student_cell_source,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 EXERCISES = REPO / "exercises"
-LEARNERS = ("stub", "nothing", "solution")
+LEARNERS = ("stub", "solution")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def instructor_answer(source: str) -> str:
@@ -39,8 +48,29 @@ def instructor_answer(source: str) -> str:
 
 
 def does_nothing(source: str) -> str:
-    """The released stub with every ``raise NotImplementedError()`` replaced by ``pass``."""
-    return "\n".join(line.replace(STUB[1], "pass") for line in source.split("\n"))
+    """A released stub with every ``raise NotImplementedError()`` replaced by ``pass``."""
+    return source.replace(STUB[1], "pass")
+
+
+def run_in_one_kernel(cells: list, cwd: Path) -> list:
+    """Run ``cells`` (code cells, of several notebooks) top to bottom in one plain kernel, going
+    on after errors; returns them with their outputs."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": {
+        "name": "python3", "language": "python", "display_name": "Python 3"}})
+    NotebookClient(nb, timeout=120, allow_errors=True, kernel_name="python3",
+                   resources={"metadata": {"path": str(cwd)}}).execute()
+    return nb.cells
+
+
+def errors(cell) -> list[dict]:
+    return [o for o in cell.outputs if o.output_type == "error"]
+
+
+@pytest.fixture(scope="module")
+def exercises():
+    return load_exercises(EXERCISES)
 
 
 @pytest.fixture(scope="module")
@@ -50,34 +80,30 @@ def student(tmp_path_factory):
     return out
 
 
+# --- the grader: stub 0, solution full marks, per test cell -------------------------------------------
+
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory, student):
+def graded(tmp_path_factory, student, exercises):
     root = tmp_path_factory.mktemp("stubs")
-    exercises = load_exercises(EXERCISES)
     for learner in LEARNERS:
         (root / "submissions" / learner).mkdir(parents=True)
     for ex in exercises:
-        answers = {c.key: instructor_answer(c.source) for c in ex.cells if c.role == "solution"}
+        answers = {c.key: instructor_answer(c.source) for c in ex.cells if c.role == SOLUTION}
         for learner in LEARNERS:
             nb = nbformat.read(student / f"{ex.name}.ipynb", 4)
             for cell in nb.cells:
-                if cell.get("id") in answers:
-                    if learner == "solution":
-                        cell.source = answers[cell["id"]]
-                    elif learner == "nothing":
-                        cell.source = does_nothing(cell.source)
+                if learner == "solution" and cell.get("id") in answers:
+                    cell.source = answers[cell["id"]]
             nbformat.write(nb, root / "submissions" / learner / f"{ex.name}.ipynb")
-    began = time.monotonic()
     rows = grade(EXERCISES, [root / "submissions"], out=root / "grades", jobs=2)
-    seconds = time.monotonic() - began
-    return {"exercises": exercises, "rows": {(r.student, r.exercise): r for r in rows}, "seconds": seconds}
+    return {(r.student, r.exercise): r for r in rows}
 
 
-def test_every_test_cell_scores_0_for_the_stub_and_full_marks_for_the_solution(graded):
+def test_every_test_cell_scores_0_for_the_stub_and_full_marks_for_the_solution(graded, exercises):
     wrong = []
-    for ex in graded["exercises"]:
+    for ex in exercises:
         for learner in LEARNERS:
-            row = graded["rows"][(learner, ex.name)]
+            row = graded[(learner, ex.name)]
             results = {t.key: t for t in row.tests}
             assert set(results) == {c.key for c in ex.tests}, (learner, ex.name, row.status, row.message)
             for cell in ex.tests:
@@ -86,49 +112,50 @@ def test_every_test_cell_scores_0_for_the_stub_and_full_marks_for_the_solution(g
                 if got.points != want:
                     wrong.append(f"{learner} {ex.name} {cell.key}: {got.points:g} points, expected {want:g} "
                                  f"({got.message or 'passed'})")
-            if learner == "solution":
-                assert row.status == "ok" and row.score == ex.max_score, (ex.name, row.status, row.message)
+        solution = graded[("solution", ex.name)]
+        assert solution.status == "ok" and solution.score == ex.max_score, (ex.name, solution.message)
     assert not wrong, "\n".join(wrong)
-    print(f"graded {len(graded['rows'])} notebooks in {graded['seconds']:.1f} s")
 
 
-def test_the_feedback_on_a_stub_says_it_is_not_written_yet(graded):
-    for ex in graded["exercises"]:
-        row = graded["rows"][("stub", ex.name)]
-        for result in row.tests:
+def test_the_feedback_on_a_stub_says_it_is_not_written_yet(graded, exercises):
+    for ex in exercises:
+        for result in graded[("stub", ex.name)].tests:
             where = (ex.name, result.key, result.message)
             assert "NotImplementedError" in result.message, where
             if not result.hidden:  # what the learner sees in the notebook, too
                 assert "is not written yet" in result.message, where
 
 
-# --- a learner's Run All on the released stubs -------------------------------------------------------
+# --- a class that does nothing fails every test cell, hidden tests included ----------------------------
 
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
+def test_a_class_that_does_nothing_fails_every_test_cell(exercises, tmp_path):
+    cells = []
+    for ex in exercises:
+        for info in ex.cells:
+            if info.cell.cell_type != "code":
+                continue
+            source = does_nothing(student_cell_source(info)) if info.role == SOLUTION else info.source
+            cell = nbformat.v4.new_code_cell(source, metadata={"exercise": ex.name, "key": info.key,
+                                                               "test": info.role == TEST})
+            cells.append(cell)
+    passed = [(c.metadata["exercise"], c.metadata["key"]) for c in run_in_one_kernel(cells, tmp_path)
+              if c.metadata["test"] and not errors(c)]
+    assert not passed, f"test cells that pass for a class that does nothing: {passed}"
 
+
+# --- a learner's Run All on the released stubs ---------------------------------------------------------
 
 @pytest.fixture(scope="module")
 def run_all(student, tmp_path_factory):
     """Every released notebook run top to bottom in one plain kernel (as *Run All* does, but
     going on after an error), cells tagged with their notebook."""
-    from nbclient import NotebookClient
-
     cells = []
     for path in sorted(student.glob("*.ipynb")):
         for cell in nbformat.read(path, 4).cells:
             if cell.cell_type == "code":
                 cell.metadata["exercise"] = path.stem
                 cells.append(cell)
-    nb = nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "language": "python",
-                                                                        "display_name": "Python 3"}})
-    cwd = tmp_path_factory.mktemp("run_all")
-    NotebookClient(nb, timeout=120, allow_errors=True, kernel_name="python3",
-                   resources={"metadata": {"path": str(cwd)}}).execute()
-    return nb.cells
-
-
-def errors(cell) -> list[dict]:
-    return [o for o in cell.outputs if o.output_type == "error"]
+    return run_in_one_kernel(cells, tmp_path_factory.mktemp("run_all"))
 
 
 def test_a_failing_test_cell_shows_one_friendly_line(run_all):
