@@ -104,9 +104,31 @@ def test_an_illegal_card_says_why_and_changes_nothing():
     assert "mm-error" in t.message.value
     assert "mm-legal" in t.hand.button_for("4H")._dom_classes
     assert "mm-legal" not in t.hand.button_for("5D")._dom_classes
-    t.pass_button.click()
+    assert t.pass_button.disabled and t.pass_button.tooltip.startswith("Du darfst jetzt nicht passen")
+    t.pass_button.click()  # disabled in the browser; a click made in code still only says why
     assert t.message_text == "Du darfst jetzt nicht passen: ein Zug ist Legen oder Ziehen (C-4)."
     assert t.state is start
+
+
+def test_draw_and_pass_are_enabled_only_while_they_are_legal():
+    from maumau.widgets.style import CSS
+
+    start = mm.position("joker_mau_mau", hands=["KD 9S", "7S 10D 8C", "10C QC 9C"], top="8H",
+                        stock="QH JD AS KS 10H")
+    t = table(game="joker_mau_mau", opponents=2, start=start, lang="en", step=True)
+    assert t.state.legal_moves() == [mm.Draw()]
+    assert not t.draw_button.disabled and t.draw_button.button_style == "primary" and t.draw_button.tooltip == ""
+    assert t.pass_button.disabled and t.pass_button.button_style == ""
+    assert t.pass_button.tooltip == "You may not pass now: a turn is a play or a draw (C-4)."
+    t.draw_button.click()
+    assert t.state.phase == "drawn" and t.state.to_move == 0  # the drawn Q♥ may be played, or pass
+    assert not t.pass_button.disabled and t.pass_button.button_style == "primary"
+    assert t.draw_button.disabled and t.draw_button.tooltip.startswith("After drawing")
+    t.pass_button.click()
+    assert t.state.to_move != 0 and len(t.game) == 2
+    assert t.draw_button.disabled and t.pass_button.disabled  # a computer's turn: nothing to press
+    assert t.draw_button.tooltip == t.pass_button.tooltip == ""
+    assert ".mm-actions .jupyter-button:disabled" in CSS  # and it looks disabled on the green table
 
 
 def test_a_wish_is_picked_before_the_jack_is_played():

@@ -8,7 +8,7 @@ import ipywidgets as W
 
 from .. import engine
 from ..cards import Rank, Suit
-from ..i18n import t, wish_name
+from ..i18n import t, use_language, wish_name
 from ..moves import Draw, Pass
 from ..state import GameState
 from ..variants import Variant
@@ -23,8 +23,9 @@ def _button(description: str = "", tooltip: str = "", toggle: bool = False) -> W
 
 
 class Controls:
-    """The action buttons under the hand.  Buttons of illegal moves stay clickable: a click
-    says why the move is not allowed."""
+    """The action buttons under the hand.  Draw and Pass are enabled only while they are legal
+    moves of the learner; a disabled one says why in its tooltip (and a click made in code
+    still says why in the message line)."""
 
     def __init__(self, variant: Variant, lang: str) -> None:
         self.lang = lang
@@ -61,8 +62,15 @@ class Controls:
             self.draw.description = t("ui.draw", lang)
         skip = pending is not None and pending.kind == "skip"
         self.pass_.description = t("ui.sit_out" if skip else "ui.pass", lang)
-        self.draw.button_style = "primary" if Draw() in legal else ""
-        self.pass_.button_style = "primary" if Pass() in legal else ""
+        for button, move in ((self.draw, Draw()), (self.pass_, Pass())):
+            allowed = move in legal
+            button.disabled = not allowed
+            button.button_style = "primary" if allowed else ""
+            if allowed or not mine:
+                button.tooltip = ""
+            else:
+                with use_language(lang):
+                    button.tooltip = state.why_illegal(move) or ""
         playing = me is not None and not state.is_over
         _shown(self.row, playing)
         _shown(self.draw, playing)

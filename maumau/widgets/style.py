@@ -88,6 +88,9 @@ CSS = """
 .jupyter-widgets.mm-card:hover { transform: translateY(-16px); }
 .mm-actions { flex-wrap: wrap; gap: 6px; margin-top: 6px; }
 .mm-actions .jupyter-button, .mm-wishes .jupyter-button { border-radius: 8px; font-weight: bold; height: 34px; }
+.mm-actions .jupyter-button:disabled { opacity: 1 !important; background: rgba(255,255,255,.14) !important;
+  color: rgba(255,255,255,.55) !important; box-shadow: none !important; cursor: not-allowed;
+  border: 1px dashed rgba(255,255,255,.4) !important; }
 .mm-wishes { align-items: center; gap: 6px; background: rgba(255,255,255,.12); border-radius: 10px; padding: 6px 10px; }
 .mm-wishes .mm-suitbtn { font-size: 18px !important; background: #fff !important; min-width: 96px; }
 .mm-log { background: rgba(0,0,0,.25); border-radius: 10px; padding: 6px 10px; font-size: 12.5px;
