@@ -163,23 +163,29 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
                     "#888888" if not data[n].get("expanded", True) else "#333333" for n in group]
             nx.draw_networkx_nodes(G, pos, nodelist=group, node_shape=shape, node_color=[fill(n) for n in group],
                                    edgecolors=edge, linewidths=1.2, node_size=node_size, ax=ax)
-    if labels in ("long", "short"):
-        texts = {n: _node_text(states[n], data[n], labels == "long") for n in nodes}
-        for n, text in texts.items():
-            x, y = pos[n]
-            ax.text(x, y - 0.14, text, ha="center", va="top", fontsize=7 if labels == "long" else 6.5, linespacing=1.0,
-                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}, zorder=5)
-    if edge_labels:
-        for u, v in G.edges:
-            (x1, y1), (x2, y2) = pos[u], pos[v]
-            ax.text(x1 * 0.35 + x2 * 0.65, y1 * 0.35 + y2 * 0.65, G.edges[u, v].get("label", ""), fontsize=6.5,
-                    color="#333333", ha="center", va="center", zorder=6,
-                    bbox={"boxstyle": "round,pad=0.1", "fc": "#fffbe6", "ec": "none", "alpha": 0.9})
-    legend = _legend(G, color, Line2D)
-    ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     ax.set_title(title if title is not None else _title(G), fontsize=10)
     ax.set_ylim(-depth + 0.4, 0.6)
     ax.set_axis_off()
+    if labels in ("long", "short"):
+        for n in nodes:
+            x, y = pos[n]
+            ax.text(x, y - 0.14, _node_text(states[n], data[n], labels == "long"), ha="center", va="top", fontsize=8,
+                    linespacing=1.0, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8},
+                    zorder=5)
+    if edge_labels:  # on the edge where they cover no other text, else beside it (as the phase machines)
+        renderer = ax.figure.canvas.get_renderer() if hasattr(ax.figure.canvas, "get_renderer") else None
+        from matplotlib.transforms import Bbox
+
+        taken = [_extent(t, renderer) for t in [*ax.texts, ax.title]]
+        radius = math.sqrt(node_size / math.pi) * ax.figure.dpi / 72
+        taken += [Bbox.from_extents(x - radius, y - radius, x + radius, y + radius)
+                  for x, y in ax.transData.transform([pos[n] for n in nodes])]
+        lines = set(straight)
+        for u, v in G.edges:
+            at = _curve(pos[u], pos[v], 0.0 if (u, v) in lines else 0.25)
+            _place_label(ax, G.edges[u, v].get("label", ""), lambda t, at=at: at(1.15 - t), taken, renderer)
+    legend = _legend(G, color, Line2D)
+    ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
 
 
@@ -391,11 +397,14 @@ _ON_ARROW = (0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73, 0.2, 0.8)
 
 
 def _place_label(ax: Axes, label: str, at: Any, taken: list, renderer: Any) -> None:
-    """Put ``label`` on its arrow where it covers nothing placed before; failing that beside the
-    arrow, tied to it by a thin line; ``taken`` gets its box."""
+    """Put ``label`` on its arrow where it covers nothing placed before; failing that right beside
+    the arrow, or a little away, tied to it by a thin line; ``taken`` gets its box."""
     frame = ax.get_window_extent(renderer)
     text = ax.text(*at(0.5), label, fontsize=_LABEL_FONT, ha="center", va="center", zorder=6, color="#222222",
                    bbox={"boxstyle": "round,pad=0.2", "fc": "#fffbe6", "ec": "#d9cfa6", "lw": 0.6, "alpha": 0.95})
+    half = _extent(text, renderer)
+    half = (half.width / 2 + 2, half.height / 2 + 2)
+    to_data, to_px = ax.transData.inverted().transform, ax.transData.transform
 
     def fits(xy: tuple[float, float]) -> bool:
         text.set_position(xy)
@@ -403,9 +412,18 @@ def _place_label(ax: Axes, label: str, at: Any, taken: list, renderer: Any) -> N
         return frame.contains(box.x0, box.y0) and frame.contains(box.x1, box.y1) and not any(
             box.overlaps(other) for other in taken)
 
+    def touching(t: float, side: int) -> tuple[float, float]:
+        """Beside the arrow at ``t``, the label's box just off the line."""
+        (x0, y0), (x1, y1) = to_px([at(max(t - 0.02, 0)), at(min(t + 0.02, 1))])
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx_, ny_ = side * (y0 - y1) / length, side * (x1 - x0) / length
+        shift = abs(nx_) * half[0] + abs(ny_) * half[1]
+        return tuple(to_data(((x0 + x1) / 2 + nx_ * shift, (y0 + y1) / 2 + ny_ * shift)))
+
+    on = (0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73, 0.2, 0.8)
     beside = ((at(t), (at(t)[0] + r * math.cos(k * math.pi / 6), at(t)[1] + 0.8 * r * math.sin(k * math.pi / 6)))
               for r in (0.45, 0.7, 1.0, 1.4, 1.9, 2.5) for t in (0.5, 0.35, 0.65) for k in range(12))
-    if not any(fits(at(t)) for t in (0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73, 0.2, 0.8)):
+    if not any(fits(at(t)) for t in on) and not any(fits(touching(t, side)) for t in on[:7] for side in (1, -1)):
         anchor, spot = next(((a, xy) for a, xy in beside if fits(xy)), (None, at(0.5)))
         text.set_position(spot)  # where nothing fits at all, on the arrow after all
         if anchor is not None:

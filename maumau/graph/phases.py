@@ -160,7 +160,7 @@ def phase_graph_of(games: Iterable[Game]) -> nx.DiGraph:
     decisions = sum(s["moves"] and s["count"] for s in nodes.values())
     for phase, s in nodes.items():
         G.add_node(phase, count=s["count"], share=round(s["count"] / decisions, 4) if s["moves"] and decisions else 0.0,
-                   branching=round(s["moves"] / s["count"], 2) if s["moves"] else 0.0, max_branching=s["max"],
+                   branching=round(s["moves"] / s["count"], 3) if s["moves"] else 0.0, max_branching=s["max"],
                    terminal=phase in (OVER, BLOCKED))
     for (a, b), moves in edges.items():
         G.add_edge(a, b, count=sum(moves.values()), moves=moves, label=_top_moves(moves))
