@@ -127,7 +127,7 @@ class Turn(_Cards):
 
     ``player`` is X, the player who played the card in question (C-1).  Rules call
     ``next``/``prev``, ``following()``, ``set_pending``, ``skip``, ``reverse``,
-    ``draw``, ``play_again`` and ``give_turn``; the engine turns the result into the
+    ``draw``, ``play_again`` and ``lock``; the engine turns the result into the
     next immutable GameState.
     """
 
@@ -189,8 +189,17 @@ class Turn(_Cards):
         self.to_move = target
         self.events.append(("pending", kind, amount, target))
 
+    def draw(self, seat: int, n: int, why: str = "draw") -> list[Card]:
+        """Seat draws n cards (C-6, C-7); a card received lifts a JM-9 lock, whoever's
+        rule dealt it (a Joker's 4, a penalty, the player's own draw)."""
+        got = _Cards.draw(self, seat, n, why)
+        if got and seat in self.locked:
+            self.locked = self.locked - {seat}
+        return got
+
     def skip(self, players: int = 1) -> None:
         """The next ``players`` players lose their turn (MK-5, MR-6)."""
+        self.events.append(("skipped", self.following(), players))
         self.skips += players
 
     def reverse(self) -> None:
@@ -203,16 +212,9 @@ class Turn(_Cards):
         self.to_move = self.player
         self.phase = EXTRA
 
-    def give_turn(self, seat: int) -> None:
-        self.to_move = seat
-
     def lock(self, seat: int) -> None:
-        """The seat's last card may not be played until they draw (JM-9)."""
+        """The seat's last card may not be played until they receive a card (JM-9)."""
         self.locked = self.locked | frozenset((seat,))
-
-    def unlock(self, seat: int) -> None:
-        if seat in self.locked:
-            self.locked = self.locked - {seat}
 
     # --- how a turn ends -------------------------------------------------------------
     def end_turn(self, played: bool) -> None:
@@ -306,7 +308,7 @@ def verdict(variant: Variant, card: Card, table: Table) -> str | None:
         if any(rule.answers(card, pending) for rule in variant._hooks["answers"]):
             return None
         return t("illegal.pending", card=card.symbol, pending=describe_pending(pending),
-                 rule=pending.rule.rule_id)
+                 rule=pending.rule.response_id)
     for rule in variant._hooks["forbids"]:
         reason = rule.forbids(card, table)
         if reason:
@@ -478,7 +480,6 @@ def _accept(turn: Turn, pending: Pending) -> None:
     target = pending.target
     if pending.kind == "draw":
         turn.draw(target, pending.amount, "penalty")
-        turn.unlock(target)
         if pending.rule.accept_ends_turn:
             turn.to_move = pending.resume if pending.resume is not None else turn.next(target)
             turn.end_turn(played=False)
@@ -497,8 +498,7 @@ def _draw(turn: Turn) -> None:
     """A plain draw of one card, and what the variant lets follow (C-4, C-7)."""
     state = turn.state
     seat = turn.player
-    got = turn.draw(seat, 1)
-    turn.unlock(seat)
+    got = turn.draw(seat, 1)  # JM-9: a card received lifts the lock; nothing drawn keeps it
     policy = turn.variant.after_draw
     if state._phase == TURN and got and policy in ("drawn", "any"):
         playable = legal_cards(turn.variant, table_of(state))  # drawing keeps the table

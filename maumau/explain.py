@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from . import engine
 from .cards import Rank, Suit, card_html
-from .i18n import describe_pending, t
+from .i18n import describe_pending, rank_name, t
 from .moves import Draw, Move, Pass, Play
-from .rules.turns import RUNDE_RANKS, SameRankSets
+from .rules.turns import RUNDE_RANKS, AceExtraPlay, Runde, SameRankSets
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -36,6 +36,8 @@ def why_illegal(state: GameState, move: Move) -> str | None:
     if state.is_legal(move) or (type(move) is Play and not move.mau
                                 and state.is_legal(move.replace(mau=True))):
         return None
+    if state.to_move in state.locked:  # JM-9: name exactly what is left to do
+        return t("illegal.locked", call=state.variant.call, moves=_alternatives(state))
     if isinstance(move, Draw):
         return _why_not_draw(state)
     if isinstance(move, Pass):
@@ -44,15 +46,44 @@ def why_illegal(state: GameState, move: Move) -> str | None:
     return _why_not_play(state, move)
 
 
+def _alternatives(state: GameState) -> str:
+    """The legal moves as code, joined by "or" in the current language."""
+    return t("word.or").join(repr(m) for m in state.legal_moves())
+
+
+def _rule_id(state: GameState, cls: type, default: str = "") -> str:
+    """The id the variant cites for its rule of class ``cls`` (MK-8 or JM-8, MR-4 or JM-3, ...)."""
+    return next((r.rule_id for r in state.variant.rules if isinstance(r, cls)), default)
+
+
 def _why_not_draw(state: GameState) -> str:
     pending = state.pending
     if pending is not None:
         return t("illegal.pending_skip", pending=describe_pending(pending))
     if state.phase == engine.EXTRA:
-        return t("illegal.extra", closer=str(state.variant.extra_closer))
+        return _why_not_close(state)
     if state.phase == engine.DRAWN:
-        return t("illegal.drawn_phase")
-    return t("illegal.draw_forced")
+        return t("illegal.drawn_phase", rule=_after_draw_id(state))
+    return t("illegal.draw_forced", rule=_forcing_id(state))
+
+
+def _forcing_id(state: GameState) -> str:
+    """The rule that makes the player play: a running Runde (the opener MR-11, the others MR-10)
+    before plain forced play (MR-4)."""
+    forcers = [r for r in state.variant._forcers if r.forces_play(state)]
+    if state.runde is not None and any(isinstance(r, Runde) for r in forcers):
+        return "MR-11" if state.runde[1] == state.to_move else "MR-10"
+    return forcers[0].rule_id if forcers else "C-4"
+
+
+def _after_draw_id(state: GameState) -> str:
+    return next((r.rule_id for r in state.variant.rules if r.after_draw in ("drawn", "any")), "C-4")
+
+
+def _why_not_close(state: GameState) -> str:
+    """At an Ace's extra play: play on it, or close the turn the variant's way (MK-8, JM-8)."""
+    return t("illegal.extra", closer=repr(state.variant.extra_closer),
+             rule=_rule_id(state, AceExtraPlay, "MK-8"))
 
 
 def _why_not_pass(state: GameState) -> str:
@@ -60,7 +91,7 @@ def _why_not_pass(state: GameState) -> str:
     if pending is not None:
         return t("illegal.pending_draw", pending=describe_pending(pending))
     if state.phase == engine.EXTRA:
-        return t("illegal.extra", closer=str(state.variant.extra_closer))
+        return _why_not_close(state)
     return t("illegal.pass")
 
 
@@ -68,18 +99,21 @@ def _why_not_play(state: GameState, move: Play) -> str:
     variant = state.variant
     hand = state.hands[state.to_move]
     card = move.card
-    if state.to_move in state.locked:
-        return t("illegal.locked")
     missing = Counter(move.cards) - Counter(hand)
     if missing:
-        return t("illegal.not_held", card=next(iter(missing)).symbol)
+        absent = next(iter(missing))
+        if absent not in variant.deck:
+            return t("illegal.not_in_deck", card=absent.symbol, variant=variant.name)
+        return t("illegal.not_held", card=absent.symbol,
+                 hand=" ".join(c.symbol for c in hand) or t("word.nothing"))
     table = engine.table_of(state)
     if len(move.cards) > 1:
         reason = _why_not_set(state, move)
         if reason:
             return reason
     if state.phase == engine.DRAWN and variant.after_draw == "drawn" and card is not state.drawn:
-        return t("illegal.drawn_only", card=state.drawn.symbol if state.drawn else "—")
+        return t("illegal.drawn_only", card=state.drawn.symbol if state.drawn else "—",
+                 rule=_after_draw_id(state))
     reason = engine.verdict(variant, card, table)
     if reason:
         return reason
@@ -88,8 +122,8 @@ def _why_not_play(state: GameState, move: Play) -> str:
         example = "H" if kind is Suit else "Q"
         return t("illegal.wish_missing", card=card.symbol, text=card.text, example=example)
     if kind is not None and not isinstance(move.wish, kind):
-        return t("illegal.wish_wrong", card=card.symbol, kind=kind.__name__.lower(),
-                 wish=str(move.wish))
+        return t("illegal.wish_wrong_suit" if kind is Suit else "illegal.wish_wrong_rank",
+                 card=card.symbol, wish=str(move.wish))
     if kind is None and move.wish is not None:
         return t("illegal.wish_unexpected", card=card.symbol)
     if move.runde:
@@ -97,12 +131,12 @@ def _why_not_play(state: GameState, move: Play) -> str:
         if reason:
             return reason
     if move.mau and len(hand) - len(move.cards) != 1:
-        return t("illegal.mau_early")
+        return t("illegal.mau_early", call=variant.call)
     return t("illegal.generic", card=card.symbol)
 
 
 def _why_not_set(state: GameState, move: Play) -> str | None:
-    if "same_rank_sets" not in state.variant:
+    if not any(isinstance(r, SameRankSets) for r in state.variant.rules):
         return t("illegal.set_variant")
     if len({c.rank for c in move.cards}) > 1:
         return t("illegal.set_rank")
@@ -114,13 +148,17 @@ def _why_not_set(state: GameState, move: Play) -> str | None:
 
 
 def _why_not_runde(state: GameState, move: Play) -> str | None:
-    if "runde" not in state.variant:
+    """Why ``move`` may not open a Runde (MR-8), or None if opening is not what is wrong."""
+    if not any(isinstance(r, Runde) for r in state.variant.rules):
         return t("illegal.runde_variant")
     if state.pending is not None or state.runde is not None or state.phase != engine.TURN:
         return t("illegal.runde_when")
     if move.card.rank not in RUNDE_RANKS or len(move.cards) > 1:
         return t("illegal.runde_rank")
-    return t("illegal.runde_second", rank=move.card.rank.value)
+    hand = state.hands[state.to_move]
+    if sum(c.rank is move.card.rank for c in hand) < 2:
+        return t("illegal.runde_second", rank=rank_name(move.card.rank))
+    return None  # the opening is fine: something else is wrong (e.g. the announcement)
 
 
 # --- what a legal move does ---------------------------------------------------------------------
@@ -142,17 +180,13 @@ def narrate(before: GameState, move: Move, after: GameState) -> str:
         if move.wish is not None:
             parts.append(t("do.wish", wish=_wish_text(move.wish)))
         if move.runde:
-            parts.append(t("do.runde", rank=move.card.rank.value))
+            parts.append(t("do.runde", rank=rank_name(move.card.rank)))
         if move.mau:
             parts.append(t("do.mau", call=before.variant.call))
         if after.is_over and after.winner == seat:
             parts.append(t("do.out"))
     elif before.pending is not None:
-        p = before.pending
-        if p.kind == "draw":
-            parts = [t("do.accept_draw", seat=seat, amount=p.amount)]
-        else:
-            parts = [t("do.accept_skip", seat=seat)]
+        parts = [_accepted(before, after)]
     elif isinstance(move, Draw):
         drew = any(e[0] == "draw" and e[2] for e in after.events)
         parts = [t("do.draw" if drew else "do.draw_none", seat=seat)]
@@ -165,9 +199,34 @@ def narrate(before: GameState, move: Move, after: GameState) -> str:
     return text + "."
 
 
+def _accepted(before: GameState, after: GameState) -> str:
+    """The target takes a pending penalty (all of it, or what is left, C-7) or sits out (C-5)."""
+    p = before.pending
+    assert p is not None
+    seat = before.to_move
+    if p.kind == "draw":
+        got = next((e[2] for e in after.events if e[0] == "penalty" and e[1] == p.target), p.amount)
+        if got < p.amount:
+            return t("do.accept_draw_short", seat=seat, got=got, amount=p.amount)
+        return t("do.accept_draw", seat=seat, amount=p.amount)
+    if p.amount == 1:
+        return t("do.accept_skip", seat=seat)
+    seats, current = [p.target], p.target
+    for _ in range(p.amount - 1):
+        current = before.next_seat(current)
+        seats.append(current)
+    return t("do.accept_skip_n", seat=seat, amount=p.amount, seats=_and(seats), rule=p.rule.rule_id)
+
+
+def _and(items: list[int]) -> str:
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + t("word.and") + words[-1]
+
+
 def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
     said: list[str] = []
     events = list(after.events)
+    call = before.variant.call
     for i, event in enumerate(events):
         kind = event[0]
         if kind == "pending":
@@ -177,14 +236,10 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
         elif kind == "reverse":
             said.append(t("then.reverse"))
         elif kind == "skipped" and isinstance(move, Play):
-            said.append(t("then.skipped", seat=event[1]))
+            said.append(t("then.skipped", seat=event[1]) if event[2] == 1
+                        else t("then.skipped_n", seat=event[1], n=event[2]))
         elif kind == "no_mau":
-            nxt = events[i + 1] if i + 1 < len(events) else None
-            if nxt is not None and nxt[0] == "penalty":
-                penalty = t("then.penalty_cards", n=nxt[2])
-            else:
-                penalty = t("then.locked")
-            said.append(t("then.no_mau", penalty=penalty))
+            said.append(t("then.no_mau", call=call, penalty=_mau_penalty(events[i + 1:], event[1], after)))
         elif kind == "penalty" and isinstance(move, Play) and event[1] != before.to_move:
             if after.is_over:
                 key = "then.last_seven"
@@ -198,7 +253,7 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
         elif kind == "reshuffle":
             said.append(t("then.reshuffle"))
         elif kind == "cancel":
-            said.append(t("then.cancel"))
+            said.append(t("then.cancel", rule=event[2] if len(event) > 2 else "LM-6"))
         elif kind == "blocked":
             said.append(t("then.blocked"))
     if after.is_over:
@@ -210,6 +265,17 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
     elif after.pending is None or not any(e[0] == "pending" for e in events):
         said.append(t("then.next", seat=after.to_move))
     return said
+
+
+def _mau_penalty(later: list[tuple], seat: int, after: GameState) -> str:
+    """What a forgotten announcement cost: the penalty cards the seat drew (a reshuffle may come
+    first, C-6), or the locked last card (JM-9)."""
+    drawn = next((e for e in later if e[0] == "penalty" and e[1] == seat), None)
+    if drawn is not None:
+        return t("then.penalty_card" if drawn[2] == 1 else "then.penalty_cards", n=drawn[2])
+    if seat in after.locked:
+        return t("then.locked")
+    return t("then.no_penalty")
 
 
 # --- leaving mid-hand (MK-14) --------------------------------------------------------------------

@@ -219,7 +219,7 @@ def test_an_illegal_typed_card_is_explained_and_asked_again():
     con, out, prompts = table_io(["KS", "3C", "XY", "7", "d"])
     assert TerminalPlayer(con).choose(s) is mm.Draw()
     text = out.getvalue()
-    assert "K♠ is not in your hand." in text
+    assert "K♠ is not in your hand (" in text
     assert "3♣ matches neither the suit ♥ nor the rank 9 (C-3)." in text
     assert "'XY' is neither a move number nor a card" in text
     assert "There is no move 7" in text

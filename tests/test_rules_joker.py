@@ -378,6 +378,80 @@ def test_JM_9_locked_draw_with_nothing_playable_ends_the_turn():
     assert after.locked == frozenset() and after.to_move == 1 and after.phase == "turn"
 
 
+def test_JM_9_a_jokers_four_lifts_the_lock_and_a_normal_turn_follows():
+    # Seat 1 forgot Mau and holds a locked KC; seat 0's Joker gives seat 1 four cards (JM-4):
+    # the player received cards, so the lock lifts and seat 1 takes a normal turn with 5 cards.
+    s = mm.position(V, hands=["JOKER 9D 10D", "KC", "QS QH"], top="9S", stock="7H KH 8C 10C AS",
+                    locked=[1])
+    after = s.apply(mm.Play("JOKER", wish="C"))
+    assert hand(after, 1) == cs("KC 7H KH 8C 10C")
+    assert after.locked == frozenset()
+    assert after.to_move == 1 and after.phase == "turn"
+    # KC and 8C follow the wished clubs: the once-locked card is playable again.
+    assert {mm.Play("KC"), mm.Play("8C")} <= plays(after)
+
+
+def test_JM_9_a_seven_penalty_taken_lifts_the_lock():
+    s = mm.position(V, hands=["7D 9H 10D", "KC", "QS QH"], top="9D", stock="8H AS 10C", locked=[1])
+    facing = s.apply(mm.Play("7D"))
+    assert facing.to_move == 1 and facing.pending_draw == 2
+    assert facing.legal_moves() == [mm.Draw()]  # the locked KC cannot answer, nor could it
+    after = facing.apply(mm.Draw())
+    assert hand(after, 1) == cs("KC 8H AS") and after.locked == frozenset()
+    assert after.to_move == 1 and after.phase == "turn"  # JM-5: a normal turn on the 7
+
+
+def test_JM_9_a_draw_that_finds_nothing_keeps_the_lock():
+    # Nothing in the stock and nothing under the top card: Draw() acts as a pass (C-7), and the
+    # player received no card, so the last card stays locked.
+    s = mm.position(V, hands=["KC", "KH 10S 7D"], top="9C", stock="", locked=[0])
+    assert s.legal_moves() == [mm.Draw()]
+    after = s.apply(mm.Draw())
+    assert hand(after, 0) == cs("KC") and after.locked == frozenset({0}) and after.to_move == 1
+    assert "C-7" in s.explain(mm.Draw())
+
+
+def test_JM_9_at_an_aces_extra_play_the_only_move_is_pass():
+    # The Ace leaves one card without Mau: it is locked, and the extra play (JM-8) can only end.
+    s = mm.position(V, hands=["AH KH", "9C 10C"], top="9H", stock="7C 7S QC")
+    after = s.apply(mm.Play("AH"))
+    assert after.locked == frozenset({0}) and after.phase == "extra" and after.to_move == 0
+    assert after.legal_moves() == [mm.Pass()]
+    message = assert_illegal(after, mm.Play("KH"), "JM-9")
+    assert "Pass()" in message and "Draw()" not in message and "draw" not in message.lower()
+    assert "Pass()" in assert_illegal(after, mm.Draw())
+    done = after.apply(mm.Pass())
+    assert done.locked == frozenset({0}) and done.to_move == 1
+
+
+def test_JM_9_facing_a_skip_the_locked_player_passes():
+    s = mm.position(V, hands=["8D 9H 10D", "KC", "QS QH"], top="9D", stock="8H AS 10C", locked=[1])
+    facing = s.apply(mm.Play("8D"))
+    assert facing.to_move == 1 and facing.legal_moves() == [mm.Pass()]
+    message = assert_illegal(facing, mm.Play("KC"), "JM-9")
+    assert "Pass()" in message
+    after = facing.apply(mm.Pass())
+    assert after.locked == frozenset({1}) and after.to_move == 2
+
+
+def test_JM_9_refusals_name_exactly_the_legal_moves():
+    # Wherever a locked player tries the locked card, the sentence names the moves that are legal.
+    cases = [
+        mm.position(V, hands=["KC", "KH 10S 7D"], top="9C", stock="7H", locked=[0]),          # Draw()
+        mm.position(V, hands=["KC", "KH 10S 7D"], top="7C", stock="7H 8H", locked=[0],
+                    pending_draw=2),                                                     # Draw()
+        mm.position(V, hands=["KC", "KH 10S 7D"], top="8C", stock="7H 8H", locked=[0],
+                    pending_skip=1),                                                     # Pass()
+    ]
+    for s in cases:
+        message = assert_illegal(s, mm.Play("KC"), "JM-9")
+        for move in s.legal_moves():
+            assert repr(move) in message, (message, s.legal_moves())
+        for other in (mm.Draw(), mm.Pass()):
+            if other not in s.legal_moves():
+                assert repr(other) not in message, message
+
+
 # --- JM-10 the last card's effects lapse ---------------------------------------------------------------
 
 @pytest.mark.parametrize("last", [mm.Play("JOKER", wish="H"), mm.Play("7H"), mm.Play("8H"), mm.Play("AH")])

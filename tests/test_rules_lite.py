@@ -535,8 +535,9 @@ def test_LM_8_kings_and_two_three_never_answer_each_other():
     s = pos(["KH 5H 9S", "2H 3D 8D", "7S 8S 10S"], top="9H")
     s = s.apply(Play("KH"))
     assert s.legal_moves() == [Draw()]
-    rejected(s, Play("2H"), "LM-7", "C-5")
-    rejected(s, Play("3D"), "LM-7", "C-5")
+    # LM-8 says how a king penalty may be answered, so its refusals cite LM-8 (not LM-7).
+    rejected(s, Play("2H"), "LM-8", "C-5")
+    rejected(s, Play("3D"), "LM-8", "C-5")
     s = pos(["2H 5H 9S", "KH KS 8D", "7S 8S 10S"], top="9H")
     s = s.apply(Play("2H"))
     assert s.legal_moves() == [Draw()]

@@ -354,7 +354,7 @@ def test_MR_11_opener_plays_after_the_circuit_and_never_draws():
     assert s.to_move == 0
     assert s.runde == (Rank.KING, 0)
     assert s.legal_moves() == [mm.Play("KD")]
-    assert_illegal(s, mm.Draw(), "MR-4")
+    assert_illegal(s, mm.Draw(), "MR-11")  # the opener never draws
     assert_illegal(s, mm.Play("9C"), "MR-9")
 
 

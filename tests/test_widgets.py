@@ -153,7 +153,7 @@ def test_mau_must_be_pressed_before_the_second_to_last_card():
     t.click("5H")  # forgot it: the move stands and costs 2 cards (MK-9)
     assert t.game.moves[0] == mm.Play("5H")
     assert len(t.game.at(1).hands[0]) == 3
-    assert "You take 2♦ 3♦." in t.log and "without Mau: 2 penalty cards" in t.log[-2]
+    assert "You take 2♦ 3♦." in t.log and "without Makaó: 2 penalty cards" in t.log[-2]
     t2 = table(opponents=2, start=start, step=True)
     t2.mau_button.value = True
     assert t2.mau_button.description == "Makaó!"
@@ -166,7 +166,7 @@ def test_mau_pressed_too_early_is_explained():
     t = table(opponents=2, start=start)
     t.mau_button.value = True
     t.click("5H")
-    assert t.message_text == "Mau is said only when the move leaves exactly one card (C-8)."
+    assert t.message_text == "Makaó is said only when the move leaves exactly one card (C-8)."
     assert t.state is start and not t.mau_button.value
 
 

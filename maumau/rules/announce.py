@@ -31,7 +31,7 @@ class MacauPenalty(MauPenalty):
 
 
 class MauLocksLastCard(Rule):
-    """Without Mau the move stands but the last card is locked: the only move is Draw() (JM-9)."""
+    """Without Mau the move stands but the last card is locked until the player receives a card (JM-9)."""
 
     name = "mau_lock"
     rule_id = "JM-9"

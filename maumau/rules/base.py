@@ -87,6 +87,12 @@ class Rule:
         doc = type(self).__doc__ or self.name
         return doc.strip().splitlines()[0]
 
+    @property
+    def response_id(self) -> str:
+        """The id of the rule that says how this rule's pending effect may be answered (C-5):
+        its own, unless the rulebook has a separate one (LM-8 for the kings)."""
+        return self.rule_id
+
     def cite(self, rule_id: str) -> Rule:
         """This rule, cited by the id it has in a variant's own section of RULES.md
         (the same 8-skip is MK-5 in makao and MR-6 in mau_mau_runde)."""

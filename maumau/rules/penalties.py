@@ -40,6 +40,7 @@ class KingsDrawFive(Rule):
 
     name = "kings_draw_five"
     rule_id = "LM-7"
+    response_id = "LM-8"  # type: ignore[assignment]  # LM-8: king responses
     pending_kind = "draw"
 
     def affects(self, card: Card) -> bool:
@@ -79,7 +80,8 @@ class QueenOfHeartsCancels(Rule):
 
     def on_play(self, turn: Turn, card: Card) -> None:
         if turn.answered is not None:
-            turn.events.append(("cancel", turn.answered.amount))
+            # LM-6 or LM-8: the rule of the penalty it answers says that Q♥ cancels it
+            turn.events.append(("cancel", turn.answered.amount, turn.answered.rule.response_id))
 
 
 class SevenDrawsTwo(Rule):

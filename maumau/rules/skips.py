@@ -38,7 +38,6 @@ class SkipOnEight(Rule):
         return card.rank is Rank.EIGHT
 
     def on_play(self, turn: Turn, card: Card) -> None:
-        turn.events.append(("skipped", turn.following(), 1))
         turn.skip()
 
 

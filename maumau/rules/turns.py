@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank, Suit
-from ..i18n import t
+from ..i18n import rank_name, t
 from ..moves import Draw, Move, Pass, Play
 from .base import Rule, Table
 
@@ -124,7 +124,7 @@ class Runde(Rule):
 
     def forbids(self, card: Card, table: Table) -> str | None:
         if table.runde is not None and card.rank is not table.runde:
-            return t("illegal.runde", card=card.symbol, rank=table.runde.value)
+            return t("illegal.runde", card=card.symbol, rank=rank_name(table.runde))
         return None
 
     def forces_play(self, state: GameState) -> bool:
