@@ -72,6 +72,49 @@ def test_markdown_renders_headings_and_lists(path: Path) -> None:
     assert re.match(r"\s*<h1>", first), f"{path.name}: the first Markdown cell does not start with a title"
 
 
+def headings(source: str) -> list[tuple[int, str]]:
+    """(level, text) of every heading of a Markdown cell, as CommonMark parses it."""
+    tokens = MD.parse(source)
+    return [(int(tok.tag[1]), tokens[i + 1].content.strip())
+            for i, tok in enumerate(tokens) if tok.type == "heading_open"]
+
+
+def sentence_heading(text: str) -> bool:
+    """A heading that is really a sentence: long, or ending like one (a title may end with '?')."""
+    return len(text) > MAX_HEADING or text.endswith((".", ":", ","))
+
+
+MAX_HEADING = 70
+
+
+def test_the_check_catches_sentence_headings() -> None:
+    """The detector itself: a converted comment line is caught, a real title is not."""
+    assert headings("# 3 · States and moves\n\ntext\n\n## Try it") == [(1, "3 · States and moves"), (2, "Try it")]
+    assert headings("```\n# not a heading\n```") == []
+    assert sentence_heading("A typo is caught at once, with a message that says what is expected:")
+    assert sentence_heading("The last position, all cards open:")
+    assert sentence_heading("In Jupyter you can also walk through the graph: choose a state and see its table, "
+                            "or click a move to follow it.")
+    assert not sentence_heading("6 · Game-state graphs: who wins with perfect play?")
+    assert not sentence_heading("A probability question: must Makaó's up-card be covered?")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_headings_are_titles_not_sentences(path: Path) -> None:
+    """A '# ' line left over from a script renders a sentence as a huge heading: only titles are
+    headings, and the page has one top heading, its title."""
+    top = []
+    for cell_id, source in markdown_cells(path):
+        for level, text in headings(source):
+            if level <= 2:
+                assert not sentence_heading(text), (
+                    f"{path.name} cell {cell_id}: the sentence {text!r} renders as an <h{level}> heading: "
+                    "write it as a paragraph (no '#')")
+            if level == 1:
+                top.append((cell_id, text))
+    assert len(top) == 1, f"{path.name}: {len(top)} top (H1) headings, only the title may be one: {top}"
+
+
 def _outside_code(source: str) -> list[str]:
     lines, fenced = [], False
     for line in source.splitlines():
