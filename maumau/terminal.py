@@ -14,7 +14,7 @@ from . import players
 from .cards import CardError, Rank, Suit, cards, parse_wish
 from .engine import DRAWN, EXTRA
 from .explain import narrate
-from .i18n import describe_pending
+from .i18n import describe_pending, rank_name
 from .match import Match
 from .moves import Draw, Move, Pass, Play
 from .state import GameState, IllegalMove
@@ -124,7 +124,7 @@ def _label(state: GameState, move: Move) -> str:
         if len(move.cards) > 1:
             text += f" (set: {move.last.symbol} ends on top)"
         if move.runde:
-            text += f" and open a Runde of {move.card.rank.value}s"
+            text += f" and open a Runde of rank {rank_name(move.card.rank)}"
         return text
     if state.pending is not None:
         return f"take {state.pending_draw} cards" if isinstance(move, Draw) else "sit out (accept the skip)"
@@ -181,18 +181,21 @@ class TerminalPlayer:
             con.say(f"  You face {describe_pending(state.pending)}: answer it or take it.")
         if state.runde is not None:
             rank, opener = state.runde
-            con.say(f"  Runde of {rank.value}s (opened by {self.name_of(opener)}): only {rank.value}s may be played.")
+            con.say(f"  Runde of rank {rank_name(rank)} (opened by {self.name_of(opener)}): only that rank may "
+                    "be played.")
         if state.phase == EXTRA:
             con.say("  Your Ace lets you play once more: one more card on it, or end the turn.")
         elif state.phase == DRAWN and state.drawn is not None:
             what = "it" if state.variant.after_draw == "drawn" else "a card"
             con.say(f"  You drew {state.drawn.symbol}: play {what} or pass.")
         if me in state.locked:
-            con.say("  Your last card is locked (you did not say Mau) until you draw.")
+            moves = " or ".join(repr(m) for m in state.legal_moves())
+            con.say(f"  Your last card is locked (you did not say {state.variant.call}) until you receive a "
+                    f"card: your only move is {moves} (JM-9).")
         others = []
         for seat, hand in enumerate(state.hands):
             if seat != me and state.active[seat]:
-                note = " (Mau!)" if len(hand) == 1 else ""
+                note = f" ({state.variant.call}!)" if len(hand) == 1 else ""
                 others.append(f"{self.name_of(seat)}: {len(hand)} card{'s' * (len(hand) != 1)}{note}")
         con.say("  " + "   ".join(others))
         con.say(f"  Your hand: {' '.join(c.symbol for c in state.hands[me])}")
@@ -290,8 +293,9 @@ class TerminalPlayer:
                 return None
         if choice.mau_due and mau is None:
             while True:
-                answer = self.con.ask("Say Mau? [Y/n] ").lower()
-                if answer in ("", "y", "yes", "mau", "n", "no"):
+                call = state.variant.call
+                answer = self.con.ask(f"Say {call}? [Y/n] ").lower()
+                if answer in ("", "y", "yes", call.lower(), "mau", "n", "no"):
                     mau = not answer.startswith("n")
                     break
                 self.con.say("  Answer y or n.")
@@ -351,6 +355,23 @@ def run_hand(state: GameState, controllers: Sequence[Any], con: Console, names: 
                     con.say(f"    You {verb} {' '.join(c.symbol for c in sorted(got.elements()))}.")
         state = after
     raise RuntimeError(f"the hand did not end within {max_moves} moves")
+
+
+def upcard_lines(state: GameState, names: Sequence[str]) -> list[str]:
+    """What the up-card did at the deal (LM-2, JM-2): a wish, a penalty drawn or pending, a skip;
+    so a player who starts with 9 cards reads why."""
+    lines = []
+    if state.wish is not None:
+        wish = state.wish.symbol if isinstance(state.wish, Suit) else rank_name(state.wish)
+        lines.append(f"  The dealer wishes {wish} for the up-card {state.top.symbol}.")
+    for event in state.events:
+        if event[0] == "penalty" and event[2]:
+            lines.append(f"  The up-card {state.top.symbol} makes {names[event[1]]} draw {event[2]} "
+                         f"card{'s' * (event[2] != 1)} at the deal ({state.variant.upcard_rule.rule_id}).")
+    if state.pending is not None:
+        lines.append(f"  The up-card {state.top.symbol} leaves {names[state.pending.target]} facing "
+                     f"{describe_pending(state.pending)}.")
+    return lines
 
 
 def _score_word(v: Variant) -> str:
@@ -413,6 +434,8 @@ def play_match(con: Console, v: Variant, n: int, seed: int, me: int, computers: 
         con.say("")
         con.say(con.bold(f"=== Hand {len(match.hands) + 1}: Seat {match.dealer} deals; "
                          f"the up-card is {state.top.symbol} ==="))
+        for line in upcard_lines(state, names):
+            con.say(line)
         final = run_hand(state, controllers, con, names, hand_me, verbose=playing)
         report_hand(con, final, names, hand_me)
         result = match.record(final)

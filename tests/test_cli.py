@@ -288,3 +288,19 @@ def test_ctrl_c_exits_with_130():
 
     code, out, _, _ = run(["play", "makao", "--seed", "1"], interrupt)
     assert code == 130 and "Interrupted." in out
+
+
+def test_the_terminal_says_the_variants_call_word_and_why_a_hand_starts_with_nine():
+    from maumau.terminal import upcard_lines
+
+    s = mm.position("makao", hands=["5H 6H", "9C 10C 2D"], top="5C", stock="2S 3S 4S")
+    out = io.StringIO()
+    player = TerminalPlayer(Console(lambda prompt: (out.write(prompt), "y")[1], out), ["Seat 0", "Seat 1"])
+    assert player.interpret("5H", s, group_moves(s)) == mm.Play("5H", mau=True)
+    assert "Say Makaó? [Y/n]" in out.getvalue() and "Say Mau?" not in out.getvalue()
+    seed = next(n for n in range(500) if mm.deal("joker_mau_mau", players=3, seed=n).top.is_joker)
+    dealt = mm.deal("joker_mau_mau", players=3, seed=seed)
+    victim = dealt.events[0][1]
+    assert len(dealt.hands[victim]) == 9
+    lines = upcard_lines(dealt, ["Seat 0", "Seat 1", "Seat 2"])
+    assert f"makes Seat {victim} draw 4 cards at the deal (JM-2)" in " ".join(lines)
