@@ -43,7 +43,7 @@ def first_move(prompt):
         return "H"
     if "Wish which rank" in prompt:
         return "Q"
-    if "Say Mau" in prompt:
+    if prompt.startswith("Say "):
         return "y"
     if "next hand" in prompt:
         return ""
@@ -206,7 +206,7 @@ def test_say_mau_or_forget_it():
     s = mm.position("makao", hands=["7H 3C", "7S 4D 5D", "5C 6C"], top="9H", stock="2C 3D 4H 5S 6H")
     con, _, prompts = table_io(["7H", ""])
     assert TerminalPlayer(con).choose(s) == mm.Play("7H", mau=True)
-    assert prompts[1] == "Say Mau? [Y/n] "
+    assert prompts[1] == "Say Makaó? [Y/n] "  # the variant's own call word
     con, _, _ = table_io(["1", "maybe", "n"])
     forgot = TerminalPlayer(con).choose(s)
     assert forgot == mm.Play("7H") and not forgot.mau
