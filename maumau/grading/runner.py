@@ -33,11 +33,15 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 
 from . import sandbox
 
-__all__ = ["Limits", "CellRun", "NotebookRun", "Sandbox", "OK", "ERROR", "TIMEOUT", "DIED", "NOT_RUN"]
+__all__ = ["Limits", "CellRun", "NotebookRun", "Sandbox", "OK", "ERROR", "TIMEOUT", "DIED", "NOT_RUN",
+           "REPORT_MIME"]
 
 OK, ERROR, TIMEOUT, DIED, NOT_RUN = "ok", "error", "timeout", "died", "not run"
 KERNEL_NAME = "maumau-sandbox"
 _TIMEOUT_ENAME = "CellTimeout"
+#: The MIME type of a test cell's report (what the learner's code did, ``checks.report``).
+REPORT_MIME = "application/vnd.maumau.report+json"
+REPORT_BYTES = 1_000_000  # a report larger than this is dropped (read: no report)
 log = logging.getLogger("maumau.grading")
 log.addHandler(logging.NullHandler())
 log.propagate = False
@@ -62,6 +66,7 @@ class CellRun:
     ename: str = ""
     evalue: str = ""
     seconds: float = 0.0
+    report: object = None          # what the probe after the cell displayed (REPORT_MIME), if any
 
 
 @dataclass
@@ -77,9 +82,17 @@ class NotebookRun:
 
 class _QuietClient(NotebookClient):
     """An nbclient that keeps no outputs: grading reads only the replies, so a learner
-    printing megabytes costs the grader nothing."""
+    printing megabytes costs the grader nothing.  While a probe runs (``reports`` is a list)
+    it keeps the REPORT_MIME data that the probe displays, and nothing else."""
+
+    reports: list[object] | None = None
 
     def output(self, outs, msg, display_id, cell_index):  # noqa: ANN001, ANN201
+        if self.reports is not None and msg.get("msg_type") in ("display_data", "execute_result"):
+            data = msg.get("content", {}).get("data", {})
+            found = data.get(REPORT_MIME) if isinstance(data, dict) else None
+            if found is not None and len(json.dumps(found)) <= REPORT_BYTES:
+                self.reports.append(found)
         return None
 
 
@@ -193,11 +206,25 @@ class Sandbox:
         run = await self._execute(client, "pass", 5)
         return run.status == OK
 
-    async def run(self, sources: list[str], replayable: list[bool] | None = None) -> NotebookRun:
+    async def _probe(self, client: NotebookClient, source: str) -> object:
+        """Run ``source`` and return the last REPORT_MIME data it displayed (None if none)."""
+        client.reports = []
+        try:
+            run = await self._execute(client, source, 5)
+            found = client.reports
+        finally:
+            client.reports = None
+        return found[-1] if found and run.status == OK else None
+
+    async def run(self, sources: list[str], replayable: list[bool] | None = None,
+                  probes: list[str | None] | None = None) -> NotebookRun:
         """Run ``sources`` in order in one fresh kernel; ``replayable[i]`` says whether cell i
-        is replayed after a kernel restart when it ran without error."""
+        is replayed after a kernel restart when it ran without error; ``probes[i]``, when
+        given, runs right after cell i (also after an error) and its report goes to
+        ``cells[i].report``."""
         limits = self.limits
         replayable = replayable or [True] * len(sources)
+        probes = probes or [None] * len(sources)
         began = time.monotonic()
         deadline = began + limits.total_timeout
         scratch = Path(tempfile.mkdtemp(prefix="kernel-", dir=self.root))
@@ -221,6 +248,8 @@ class Sandbox:
                 if run.status == OK and replayable[i]:
                     done.append(i)
                 broken = run.status == DIED or (run.status == TIMEOUT and not await self._responsive(client))
+                if probes[i] is not None and not broken:
+                    run.report = await self._probe(client, probes[i])
                 if broken:
                     await _stop(km, client)
                     km = client = None
