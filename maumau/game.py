@@ -85,12 +85,16 @@ class Game:
         return self._states[turn]
 
     def play(self, players: Sequence[Player], max_moves: int = 100_000) -> GameState:
-        """Let ``players[seat].choose(state)`` play until the hand ends (or ``max_moves``)."""
+        """Let ``players[seat]`` play until the hand ends (or ``max_moves``): each is asked with
+        ``maumau.players.ask``, so a player not of maumau's own sees only its seat's View, and
+        an illegal move raises ``IllegalChoice`` naming the player."""
+        from .players.base import ask  # not at import time: the players' package imports the engine
+
         for _ in range(max_moves):
             state = self.state
             if state.is_over:
                 break
-            self.apply(players[state.to_move].choose(state))
+            self.apply(ask(players[state.to_move], state))
         return self.state
 
     def explanations(self) -> list[str]:

@@ -40,9 +40,10 @@ class Match:
     """Several hands of one variant, scored as the variant says.
 
     Seats are numbered for the whole match; a hand is dealt to the seats still in it
-    (``m.seats_in_play``), and ``players[seat].choose(state)`` is asked with the hand's
-    own seat numbers.  ``scores`` are the totals: victory points (lite_macau), hands won
-    (mau_mau_runde) or penalty points (makao, joker_mau_mau).
+    (``m.seats_in_play``), and ``players[seat]`` is asked for its moves with the hand's own
+    seat numbers (``maumau.players.ask``: a player not of maumau's own gets its seat's View).
+    ``scores`` are the totals: victory points (lite_macau), hands won (mau_mau_runde) or
+    penalty points (makao, joker_mau_mau).
     """
 
     def __init__(self, game: str | Variant, players: int = 2, seed: int | None = 0,

@@ -25,6 +25,7 @@ from typing import Any
 
 from .moves import Play
 from .players import for_strength
+from .players.base import IllegalChoice, ask, label
 from .simulation import Hand, Simulation, wilson
 from .start import deal
 from .state import IllegalMove
@@ -74,11 +75,13 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
     moves = 0
     while not state.is_over and moves < max_moves:
         seat = state.to_move
-        move = players[seat].choose(state)
         try:
+            move = ask(players[seat], state)  # a View of the seat, unless a maumau player
             after = state.apply(move)
+        except IllegalChoice as err:
+            raise SimulationError(f"hand {game} (seed {seed}): {err.reason}") from None
         except IllegalMove as err:
-            raise SimulationError(f"hand {game} (seed {seed}): {players[seat]!r} at seat {seat} chose an "
+            raise SimulationError(f"hand {game} (seed {seed}): {label(players[seat])} at seat {seat} chose an "
                                   f"illegal move {move!r}: {err.reason}") from None
         if type(move) is Play:
             card = move.last
@@ -130,7 +133,7 @@ def _player(spec: Any) -> Any:
         return spec()
     if not callable(getattr(spec, "choose", None)):
         raise TypeError(f"a player is a name ('random', 'heuristic', 'search', 'easy', ...), a player class "
-                        f"or an object with choose(state), not {spec!r}")
+                        f"or an object with choose(view), not {spec!r}")
     return spec
 
 
@@ -140,7 +143,8 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
     """Play ``games`` hands of ``game`` and return their statistics (a ``Simulation``).
 
     ``players``: one per seat: names (``"random"``, ``"heuristic"``, ``"search"``,
-    ``"easy"``, ``"medium"``, ``"hard"``), classes or player objects.  ``rotate`` moves
+    ``"easy"``, ``"medium"``, ``"hard"``), classes or player objects; a player not of
+    maumau's own is asked with its seat's ``View`` only (``maumau.players.ask``).  ``rotate`` moves
     every player one seat on after each hand, so that each player sits at each seat
     equally often.  ``executor``: any ``concurrent.futures.Executor`` (a dask
     ``client.get_executor()`` works too), ``"serial"`` for a plain loop, or None: a

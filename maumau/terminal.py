@@ -150,6 +150,8 @@ class TerminalPlayer:
     """The human at the terminal: a Player whose ``choose`` shows the table and asks."""
 
     name = "human"
+    #: maumau's own code (``maumau.players.ask``): it shows the human only the human's seat.
+    sees_state = True
 
     def __init__(self, con: Console, names: Sequence[str] | None = None) -> None:
         self.con = con
@@ -338,7 +340,7 @@ def run_hand(state: GameState, controllers: Sequence[Any], con: Console, names: 
         if state.is_over:
             return state
         seat = state.to_move
-        move = controllers[seat].choose(state)
+        move = players.ask(controllers[seat], state)  # a View of the seat, unless a maumau player
         try:
             after = state.apply(move)
         except IllegalMove as exc:

@@ -10,7 +10,8 @@
 - Play sets (lite_macau) and open a Runde (mau_mau_runde) when you hold more of that rank.
 
 The choice reads only what the seat to move may see (its hand, the top card, the wish,
-the pending effect, the phase, hand sizes; see ``score_moves``).  It is deterministic
+the pending effect, the phase, hand sizes; see ``score_moves``), so it works on that seat's
+``View`` as well as on the GameState (which maumau's own loops hand it, to save copying).  It is deterministic
 (ties go to the first legal move) and fast, so Search uses it for its play-outs.
 """
 
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import Card, Rank, Suit
 from ..moves import Move, Play
+from .view import View
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -109,14 +111,20 @@ def _play_info(table: dict[Card, CardInfo], move: Play) -> PlayInfo:
     return PlayInfo(score, len(move.cards), info.hurt > 0, suit, rank, both, move.runde)
 
 
-def score_moves(state: GameState, moves: list[Move] | tuple[Move, ...]) -> list[float]:
-    """A score per move (higher is better), from what the player to move may see."""
+def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -> list[float]:
+    """A score per move (higher is better), from what the player to move may see (``state``
+    may be that player's View)."""
     table, plays = _tables(state.variant)
-    seat = state.to_move
-    hands = state.hands
-    hand = hands[seat]
     active = state.active
-    closest = min((len(h) for i, h in enumerate(hands) if i != seat and active[i]), default=99)
+    if type(state) is View:
+        seat = state.seat
+        hand = state.hand
+        closest = min((n for i, n in enumerate(state.hand_sizes) if i != seat and active[i]), default=99)
+    else:
+        seat = state.to_move
+        hands = state.hands
+        hand = hands[seat]
+        closest = min((len(h) for i, h in enumerate(hands) if i != seat and active[i]), default=99)
     close_bonus = HURT_CLOSE if closest <= 2 else 0
     # What the hand holds, wild cards left out: by suit, by rank, by card.
     suits = [0] * 5
@@ -150,7 +158,7 @@ def score_moves(state: GameState, moves: list[Move] | tuple[Move, ...]) -> list[
     return scores
 
 
-def best_move(state: GameState, moves: list[Move] | tuple[Move, ...] | None = None) -> Move:
+def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | None = None) -> Move:
     """The heuristic's move: the first legal move with the highest score."""
     if moves is None:
         moves = state.legal_moves()
@@ -176,7 +184,11 @@ class Heuristic:
         """Nothing random to restart; kept for the Player interface."""
         self.seed = seed
 
-    def choose(self, state: GameState) -> Move:
+    #: maumau's own code, trusted to read only what its seat may see: ``ask`` hands it the
+    #: GameState itself (no View to build).  Honoured only for classes defined in maumau.
+    sees_state = True
+
+    def choose(self, state: GameState | View) -> Move:
         return best_move(state)
 
     def __repr__(self) -> str:

@@ -118,7 +118,7 @@ class Search:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def candidates(self, state: GameState) -> list[Move]:
+    def candidates(self, state: GameState | View) -> list[Move]:
         """The moves worth searching, best first by the heuristic: the legal moves (of the
         plays that differ only in their wish, just the heuristic's favourite), at most
         ``width`` of them."""
@@ -132,19 +132,22 @@ class Search:
         order = sorted(best.values(), key=lambda found: (-found[0], found[1]))
         return [moves[i] for _, i in order[:self.width]]
 
-    def choose(self, state: GameState) -> Move:
+    #: maumau's own code, trusted to read only what its seat may see (see Heuristic).
+    sees_state = True
+
+    def choose(self, state: GameState | View) -> Move:
         moves = self.candidates(state)
         if len(moves) == 1:
             return moves[0]
-        hand = state.hands[state.to_move]
+        hand = state.hand if type(state) is View else state.hands[state.to_move]
         for move in moves:
             if type(move) is Play and len(move.cards) == len(hand):
                 return move  # going out: nothing to search
         return moves[self.pick(self.playouts(state, moves))]
 
-    def playouts(self, state: GameState, moves: list[Move]) -> list[list[float]]:
+    def playouts(self, state: GameState | View, moves: list[Move]) -> list[list[float]]:
         """The play-out value of each move (rows) on each sampled deal (columns)."""
-        view = View(state)
+        view = state if type(state) is View else View(state)
         unseen = view.unseen()
         seat = view.seat
         lacking = drew_for_want(view)

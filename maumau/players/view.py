@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Rank, Suit
 from ..state import make_state
@@ -32,10 +32,31 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
     from ..variants import Variant
 
-__all__ = ["View", "unseen_cards"]
+__all__ = ["View", "Moves", "unseen_cards"]
 
 _FIELDS = ("variant", "seat", "hand", "hand_sizes", "stock_size", "discard", "to_move", "direction",
            "wish", "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "idle", "events")
+
+
+class Moves(tuple):
+    """``view.legal_moves``: a tuple of moves that can also be called like
+    ``state.legal_moves()`` (which returns a list), so a player written for either works."""
+
+    __slots__ = ()
+
+    def __call__(self) -> list[Move]:
+        return list(self)
+
+
+#: What a seat may not see, and what to read instead (the message of the AttributeError).
+_HIDDEN = {
+    "hands": "the other hands are hidden: view.hand is your hand, view.hand_sizes how many cards each seat holds",
+    "stock": "the order of the stock is hidden: view.stock_size is how many cards it holds",
+    "seed": "the seed of the next reshuffle is hidden",
+    "apply": "a View cannot play a move on: what follows depends on hidden cards "
+             "(view.sample(rng) deals them at random into a GameState to try moves on)",
+    "state": "a player sees only its seat, never the GameState",
+}
 
 
 def _by_index(card: Card) -> int:
@@ -57,8 +78,13 @@ class View:
     Attributes: ``variant, seat, hand, hand_sizes, stock_size, discard, top, to_move,
     direction, wish, pending, phase, drawn, runde, locked, active, dealer, idle``, ``events``
     (what the last move set off, as everyone at the table saw it: who drew how many) and
-    ``legal_moves`` (only when ``seat`` is to move: they depend on nothing hidden).
+    ``legal_moves`` (only when ``seat`` is to move: they depend on nothing hidden; a tuple
+    that may also be called, ``view.legal_moves()``, like ``state.legal_moves()``).
     Two views are equal when the seat saw the same things.
+
+    A View holds copies of public values only, no reference to the GameState it was made
+    from: what the seat may not see (``hands``, ``stock``, ``seed``) is not there, and asking
+    for it raises AttributeError saying what to read instead.  ``View(view)`` is a copy.
     """
 
     __slots__ = (*_FIELDS, "legal_moves")
@@ -83,7 +109,13 @@ class View:
     events: tuple
     legal_moves: tuple[Move, ...]
 
-    def __init__(self, state: GameState, seat: int | None = None) -> None:
+    def __init__(self, state: GameState | View, seat: int | None = None) -> None:
+        if isinstance(state, View):  # a player written as View(state) also works when handed a View
+            if seat is not None and seat != state.seat:
+                raise ValueError(f"a View of seat {state.seat} cannot show seat {seat}")
+            for name in self.__slots__:
+                object.__setattr__(self, name, getattr(state, name))
+            return
         seat = state.to_move if seat is None else seat
         if not 0 <= seat < state.players:
             raise ValueError(f"seat must be from 0 to {state.players - 1}, not {seat}")
@@ -106,7 +138,14 @@ class View:
         self.dealer = state.dealer
         self.idle = state.idle
         self.events = state.events
-        self.legal_moves = tuple(state.legal_moves()) if seat == state.to_move else ()
+        self.legal_moves = Moves(state.legal_moves() if seat == state.to_move else ())
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for names a View does not have: say what the seat may read instead.
+        hint = _HIDDEN.get(name)
+        if hint is None:
+            raise AttributeError(f"'View' object has no attribute {name!r}")
+        raise AttributeError(f"'View' object has no attribute {name!r}: a player sees only its seat; {hint}")
 
     @property
     def top(self) -> Card:
@@ -116,6 +155,18 @@ class View:
     @property
     def players(self) -> int:
         return len(self.hand_sizes)
+
+    @property
+    def pending_draw(self) -> int:
+        """Cards the target of a pending draw penalty must take (0 if none)."""
+        p = self.pending
+        return p.amount if p is not None and p.kind == "draw" else 0
+
+    @property
+    def pending_skip(self) -> int:
+        """Players a pending skip will pass over (0 if none)."""
+        p = self.pending
+        return p.amount if p is not None and p.kind == "skip" else 0
 
     def unseen(self) -> list[Card]:
         """The cards this seat cannot see (other hands and stock), sorted."""

@@ -33,7 +33,7 @@ def random_stats(v: Variant, players: int, games: int, seed: int = 0, cap: int =
         bots = [_players.Random(seed * 7919 + g * 31 + s) for s in range(players)]
         moves = 0
         while not state.is_over and moves < cap:
-            state = state.apply(bots[state.to_move].choose(state))
+            state = state.apply(_players.ask(bots[state.to_move], state))
             moves += 1
         lengths.append(moves)
         if state.winner is None:

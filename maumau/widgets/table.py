@@ -22,6 +22,7 @@ from ..game import Game
 from ..i18n import t, use_language
 from ..match import HandResult, Match
 from ..moves import Draw, Move, Pass, Play
+from ..players import ask
 from ..state import GameState, IllegalMove
 from ..variants import Variant, variant
 from .board import Board
@@ -229,7 +230,7 @@ class TableView(View):
     def _computer_move(self, render: bool = True) -> None:
         state = self.game.state
         player = self.computers[self.seats[state.to_move] - 1]
-        move = player.choose(state)
+        move = ask(player, state)  # a player of the learner's sees its seat's View; its errors are its own
         try:
             after = self.game.apply(move)
         except IllegalMove:  # a computer player must never leave the table stuck
