@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
-from dataclasses import dataclass
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -86,16 +88,48 @@ def _nbgrader(cell: dict) -> dict:
     return data if isinstance(data, dict) else {}
 
 
+# --- nbgrader's format beyond the regions (manual grading, stubs, directives, data files) ---------------
+
+#: What a markdown solution cell becomes in the student version (nbgrader's ``text_stub``).
+TEXT_STUB = "YOUR ANSWER HERE"
+#: nbgrader's autotest directives: maumau does not expand them (they need autotests.yml and a
+#: run of the instructor's notebook at release time); an instructor notebook using them is refused.
+AUTOTEST, HASHED_AUTOTEST = "AUTOTEST", "HASHED AUTOTEST"
+#: The newest nbgrader metadata schema maumau reads (nbgrader 0.6 to 0.9 write 3).
+SCHEMA_VERSION = 3
+#: Data files beside an exercise that go into the grading kernel's working folder.
+MAX_DATA_FILE_BYTES = 20 * 1024 * 1024
+MAX_DATA_BYTES = 50 * 1024 * 1024
+MAX_DATA_FILES = 50
+
+
 def role_of(cell: dict) -> str:
-    """SOLUTION, TEST, LOCKED or FREE, from the cell's nbgrader metadata."""
+    """SOLUTION, TEST, LOCKED or FREE, from the cell's nbgrader metadata (and its type).
+
+    SOLUTION: the learner's text (code or markdown); TEST: a graded code cell that is not a
+    solution (it scores when it runs without error); LOCKED: the instructor's text, restored
+    when graded (setup code, task cells, locked markdown).  Whether a person grades the cell
+    is a separate question: ``is_manual``."""
     data = _nbgrader(cell)
+    code = cell.get("cell_type") == "code"
     if data.get("solution"):
         return SOLUTION
-    if data.get("grade"):
+    if data.get("grade") and code and not data.get("task"):
         return TEST
-    if data.get("locked"):
+    if data.get("locked") or data.get("grade") or data.get("task"):
         return LOCKED
     return FREE
+
+
+def is_manual(cell: dict) -> bool:
+    """Whether a person grades the cell (nbgrader's "manually graded answer" — ``grade`` and
+    ``solution`` — and "manually graded task" cells, and a graded markdown cell)."""
+    data = _nbgrader(cell)
+    if data.get("task"):
+        return True
+    if not data.get("grade"):
+        return False
+    return bool(data.get("solution")) or cell.get("cell_type") != "code"
 
 
 def cell_key(cell: dict) -> str | None:
@@ -146,6 +180,29 @@ def region_lines(source: str, begin: str, end: str) -> list[str]:
     return lines
 
 
+def _autotest_line(source: str) -> str | None:
+    """The first line of ``source`` with an nbgrader autotest directive (a comment naming
+    AUTOTEST, as nbgrader's InstantiateTests finds them), else None."""
+    for line in source.split("\n"):
+        text = line.strip()
+        if text.startswith("#") and AUTOTEST in text:
+            return text
+    return None
+
+
+def _points(cell: dict, where: str, key: str | None) -> float:
+    raw = _nbgrader(cell).get("points")
+    if isinstance(raw, bool) or raw is None:
+        raise NotebookError(f"{where}: graded cell {key!r} has no points")
+    try:
+        points = float(raw)
+    except (TypeError, ValueError):
+        raise NotebookError(f"{where}: graded cell {key!r} has points {raw!r}, not a number") from None
+    if not points >= 0 or points == float("inf"):
+        raise NotebookError(f"{where}: graded cell {key!r} has points {raw!r}; points are 0 or more")
+    return points
+
+
 @dataclass
 class ExerciseCell:
     """One cell of an instructor notebook, with its role and id."""
@@ -159,8 +216,26 @@ class ExerciseCell:
         return self.cell.source
 
     @property
+    def manual(self) -> bool:
+        """Graded by a person (``is_manual``): its points wait for a manual grade."""
+        return is_manual(self.cell)
+
+    @property
     def points(self) -> float:
-        return float(_nbgrader(self.cell).get("points", 0) or 0) if self.role == TEST else 0.0
+        """The points of a test cell or of a manually graded cell (0 for the others)."""
+        if self.role != TEST and not self.manual:
+            return 0.0
+        try:
+            return max(0.0, float(_nbgrader(self.cell).get("points", 0) or 0))
+        except (TypeError, ValueError):
+            return 0.0
+
+    @property
+    def whole(self) -> bool:
+        """A solution cell without ``### BEGIN SOLUTION``: the whole cell is the solution
+        (nbgrader replaces all of it by the stub)."""
+        return self.role == SOLUTION and not any(line.strip() == BEGIN_SOLUTION
+                                                 for line in self.source.split("\n"))
 
     @property
     def title(self) -> str:
@@ -175,55 +250,85 @@ class ExerciseCell:
 
 @dataclass
 class Exercise:
-    """An instructor notebook: its name (the file stem), its cells and its points."""
+    """An instructor notebook: its name (the file stem), its cells and its points.
+
+    ``max_score`` counts every point, the manually graded ones included (nbgrader's
+    ``max_score``); ``auto_points`` are those the grader decides, ``manual_points`` those a
+    person decides.  ``files``: the data files the kernel gets (``exercise_files``)."""
 
     name: str
     path: Path
     notebook: Any
     cells: list[ExerciseCell]
+    files: dict[str, Path] = field(default_factory=dict)
 
     @property
     def tests(self) -> list[ExerciseCell]:
         return [c for c in self.cells if c.role == TEST]
 
     @property
-    def max_score(self) -> float:
+    def manual(self) -> list[ExerciseCell]:
+        """The manually graded cells (answers and tasks), in notebook order."""
+        return [c for c in self.cells if c.manual]
+
+    @property
+    def auto_points(self) -> float:
         return sum(c.points for c in self.tests)
+
+    @property
+    def manual_points(self) -> float:
+        return sum(c.points for c in self.manual)
+
+    @property
+    def max_score(self) -> float:
+        return self.auto_points + self.manual_points
 
     def by_key(self) -> dict[str, ExerciseCell]:
         return {c.key: c for c in self.cells if c.key}
 
 
 def load_exercise(path: str | Path) -> Exercise:
-    """Read and check an instructor notebook: unique ids, balanced markers, points on tests."""
+    """Read and check an instructor notebook: unique ids, balanced markers, points on graded
+    cells, no autotest directive, a schema maumau knows; and find its data files."""
     path = Path(path)
     nb = read_notebook(path)
     cells, seen = [], set()
     for i, cell in enumerate(nb.cells):
-        role = role_of(cell) if cell.cell_type == "code" else (LOCKED if role_of(cell) != FREE else FREE)
+        role = role_of(cell)
         key = cell_key(cell)
         where = f"{path.name}, cell {i + 1}"
+        data = _nbgrader(cell)
+        version = data.get("schema_version")
+        if isinstance(version, int | float) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+            raise NotebookError(f"{where}: nbgrader metadata of schema {version}; maumau reads schema "
+                                f"{SCHEMA_VERSION} and older (it was written by a newer nbgrader)")
         if role != FREE:
-            gid = _nbgrader(cell).get("grade_id")
+            gid = data.get("grade_id")
             if not isinstance(gid, str) or not _ID.match(gid):
                 raise NotebookError(f"{where}: a marked cell needs a grade_id of letters, digits, - and _")
             if gid in seen:
                 raise NotebookError(f"{where}: grade_id {gid!r} is used twice")
             seen.add(gid)
-        if role == TEST and not float(_nbgrader(cell).get("points", 0) or 0) > 0:
-            raise NotebookError(f"{where}: test cell {key!r} has no points")
+        if role == TEST or is_manual(cell):
+            _points(cell, where, key)
+        if cell.cell_type == "code" and role != FREE:
+            found = _autotest_line(cell.source)
+            if found is not None:
+                raise NotebookError(
+                    f"{where}: cell {key!r} uses nbgrader's autotest directive {found!r}, which maumau "
+                    f"does not expand (nbgrader builds those asserts from autotests.yml by running the "
+                    f"instructor's notebook); write the assertions out instead, e.g. 'assert a == 5'")
         strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, None, where)
         strip_region(cell.source, BEGIN_HIDDEN, END_HIDDEN, None, where)
-        if role == SOLUTION and BEGIN_SOLUTION not in cell.source:
-            raise NotebookError(f"{where}: solution cell {key!r} has no {BEGIN_SOLUTION!r} region")
         if role != SOLUTION and BEGIN_SOLUTION in cell.source:
             raise NotebookError(f"{where}: {BEGIN_SOLUTION!r} outside a solution cell")
         if role != TEST and BEGIN_HIDDEN in cell.source:
             raise NotebookError(f"{where}: {BEGIN_HIDDEN!r} outside a test cell")
         cells.append(ExerciseCell(key, role, cell))
     exercise = Exercise(path.stem, path, nb, cells)
-    if not exercise.tests:
-        raise NotebookError(f"{path.name} has no graded test cell")
+    if not exercise.tests and not exercise.manual:
+        raise NotebookError(f"{path.name} has no graded cell (no test cell, no manually graded cell)")
+    exercise.files = exercise_files(exercise)
     return exercise
 
 
@@ -238,10 +343,18 @@ def load_exercises(source: str | Path) -> list[Exercise]:
     return [load_exercise(p) for p in paths]
 
 
+def stub_for(cell: ExerciseCell) -> tuple[str, ...]:
+    """nbgrader's stub for the cell's type: code, or markdown (``YOUR ANSWER HERE``)."""
+    return STUB if cell.cell.cell_type == "code" else (TEXT_STUB,)
+
+
 def student_cell_source(cell: ExerciseCell) -> str:
-    """A cell as the learner gets it: solutions stubbed, hidden tests gone."""
+    """A cell as the learner gets it: solutions stubbed (a solution cell without markers
+    wholly, as nbgrader does), hidden tests gone."""
     where = cell.key or "cell"
-    text = strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, STUB, where)
+    if cell.whole:
+        return "\n".join(stub_for(cell))
+    text = strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, stub_for(cell), where)
     return strip_region(text, BEGIN_HIDDEN, END_HIDDEN, (HIDDEN_NOTE,), where)
 
 
@@ -265,17 +378,25 @@ def _public_text(exercise: Exercise) -> str:
     return "\n".join(student_cell_source(c) for c in exercise.cells)
 
 
+def _secret_regions(cell: ExerciseCell) -> list[str]:
+    """The lines of a cell that the learner must not see: its solution (all of a solution
+    cell without markers) and its hidden tests."""
+    if cell.whole:
+        return cell.source.split("\n")
+    return (region_lines(cell.source, BEGIN_SOLUTION, END_SOLUTION)
+            + region_lines(cell.source, BEGIN_HIDDEN, END_HIDDEN))
+
+
 def secret_lines(exercise: Exercise, min_length: int = 10) -> set[str]:
     """The stripped lines of the solution and hidden-test regions that say something and do
     not also appear in the public part of the notebook."""
     public = _public_text(exercise)
     found: set[str] = set()
     for cell in exercise.cells:
-        for begin, end in ((BEGIN_SOLUTION, END_SOLUTION), (BEGIN_HIDDEN, END_HIDDEN)):
-            for line in region_lines(cell.source, begin, end):
-                text = line.strip()
-                if len(text) >= min_length and text not in STUB and text not in public:
-                    found.add(text)
+        for line in _secret_regions(cell):
+            text = line.strip()
+            if len(text) >= min_length and text not in STUB and text != TEXT_STUB and text not in public:
+                found.add(text)
     return found
 
 
@@ -284,3 +405,160 @@ def leaks(exercise: Exercise, released_text: str) -> list[str]:
     other than lines that also appear in the public part of the notebook."""
     found = [m for m in (BEGIN_SOLUTION, END_SOLUTION, BEGIN_HIDDEN, END_HIDDEN) if m in released_text]
     return found + sorted(line for line in secret_lines(exercise, min_length=6) if line in released_text)
+
+
+# --- manual grading -----------------------------------------------------------------------------------
+
+def answered(cell: ExerciseCell, submitted: Any) -> bool:
+    """Whether the learner's version of a solution cell differs from the released stub
+    (nbgrader's checksum test: an unchanged answer is "No response." and scores 0)."""
+    if submitted is None:
+        return False
+    return str(submitted.get("source", "")).strip() != student_cell_source(cell).strip()
+
+
+def manual_pending(exercise: Exercise, submission: Any) -> dict[str, float]:
+    """The manually graded cells of ``submission`` (a notebook) that wait for a person, by
+    grade_id, with their points: every task cell and graded markdown cell, and each manually
+    graded answer the learner changed.  An answer left as released (or deleted) is not
+    listed: it scores 0, as nbgrader's autograde gives it 0 with the comment "No response."."""
+    mine: dict[str, Any] = {}
+    for cell in getattr(submission, "cells", None) or ():
+        key = cell_key(cell) if isinstance(cell, dict) else None
+        if key and key not in mine:
+            mine[key] = cell
+    pending: dict[str, float] = {}
+    for cell in exercise.manual:
+        if cell.key is None:
+            continue
+        if cell.role != SOLUTION or answered(cell, mine.get(cell.key)):
+            pending[cell.key] = cell.points
+    return pending
+
+
+# --- data files ---------------------------------------------------------------------------------------
+
+def _private(name: str) -> bool:
+    """A file name that is never copied into a kernel: hidden (``.``), private (``_``),
+    a notebook (where solutions and hidden tests live) or compiled Python."""
+    return name.startswith((".", "_")) or name.endswith((".ipynb", ".pyc", "~"))
+
+
+def _regular(path: Path) -> int | None:
+    """The size of ``path`` if it is a regular file and not a symbolic link, else None."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def _holds_secret(path: Path, secrets: set[str]) -> str | None:
+    """The first secret line that the (text) file ``path`` contains, if any."""
+    if not secrets:
+        return None
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None  # not text: it cannot hold a line of code
+    return next((line for line in sorted(secrets) if line in text), None)
+
+
+def exercise_files(exercise: Exercise) -> dict[str, Path]:
+    """The data files of an exercise, by the name the kernel sees (relative to its working
+    folder), for the runner to copy into the kernel's scratch folder.
+
+    - If the notebook's metadata has ``maumau.files`` (a list of paths relative to the
+      notebook's folder; subfolders allowed), exactly those; each must be a regular file
+      (no symbolic link) inside that folder, not hidden and not a notebook.
+    - Otherwise every regular file directly beside the notebook (no subfolder, no symbolic
+      link) except hidden or private ones (``.`` or ``_`` first), notebooks, ``*.pyc``; a file
+      that contains a line of this exercise's solutions or hidden tests is refused (rename
+      it with a leading ``_`` to keep it out of the kernels, or list the files explicitly).
+
+    Never copied, whatever the list says: notebooks (the instructor's notebooks hold the
+    solutions and hidden tests).  At most MAX_DATA_FILES files, MAX_DATA_FILE_BYTES each and
+    MAX_DATA_BYTES together, else NotebookError."""
+    folder = exercise.path.parent
+    meta = exercise.notebook.get("metadata", {}) or {}
+    listed = (meta.get("maumau") or {}).get("files") if isinstance(meta.get("maumau"), dict) else None
+    where = exercise.path.name
+    found: dict[str, Path] = {}
+    if listed is not None:
+        if not isinstance(listed, list) or not all(isinstance(n, str) and n for n in listed):
+            raise NotebookError(f"{where}: metadata maumau.files must be a list of file names")
+        for name in listed:
+            rel = Path(name)
+            if rel.is_absolute() or ".." in rel.parts or any(p.startswith(".") for p in rel.parts) \
+                    or rel.name.endswith(".ipynb"):
+                raise NotebookError(f"{where}: maumau.files lists {name!r}; it must be a data file "
+                                    f"inside the notebook's folder (not hidden, not a notebook)")
+            path = folder / rel
+            real, root = os.path.realpath(path), os.path.realpath(folder)
+            if _regular(path) is None or not real.startswith(root.rstrip("/") + "/") \
+                    or any((folder / Path(*rel.parts[:i])).is_symlink() for i in range(1, len(rel.parts))):
+                raise NotebookError(f"{where}: maumau.files lists {name!r}, which is not a regular "
+                                    f"file in {folder} (symbolic links are not followed)")
+            found[rel.as_posix()] = path
+    else:
+        secrets = secret_lines(exercise)
+        for path in sorted(folder.iterdir()):
+            size = _regular(path)
+            if _private(path.name) or size is None:
+                continue
+            if size > MAX_DATA_FILE_BYTES:
+                raise NotebookError(f"{where}: the data file {path.name} beside it is larger than "
+                                    f"{MAX_DATA_FILE_BYTES // 1024 // 1024} MB")
+            line = _holds_secret(path, secrets)
+            if line is not None:
+                raise NotebookError(
+                    f"{where}: the file {path.name} beside it would go into the grading kernels, but it "
+                    f"holds a line of the solution or hidden tests; rename it to _{path.name} to keep it "
+                    f"out, or list the data files in the notebook's metadata maumau.files")
+            found[path.name] = path
+    _check_sizes(found, where)
+    return found
+
+
+def _check_sizes(files: dict[str, Path], where: str) -> None:
+    if len(files) > MAX_DATA_FILES:
+        raise NotebookError(f"{where}: {len(files)} data files beside it; the limit is {MAX_DATA_FILES} "
+                            f"(list the ones it needs in the notebook's metadata maumau.files)")
+    total = 0
+    for name, path in files.items():
+        size = _regular(path) or 0
+        if size > MAX_DATA_FILE_BYTES:
+            raise NotebookError(f"{where}: the data file {name} is larger than "
+                                f"{MAX_DATA_FILE_BYTES // 1024 // 1024} MB")
+        total += size
+    if total > MAX_DATA_BYTES:
+        raise NotebookError(f"{where}: its data files hold more than {MAX_DATA_BYTES // 1024 // 1024} MB")
+
+
+def submission_files(exercise: Exercise, submission: str | Path) -> dict[str, Path]:
+    """The files the kernel grading ``submission`` (a notebook's path) gets in its working
+    folder: the learner's own regular files beside the notebook (the same rules as beside an
+    exercise: no subfolder, link, hidden or private file, notebook; files over the size limits
+    are left out), then the exercise's data files over them (nbgrader's autograde, too, puts
+    the instructor's copy of a data file over the learner's)."""
+    folder = Path(submission).parent
+    mine: dict[str, Path] = {}
+    total = 0
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        entries = []
+    for path in entries:
+        size = _regular(path)
+        if _private(path.name) or size is None or size > MAX_DATA_FILE_BYTES:
+            continue
+        if len(mine) >= MAX_DATA_FILES or total + size > MAX_DATA_BYTES:
+            break
+        mine[path.name] = path
+        total += size
+    return {**mine, **exercise.files}
+
+
+__all__ += ["TEXT_STUB", "AUTOTEST", "HASHED_AUTOTEST", "SCHEMA_VERSION", "is_manual", "stub_for",
+            "answered", "manual_pending", "exercise_files", "submission_files", "MAX_DATA_FILE_BYTES",
+            "MAX_DATA_BYTES", "MAX_DATA_FILES"]
