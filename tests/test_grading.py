@@ -65,6 +65,13 @@ EXPECTED = {
     ("stray_file", "02_skip_on_eight"): (6, "ok"),
     ("stray_file", "99_not_an_exercise"): (0, "unknown exercise"),
     ("stray_file", "01_matching"): (0, "missing"),
+    # issue 12: a stub and a cheat score what the honest stub scores (tests/submissions/cheats.py)
+    ("cheat_rebind", "02_skip_on_eight"): (0, "ok"),
+    ("cheat_code", "02_skip_on_eight"): (0, "ok"),
+    ("cheat_fake_module", "02_skip_on_eight"): (0, "ok"),
+    ("cheat_transformer", "02_skip_on_eight"): (0, "ok"),
+    ("cheat_post_run_hook", "02_skip_on_eight"): (0, "ok"),
+    ("cheat_forged_report", "02_skip_on_eight"): (0, "ok"),
 }
 
 
@@ -340,7 +347,9 @@ def test_reports_show_results_but_never_hidden_test_source(graded):
     feedback = (out / "feedback" / "edited_test.md").read_text(encoding="utf-8")
     assert "✗ test *With 2 players the player of the 8 moves again*: 0/2" in feedback
     assert "who moves next: expected 0, got 1" in feedback
-    assert "[hidden]" in (out / "feedback" / "leaks_hidden.md").read_text(encoding="utf-8")
+    leaked = (out / "feedback" / "leaks_hidden.md").read_text(encoding="utf-8")
+    assert "✗ hidden test *Hidden tests: other directions and an 8 on an 8*: 0/2" in leaked
+    assert "hidden:" not in leaked and "hidden:" not in graded["rows"][("leaks_hidden", "02_skip_on_eight")]["message"]
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert "| teacher | 6/6 | 6/6 | 6/6 | 18/18 |" in summary
     assert "4/6 (timeout)" in summary and "0/6 (invalid notebook)" in summary

@@ -12,7 +12,11 @@ that says so: a method that still has its stub (``raise NotImplementedError()``)
 "SkipOnEight.affects is not written yet: ...", any other error "your code raised ...".
 
 In a notebook a CheckFailed shows as that one line, not as a traceback (IPython calls
-``_render_traceback_``); the grader reads the same message from the kernel's reply.  A stub
+``_render_traceback_``).  When ``maumau grade`` runs a learner's notebook, the checks decide
+nothing in the kernel: the grader removes every ``expected`` argument from the test cells,
+``check(what, got)`` then only records what the learner's code produced, and the grader
+compares those records with the expected values of a run of the instructor's solution,
+which never enter the learner's kernel (``maumau.grading.verdict``).  A stub
 called outside a scenario (a *try it* cell) reads the same way: importing this module in an
 IPython kernel shows a NotImplementedError raised by the learner's code as one line.  The
 sentences follow ``maumau.i18n``'s language (en, de, hu: the small catalogue below).
@@ -21,7 +25,9 @@ sentences follow ``maumau.i18n``'s language (en, de, hu: the small catalogue bel
 from __future__ import annotations
 
 import contextlib
+import enum
 import linecache
+import math
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -33,6 +39,12 @@ from ..i18n import language
 __all__ = ["CheckFailed", "check", "scenario", "check_moves", "move_names", "passed"]
 
 _current: list[str] = []
+#: The checks' records while a notebook is graded (None: not recording).
+_records: list[dict[str, Any]] | None = None
+#: ``check(what, got)`` without ``expected`` (the grader removed it): record, do not compare.
+_MISSING: Any = object()
+REPORT_MIME = "application/vnd.maumau.report+json"
+_REPR_CHARS = 200
 
 #: The sentences of the checks, by language (English is the fallback for a missing key).
 TEXT: dict[str, dict[str, str]] = {
@@ -114,8 +126,90 @@ def _prefix() -> str:
     return "".join(f"{s}: " for s in _current)
 
 
-def check(what: str, got: Any, expected: Any, hint: str = "") -> None:
-    """Pass if ``got == expected``; else CheckFailed "scenario: what: expected X, got Y"."""
+# --- records for the grader ------------------------------------------------------------------------
+
+def canonical(value: Any, depth: int = 0) -> Any:
+    """``value`` as plain JSON data that compares like the value itself: numbers, strings,
+    None and booleans as they are, cards and moves by name, enums by class and member,
+    sequences, sets and dicts element by element; anything else by its type and repr.
+    Built from the base types' own methods, so a learner's subclass cannot pose as another
+    value (an object whose ``__eq__`` always answers True is just an object)."""
+    if depth > 30:
+        return {"deep": True}
+    kind = type(value)
+    if value is None or kind in (bool, str, int):
+        return value
+    if kind is float:
+        return value if math.isfinite(value) else {"float": repr(value)}
+    if isinstance(value, enum.Enum):
+        return {"enum": f"{kind.__name__}.{value.name}"}
+    from ..cards import Card
+    from ..moves import Move
+    if isinstance(value, (Card, Move)):
+        return {kind.__name__.lower() if isinstance(value, Card) else "move": str(value)}
+    if isinstance(value, bool):
+        return bool.__bool__(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return canonical(float.__float__(value))
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, (tuple, list)):
+        items = [canonical(v, depth + 1) for v in (tuple.__iter__(value) if isinstance(value, tuple)
+                                                   else list.__iter__(value))]
+        return {"tuple" if isinstance(value, tuple) else "list": items}
+    if isinstance(value, (set, frozenset)):
+        return {"set": sorted((canonical(v, depth + 1) for v in value), key=repr)}
+    if isinstance(value, dict):
+        pairs = [[canonical(k, depth + 1), canonical(v, depth + 1)] for k, v in dict.items(value)]
+        return {"dict": sorted(pairs, key=repr)}
+    return {"object": f"{kind.__module__}.{kind.__qualname__}", "repr": _short_repr(value)}
+
+
+def _short_repr(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception as err:  # a learner's broken __repr__
+        text = f"<repr raised {type(err).__name__}>"
+    return text if len(text) <= _REPR_CHARS else text[: _REPR_CHARS - 1] + "…"
+
+
+def _record(kind: str, what: str, value: Any, shown: Any, hint: str) -> None:
+    if _records is not None:
+        _records.append({"kind": kind, "scenario": list(_current), "what": str(what),
+                         "value": canonical(value), "repr": _short_repr(shown), "hint": str(hint)})
+
+
+def record() -> None:
+    """Start recording checks (the grader's first cell)."""
+    global _records
+    _records = []
+
+
+def begin() -> None:
+    """Forget what was recorded so far (the grader, before each test cell)."""
+    if _records is not None:
+        _records.clear()
+
+
+def report() -> None:
+    """Display the records of the last test cell for the grader, and forget them."""
+    from IPython.display import display
+
+    found = list(_records or ())
+    begin()
+    display({REPORT_MIME: found}, raw=True)
+
+
+def check(what: str, got: Any, expected: Any = _MISSING, hint: str = "") -> None:
+    """Pass if ``got == expected``; else CheckFailed "scenario: what: expected X, got Y".
+
+    Without ``expected`` (as the grader runs a learner's test cells) it records ``got``."""
+    if expected is _MISSING:
+        _record("value", what, got, got, hint)
+        return
+    _record("value", what, expected, expected, hint)
     if got != expected:
         message = _prefix() + _t("expected", what=what, expected=repr(expected), got=repr(got))
         raise CheckFailed(message + (f" ({hint})" if hint else ""))
@@ -126,10 +220,16 @@ def move_names(moves: Iterable[Any]) -> list[str]:
     return sorted(str(m) for m in moves)
 
 
-def check_moves(what: str, state: Any, expected: Iterable[Any], hint: str = "") -> None:
+def check_moves(what: str, state: Any, expected: Iterable[Any] = _MISSING, hint: str = "") -> None:
     """The legal moves of ``state`` are exactly ``expected`` (any order); the message
-    lists what is missing and what should not be there."""
-    got, want = set(move_names(state.legal_moves())), set(move_names(expected))
+    lists what is missing and what should not be there.  Without ``expected`` (as the
+    grader runs a learner's test cells) it records the legal moves."""
+    got = set(move_names(state.legal_moves()))
+    if expected is _MISSING:
+        _record("moves", what, sorted(got), sorted(got), hint)
+        return
+    want = set(move_names(expected))
+    _record("moves", what, sorted(want), sorted(want), hint)
     if got != want:
         parts = []
         if want - got:

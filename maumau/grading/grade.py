@@ -35,7 +35,8 @@ from .notebook import (
     secret_lines,
     student_cell_source,
 )
-from .runner import DIED, ERROR, OK, TIMEOUT, CellRun, Limits, NotebookRun, Sandbox
+from .runner import DIED, ERROR, NOT_RUN, OK, TIMEOUT, CellRun, Limits, NotebookRun, Sandbox
+from .verdict import PREAMBLE, PROBE, instrument, judge
 
 __all__ = ["GradedCell", "TestResult", "Row", "assemble", "find_submissions", "grade", "STATUSES"]
 
@@ -166,15 +167,26 @@ def _message(run: CellRun) -> str:
     return f"{run.ename}: {run.evalue}" if run.evalue else run.ename
 
 
-def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: NotebookRun) -> None:
-    """Fill ``row`` from the cells' results."""
+def _quiet_from(cells: list[GradedCell]) -> int:
+    """The index of the first hidden test: from there on, feedback holds no learner text."""
+    return next((i for i, c in enumerate(cells) if c.role == TEST and c.hidden), len(cells))
+
+
+def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: NotebookRun,
+              reference: dict[str, list] | None = None) -> None:
+    """Fill ``row`` from the cells' results; ``reference`` holds, by test key, what the
+    instructor's run recorded (``verdict``): a test passes when the learner's records match."""
     secrets = secret_lines(exercise)
+    reference = reference or {}
+    quiet_from = _quiet_from(cells)
     problems: list[tuple[str, str]] = []  # (status, message)
     if result.stopped:
         status = "grader error" if "did not start" in result.stopped else TIMEOUT
         problems.append((status, f"grading stopped: {result.stopped}"))
+    unchecked = []
     for n, (cell, run) in enumerate(zip(cells, result.cells, strict=True), 1):
         what = _describe(cell, n)
+        quiet = n - 1 >= quiet_from
         if run.status == TIMEOUT:
             problems.append((TIMEOUT, f"{what} ran longer than the limit and was interrupted"))
         elif run.status == DIED:
@@ -182,15 +194,25 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
         elif run.ename == "MemoryError":
             problems.append(("memory limit", f"{what} ran out of memory (the grader's limit)"))
         elif run.status == ERROR and cell.role != TEST:
-            problems.append((ERROR, f"{what} raised {_message(run)}"))
+            problems.append((ERROR, f"{what} raised " + ("an error" if quiet else _message(run))))
         if cell.role == TEST:
-            ok = run.status == OK
-            message = "" if ok else ("not run" if not run.status or run.status == "not run" else _message(run))
-            row.tests.append(TestResult(cell.key or f"cell{n}", cell.title, cell.points if ok else 0.0,
-                                        cell.points, ok, cell.hidden, _redact(message, secrets)))
+            if run.status in ("", NOT_RUN):
+                found = judge([], run, quiet)
+                message = "not run"
+            else:
+                found = judge(reference.get(cell.key or "", []), run, quiet)
+                message = found.message
+            if not found.checked:
+                unchecked.append(cell.title)
+            row.tests.append(TestResult(cell.key or f"cell{n}", cell.title, cell.points if found.passed else 0.0,
+                                        cell.points, found.passed, cell.hidden,
+                                        "" if cell.hidden else _redact(message, secrets)))
     row.max_score = exercise.max_score
     row.score = sum(t.points for t in row.tests)
     row.notes += result.notes
+    if unchecked:
+        row.notes.append("test " + ", ".join(repr(t) for t in unchecked) + " has no check(): it was judged "
+                         "only by running without an error")
     if problems:
         order = {s: i for i, s in enumerate(STATUSES)}
         problems.sort(key=lambda p: order[p[0]])
@@ -198,7 +220,8 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
     failed = next((t for t in row.tests if not t.passed), None)
     parts = [p[1] for p in problems[:1]]
     if failed is not None and not any(repr(failed.title) in p for p in parts):
-        parts.append(f"{'hidden test' if failed.hidden else 'test'} {failed.title!r}: {failed.message}")
+        kind = "hidden test" if failed.hidden else "test"
+        parts.append(f"{kind} {failed.title!r}" + (f": {failed.message}" if failed.message else " failed"))
     row.message = _redact("; ".join(parts), secrets)
 
 
@@ -227,24 +250,84 @@ def find_submissions(dirs: Iterable[str | Path]) -> list[Submission]:
     return found
 
 
+def _sources(cells: list[GradedCell], learner: bool) -> tuple[list[str], list[bool], list[str | None]]:
+    """What the kernel runs: the recording preamble, then the cells, test cells instrumented
+    (for a learner, without their expected values), each followed by the probe."""
+    sources = [PREAMBLE] + [instrument(c.source, keep_expected=not learner) if c.role == TEST else c.source
+                            for c in cells]
+    replayable = [True] + [c.role != TEST for c in cells]
+    probes: list[str | None] = [None] + [PROBE if c.role == TEST else None for c in cells]
+    return sources, replayable, probes
+
+
+async def _run_cells(sandbox: Sandbox, cells: list[GradedCell], learner: bool) -> NotebookRun:
+    sources, replayable, probes = _sources(cells, learner)
+    result = await sandbox.run(sources, replayable, probes)
+    preamble = result.cells.pop(0)
+    if preamble.status not in (OK,) and not result.stopped:
+        result.stopped = f"the grader's first cell failed ({preamble.ename})"
+    return result
+
+
+class ReferenceError_(Exception):
+    """The instructor's own solution fails one of its tests: the exercise cannot be graded."""
+
+
+async def reference_records(exercise: Exercise, sandbox: Sandbox) -> dict[str, list]:
+    """Run the instructor's notebook (solutions in) and return, by test key, the expected
+    values its checks recorded.  ReferenceError_ when the solution fails its own test."""
+    cells, _ = assemble(exercise, exercise.notebook)
+    result = await _run_cells(sandbox, cells, learner=False)
+    if result.stopped:
+        raise ReferenceError_(f"the instructor's notebook did not run to the end: {result.stopped}")
+    found: dict[str, list] = {}
+    for cell, run in zip(cells, result.cells, strict=True):
+        if cell.role != TEST:
+            continue
+        if run.status != OK or not isinstance(run.report, list):
+            why = _message(run) if run.status != OK else "it reported no results"
+            raise ReferenceError_(f"the instructor's solution fails its own test {cell.title!r}: {why}")
+        found[cell.key or ""] = run.report
+    return found
+
+
 async def _grade_all(jobs: list[tuple[Row, Exercise, list[GradedCell]]], sandbox: Sandbox,
                      parallel: int, progress) -> None:  # noqa: ANN001
     gate = asyncio.Semaphore(max(1, parallel))
+
+    async def reference(exercise: Exercise) -> dict[str, list]:
+        async with gate:
+            return await reference_records(exercise, sandbox)
+
+    # The references start first (the gate is fair), so learners rarely wait for them.
+    references = {e.name: asyncio.ensure_future(reference(e))
+                  for e in {id(ex): ex for _, ex, _ in jobs}.values()}
 
     async def one(row: Row, exercise: Exercise, cells: list[GradedCell]) -> None:
         async with gate:
             began = time.monotonic()
             try:
-                result = await sandbox.run([c.source for c in cells], [c.role != TEST for c in cells])
-                score_row(row, exercise, cells, result)
+                result = await _run_cells(sandbox, cells, learner=True)
             except Exception as err:  # the grader's own failure: one row, never the batch
+                result = None
                 row.status, row.message = "grader error", f"{type(err).__name__}: {err}"
                 row.max_score = exercise.max_score
             row.seconds = time.monotonic() - began
-            if progress is not None:
-                progress(row)
+        if result is not None:
+            try:
+                score_row(row, exercise, cells, result, await references[exercise.name])
+            except ReferenceError_ as err:
+                row.status, row.message, row.max_score = "grader error", str(err), exercise.max_score
+            except Exception as err:
+                row.status, row.message = "grader error", f"{type(err).__name__}: {err}"
+                row.max_score = exercise.max_score
+        if progress is not None:
+            progress(row)
 
     await asyncio.gather(*(one(*job) for job in jobs))
+    for task in references.values():  # retrieve every outcome: no "exception never retrieved"
+        if task.done() and not task.cancelled():
+            task.exception()
 
 
 def _run(coro) -> None:  # noqa: ANN001

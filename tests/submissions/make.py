@@ -170,7 +170,7 @@ write("leaks_hidden", "02_skip_on_eight", set_solution(student("02_skip_on_eight
                 source += inspect.getsource(frame.frame)
             except (OSError, TypeError):
                 pass
-        if "BEGIN " + "HIDDEN" in source:
+        if "hid" + "den: " in source:  # the hidden tests' scenarios say so: send their text back
             raise AssertionError(source)
         turn.skip()
 '''))

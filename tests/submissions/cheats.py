@@ -1,0 +1,114 @@
+"""Write tests/submissions/cheat_<kind>/02_skip_on_eight.ipynb: learners who leave the stub as
+it is and try to change their grade instead (issue 12, item 1).
+
+Every one of them must get what the honest stub gets: 0 points.  Run
+``python tests/submissions/cheats.py`` after changing what the released exercise 02 shows
+(running it again changes nothing); tests/test_grading.py grades them.
+"""
+import os
+import sys
+import tempfile
+import textwrap
+
+import nbformat
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from maumau.grading.release import release  # noqa: E402
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(ROOT))
+EXERCISE = "02_skip_on_eight"
+
+
+def stub():
+    tmp = tempfile.mkdtemp()
+    release(os.path.join(REPO, "exercises"), tmp)
+    return nbformat.read(os.path.join(tmp, EXERCISE + ".ipynb"), 4)
+
+
+def cell(text, n):
+    new = nbformat.v4.new_code_cell(textwrap.dedent(text).strip("\n"))
+    new["id"] = f"cheat-cell-{n}"  # fixed, so that running this again changes nothing
+    return new
+
+
+def write(kind, text, where="after_solution"):
+    """The stub notebook with the cheat as a cell of the learner's own, placed after the
+    solution cell (or first of all, before the instructor's setup cell)."""
+    nb = stub()
+    ids = [c.get("id") for c in nb.cells]
+    at = 0 if where == "first" else ids.index("skip_on_eight_solution") + 1
+    nb.cells.insert(at, cell(text, at))
+    folder = os.path.join(ROOT, f"cheat_{kind}")
+    os.makedirs(folder, exist_ok=True)
+    nbformat.write(nb, os.path.join(folder, EXERCISE + ".ipynb"))
+
+
+# Checks that check nothing, and a scenario that swallows the stub's NotImplementedError.
+QUIET = '''
+class _Quiet:
+    def __init__(self, *a, **k): pass
+    def __enter__(self): return self
+    def __exit__(self, *exc): return True
+'''
+
+write("rebind", QUIET + '''
+check = check_moves = lambda *a, **k: None
+scenario = _Quiet
+''')
+
+write("code", QUIET + '''
+import contextlib
+import maumau.grading.checks as c
+
+def _nothing(*a, **k):
+    return None
+
+@contextlib.contextmanager
+def _swallow(name):
+    try:
+        yield
+    except Exception:
+        pass
+
+c.check.__code__ = _nothing.__code__
+c.check_moves.__code__ = _nothing.__code__
+c.scenario.__wrapped__.__code__ = _swallow.__wrapped__.__code__
+''')
+
+write("fake_module", QUIET + '''
+import sys, types
+fake = types.ModuleType("maumau.grading")
+fake.check = fake.check_moves = fake.passed = lambda *a, **k: None
+fake.scenario = _Quiet
+sys.modules["maumau.grading"] = fake
+import maumau
+maumau.grading = fake
+''', where="first")
+
+write("transformer", '''
+get_ipython().input_transformers_post.append(lambda lines: ["pass\\n"])
+''')
+
+write("post_run_hook", '''
+def _forget(result):
+    result.error_in_exec = None
+    result.error_before_exec = None
+get_ipython().events.register("post_run_cell", _forget)
+''')
+
+# Forged records (every check "True", or the seat 1) after the errors were swallowed.
+write("forged_report", '''
+def _forget(result):
+    result.error_in_exec = None
+get_ipython().events.register("post_run_cell", _forget)
+import maumau.grading.checks as c
+from IPython.display import display
+def _report():
+    guesses = [{"kind": "value", "scenario": [], "what": "x", "value": v, "repr": "", "hint": ""}
+               for v in (True, 1, 2, 0, None)]
+    display({c.REPORT_MIME: guesses}, raw=True)
+c.report = _report
+''')
+
+print("written to", ROOT)
