@@ -9,6 +9,12 @@ An instructor notebook marks its cells in ``metadata.nbgrader`` (schema 3, as nb
   ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``;
 - a *locked* cell (``locked: true``) is instructor code the grader restores (setup cells).
 
+As in nbgrader, a solution cell without the markers is a solution as a whole (the student
+version holds only the stub; ``YOUR ANSWER HERE`` for markdown); manually graded answers
+(``grade`` and ``solution``) and task cells count in ``max_score`` and wait for a person
+(``manual_pending``); ``### AUTOTEST`` directives are refused; files beside the notebook go
+into the grading kernel's folder (``exercise_files``, ``submission_files``).
+
 Every marked cell has a stable ``grade_id``; the cell's own nbformat id is the same string,
 so cells are found by id, never by position.  Nothing here runs notebook code.
 """
