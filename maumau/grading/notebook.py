@@ -101,6 +101,8 @@ TEXT_STUB = "YOUR ANSWER HERE"
 #: nbgrader's autotest directives: maumau does not expand them (they need autotests.yml and a
 #: run of the instructor's notebook at release time); an instructor notebook using them is refused.
 AUTOTEST, HASHED_AUTOTEST = "AUTOTEST", "HASHED AUTOTEST"
+#: A task cell's mark scheme (nbgrader's ClearMarkScheme): removed from the student version.
+BEGIN_MARK_SCHEME, END_MARK_SCHEME = "=== BEGIN MARK SCHEME ===", "=== END MARK SCHEME ==="
 #: The newest nbgrader metadata schema maumau reads (nbgrader 0.6 to 0.9 write 3).
 SCHEMA_VERSION = 3
 #: Data files beside an exercise that go into the grading kernel's working folder.
@@ -326,6 +328,7 @@ def load_exercise(path: str | Path) -> Exercise:
                     f"instructor's notebook); write the assertions out instead, e.g. 'assert a == 5'")
         strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, None, where)
         strip_region(cell.source, BEGIN_HIDDEN, END_HIDDEN, None, where)
+        strip_region(cell.source, BEGIN_MARK_SCHEME, END_MARK_SCHEME, None, where)
         if role != SOLUTION and BEGIN_SOLUTION in cell.source:
             raise NotebookError(f"{where}: {BEGIN_SOLUTION!r} outside a solution cell")
         if role != TEST and BEGIN_HIDDEN in cell.source:
@@ -361,6 +364,7 @@ def student_cell_source(cell: ExerciseCell) -> str:
     if cell.whole:
         return "\n".join(stub_for(cell))
     text = strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, stub_for(cell), where)
+    text = strip_region(text, BEGIN_MARK_SCHEME, END_MARK_SCHEME, (), where)
     return strip_region(text, BEGIN_HIDDEN, END_HIDDEN, (HIDDEN_NOTE,), where)
 
 
@@ -390,7 +394,8 @@ def _secret_regions(cell: ExerciseCell) -> list[str]:
     if cell.whole:
         return cell.source.split("\n")
     return (region_lines(cell.source, BEGIN_SOLUTION, END_SOLUTION)
-            + region_lines(cell.source, BEGIN_HIDDEN, END_HIDDEN))
+            + region_lines(cell.source, BEGIN_HIDDEN, END_HIDDEN)
+            + region_lines(cell.source, BEGIN_MARK_SCHEME, END_MARK_SCHEME))
 
 
 def secret_lines(exercise: Exercise, min_length: int = 10) -> set[str]:
@@ -409,7 +414,8 @@ def secret_lines(exercise: Exercise, min_length: int = 10) -> set[str]:
 def leaks(exercise: Exercise, released_text: str) -> list[str]:
     """The solution / hidden-test lines (or markers) that appear in ``released_text``,
     other than lines that also appear in the public part of the notebook."""
-    found = [m for m in (BEGIN_SOLUTION, END_SOLUTION, BEGIN_HIDDEN, END_HIDDEN) if m in released_text]
+    markers = (BEGIN_SOLUTION, END_SOLUTION, BEGIN_HIDDEN, END_HIDDEN, BEGIN_MARK_SCHEME, END_MARK_SCHEME)
+    found = [m for m in markers if m in released_text]
     return found + sorted(line for line in secret_lines(exercise, min_length=6) if line in released_text)
 
 
@@ -565,6 +571,7 @@ def submission_files(exercise: Exercise, submission: str | Path) -> dict[str, Pa
     return {**mine, **exercise.files}
 
 
-__all__ += ["TEXT_STUB", "AUTOTEST", "HASHED_AUTOTEST", "SCHEMA_VERSION", "is_manual", "stub_for",
+__all__ += ["TEXT_STUB", "BEGIN_MARK_SCHEME", "END_MARK_SCHEME", "AUTOTEST", "HASHED_AUTOTEST", "SCHEMA_VERSION",
+            "is_manual", "stub_for",
             "answered", "manual_pending", "exercise_files", "submission_files", "MAX_DATA_FILE_BYTES",
             "MAX_DATA_BYTES", "MAX_DATA_FILES"]
