@@ -4,10 +4,19 @@ The grader's process only sends cell sources to the kernel and reads the replies
 learner's code runs in the kernel process (``maumau.grading.sandbox``), started in a
 scratch folder of its own with its own HOME, IPython and Jupyter folders.
 
+Isolation: where bubblewrap works (``jail``), each kernel runs in a bwrap sandbox: no
+network, its own PID namespace, a read-only file system holding none of the grader's
+files, and a size-capped tmpfs as its only writable folder; ``Sandbox.isolated`` says
+whether this batch is isolated and ``Sandbox.isolation`` says how, or why not.  Without
+bwrap only the kernel's audit hook guards the machine (not a security boundary).
+
 Limits: a per-cell timeout (the kernel is interrupted, and the next cells still run), a
 total time per notebook (the rest is not run), a memory limit (``RLIMIT_AS`` in the
-kernel).  A kernel that dies or stops answering is restarted and the cells that had run
-without error are replayed, so one broken cell costs only what depends on it.
+kernel), a disk quota for everything the kernel writes (the tmpfs's size; without bwrap
+a watchdog stops a kernel whose folder grows past it).  A kernel that dies or stops
+answering is restarted and the cells that had run without error are replayed, so one
+broken cell costs only what depends on it (a restarted kernel of an isolated batch
+starts with an empty working folder: the replayed cells write their files again).
 """
 
 from __future__ import annotations
@@ -31,10 +40,11 @@ from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
+from . import jail as jail_
 from . import sandbox
 
 __all__ = ["Limits", "CellRun", "NotebookRun", "Sandbox", "OK", "ERROR", "TIMEOUT", "DIED", "NOT_RUN",
-           "REPORT_MIME"]
+           "REPORT_MIME", "NOT_ISOLATED"]
 
 OK, ERROR, TIMEOUT, DIED, NOT_RUN = "ok", "error", "timeout", "died", "not run"
 KERNEL_NAME = "maumau-sandbox"
@@ -42,6 +52,8 @@ _TIMEOUT_ENAME = "CellTimeout"
 #: The MIME type of a test cell's report (what the learner's code did, ``checks.report``).
 REPORT_MIME = "application/vnd.maumau.report+json"
 REPORT_BYTES = 1_000_000  # a report larger than this is dropped (read: no report)
+#: The first words of ``Sandbox.isolation`` when the batch runs without bubblewrap.
+NOT_ISOLATED = "NOT ISOLATED"
 log = logging.getLogger("maumau.grading")
 log.addHandler(logging.NullHandler())
 log.propagate = False
@@ -56,6 +68,7 @@ class Limits:
     memory_mb: int = 1024          # address space of the kernel process
     startup_timeout: float = 60.0  # seconds for the kernel to start
     max_restarts: int = 2          # kernel restarts (with replay) per notebook
+    disk_mb: int = 100             # everything the kernel writes (its working folder)
 
 
 @dataclass
@@ -78,6 +91,7 @@ class NotebookRun:
     restarts: int = 0
     stopped: str = ""              # why cells were left unrun ("total time limit", ...)
     notes: list[str] = field(default_factory=list)
+    isolated: bool = False         # the kernel ran in a bubblewrap sandbox (``jail``)
 
 
 class _QuietClient(NotebookClient):
@@ -115,22 +129,66 @@ def protected_paths(paths: list[Path]) -> list[str]:
     return found
 
 
-class Sandbox:
-    """A batch of kernels: a private temporary folder, a kernelspec and the protected paths."""
+class _JailedKernelManager(AsyncKernelManager):
+    """A kernel manager whose kernel command runs inside a bubblewrap sandbox."""
 
-    def __init__(self, protect: list[Path], limits: Limits | None = None) -> None:
+    jail: jail_.Jail | None = None
+    disk_mb: int = 0
+    wait_seconds: float = 60.0
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        cmd = super().format_kernel_cmd(extra_arguments)
+        assert self.jail is not None
+        return self.jail.command(cmd, os.path.realpath(self.connection_file), self.disk_mb)
+
+    async def _async_post_start_kernel(self, **kw: object) -> None:
+        # The connection file (and the kernel) name the sockets as seen inside the sandbox; the
+        # grader reaches them through /proc/PID/root, before its own control socket connects.
+        self.ip = await _sandbox_root(self, self.wait_seconds) + jail_.IPC
+        await super()._async_post_start_kernel(**kw)
+
+
+class Sandbox:
+    """A batch of kernels: a private temporary folder, a kernelspec and the protected paths.
+
+    ``isolate``: None (the default) uses bubblewrap where it works and says so; True
+    requires it (RuntimeError where it does not work); False never uses it.  After
+    construction ``isolated`` (bool) says whether the kernels run in bwrap sandboxes and
+    ``isolation`` is one line for the teacher: how, or (starting with NOT_ISOLATED) why not.
+    """
+
+    def __init__(self, protect: list[Path], limits: Limits | None = None, isolate: bool | None = None) -> None:
         self.limits = limits or Limits()
         self.root = Path(tempfile.mkdtemp(prefix="maumau-grade-"))
         os.chmod(self.root, 0o700)
+        self.protect = protected_paths(protect) + [str(self.root)]
+        self.jail: jail_.Jail | None = None
+        if isolate is False:
+            why = "isolation switched off"
+        else:
+            self.jail, why = jail_.find_jail(self.protect)
+            if self.jail is None and isolate:
+                shutil.rmtree(self.root, ignore_errors=True)
+                raise RuntimeError(f"no isolation: {why}")
+        self.isolated = self.jail is not None
+        if self.jail is not None:
+            quota = f"{self.limits.disk_mb} MB" if "--size" in self.jail.options else "no size limit (old bwrap)"
+            self.isolation = (f"isolated: each kernel in a {self.jail.version} sandbox (no network, own PIDs, "
+                              f"read-only files, a {quota} working folder)")
+        else:
+            self.isolation = (f"{NOT_ISOLATED}: {why}; the kernels ran with only the audit hook between the "
+                              f"learners' code and this machine (network, processes, files)")
+            log.warning("%s", self.isolation)
         spec_dir = self.root / "kernels" / KERNEL_NAME
         spec_dir.mkdir(parents=True)
         (spec_dir / "kernel.json").write_text(json.dumps({
             "argv": [sys.executable, "-m", "maumau.grading.sandbox", "-f", "{connection_file}"],
             "display_name": "maumau grading sandbox", "language": "python",
             "metadata": {"debugger": False},
+            # signals do not reach into the sandbox's PID namespace: interrupt by message there
+            "interrupt_mode": "message" if self.isolated else "signal",
         }))
         self.spec_manager = KernelSpecManager(kernel_dirs=[str(self.root / "kernels")])
-        self.protect = protected_paths(protect) + [str(self.root)]
         self._count = 0
 
     def close(self) -> None:
@@ -147,10 +205,14 @@ class Sandbox:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("JUPYTER", "JPY_", "XDG_", "IPYTHON", "MAUMAU_", "PYTEST", "COV_"))
                and k not in ("PWD", "OLDPWD", "MPLCONFIGDIR", "TMPDIR", "HOME", "PYTHONSTARTUP")}
-        package_root = str(Path(__file__).resolve().parents[2])
-        paths = [package_root] + [os.path.abspath(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        extra = [os.path.abspath(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        if self.jail is not None:  # only what is bound inside: the maumau package's parent first
+            paths = list(self.jail.python_path) + [p for p in extra if any(
+                jail_.inside(os.path.realpath(p), b) for b in self.jail.readonly)]
+        else:
+            paths = [str(Path(__file__).resolve().parents[2])] + extra
+            (scratch / "home").mkdir(exist_ok=True)
         home = scratch / "home"
-        home.mkdir(exist_ok=True)
         env.update({
             "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths)), "HOME": str(home), "TMPDIR": str(scratch),
             "IPYTHONDIR": str(home / ".ipython"), "MPLCONFIGDIR": str(home / ".matplotlib"),
@@ -162,15 +224,33 @@ class Sandbox:
             sandbox.MEMORY: str(self.limits.memory_mb),
             sandbox.CPU: str(int(self.limits.total_timeout * 2 + 60)),
         })
+        if self.jail is not None:
+            env[sandbox.JAILED] = "1"
         return env
 
     async def _start(self, scratch: Path) -> tuple[AsyncKernelManager, NotebookClient]:
-        km = AsyncKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=self.spec_manager)
-        km.connection_file = str(scratch / f"kernel-{os.getpid()}-{self._count}.json")
-        self._count += 1
-        await km.start_kernel(cwd=str(scratch), env=self._env(scratch), stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              extra_arguments=["--HistoryManager.enabled=False", "--Application.log_level=CRITICAL"])
+        """Start a kernel; ``scratch`` is its working folder (unused by an isolated kernel,
+        whose working folder is a tmpfs of its own)."""
+        extra = ["--HistoryManager.enabled=False", "--Application.log_level=CRITICAL"]
+        if self.jail is None:
+            km = AsyncKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=self.spec_manager)
+            km.connection_file = str(scratch / f"kernel-{os.getpid()}-{self._count}.json")
+            self._count += 1
+            await km.start_kernel(cwd=str(scratch), env=self._env(scratch), stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, extra_arguments=extra)
+        else:
+            km = _JailedKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=self.spec_manager)
+            km.jail, km.disk_mb, km.wait_seconds = self.jail, self.limits.disk_mb, self.limits.startup_timeout
+            km.transport, km.ip = "ipc", jail_.IPC
+            km.connection_file = str(self.root / f"kernel-{os.getpid()}-{self._count}.json")
+            self._count += 1
+            try:
+                await km.start_kernel(cwd=str(self.root), env=self._env(Path(jail_.SCRATCH)),
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                      extra_arguments=extra)
+            except BaseException:
+                await _stop(km, None)
+                raise
         client = _QuietClient(nbformat.v4.new_notebook(), km=km, log=log, interrupt_on_timeout=True,
                               error_on_timeout={"ename": _TIMEOUT_ENAME, "evalue": "", "traceback": []},
                               startup_timeout=int(self.limits.startup_timeout), iopub_timeout=5,
@@ -228,8 +308,21 @@ class Sandbox:
         began = time.monotonic()
         deadline = began + limits.total_timeout
         scratch = Path(tempfile.mkdtemp(prefix="kernel-", dir=self.root))
-        result = NotebookRun([CellRun() for _ in sources])
+        result = NotebookRun([CellRun() for _ in sources], isolated=self.isolated)
         km = client = None
+        watchdog = None
+        if self.jail is None and limits.disk_mb > 0:  # isolated kernels write to a tmpfs of that size
+
+            async def watch() -> None:
+                quota = limits.disk_mb * 1024 * 1024
+                while True:
+                    await asyncio.sleep(0.5)
+                    if km is not None and await asyncio.to_thread(_disk_usage, scratch, quota) > quota:
+                        result.notes.append(f"the kernel wrote more than {limits.disk_mb} MB and was stopped")
+                        await _stop(km, None)
+                        await asyncio.to_thread(_empty, scratch)
+
+            watchdog = asyncio.ensure_future(watch())
         try:
             try:
                 km, client = await self._start(scratch)
@@ -270,11 +363,52 @@ class Sandbox:
                         await self._execute(client, sources[j], min(limits.cell_timeout, left))
                 i += 1
         finally:
+            if watchdog is not None:
+                watchdog.cancel()
             if km is not None:
                 await _stop(km, client)
             shutil.rmtree(scratch, ignore_errors=True)
             result.seconds = time.monotonic() - began
         return result
+
+
+async def _sandbox_root(km: AsyncKernelManager, seconds: float) -> str:
+    """The root folder of ``km``'s sandbox seen from outside, once bwrap has made it."""
+    provisioner = km.provisioner
+    pid = getattr(provisioner, "pid", None)
+    deadline = time.monotonic() + seconds
+    while provisioner is not None and pid is not None and time.monotonic() < deadline:
+        root = jail_.sandbox_root(pid)
+        if root is not None:
+            return root
+        if await provisioner.poll() is not None:
+            break
+        await asyncio.sleep(0.002)
+    raise RuntimeError("bwrap did not start the sandbox")
+
+
+def _disk_usage(folder: Path, limit: int) -> int:
+    """The bytes the files in ``folder`` take on disk (counting stops past ``limit``)."""
+    total = 0
+    for top, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            try:
+                st = os.lstat(os.path.join(top, name))
+            except OSError:
+                continue
+            total += max(st.st_blocks * 512, 4096 if name in dirs else 0)
+            if total > limit:
+                return total
+    return total
+
+
+def _empty(folder: Path) -> None:
+    for child in list(folder.iterdir()) if folder.is_dir() else []:
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink(missing_ok=True)
+    (folder / "home").mkdir(exist_ok=True)
 
 
 async def _stop(km: AsyncKernelManager, client: NotebookClient | None) -> None:

@@ -29,6 +29,7 @@ SCRATCH = "MAUMAU_SANDBOX_SCRATCH"
 PROTECT = "MAUMAU_SANDBOX_PROTECT"
 MEMORY = "MAUMAU_SANDBOX_MEMORY_MB"
 CPU = "MAUMAU_SANDBOX_CPU_SECONDS"
+JAILED = "MAUMAU_SANDBOX_JAILED"  # "1": the kernel runs in a bubblewrap sandbox (``jail``)
 FILE_MB = 64
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
@@ -136,6 +137,10 @@ def main() -> None:
     scratch = os.environ.pop(SCRATCH, "") or os.getcwd()
     protected = [p for p in os.environ.pop(PROTECT, "").split(os.pathsep) if p]
     set_limits(int(os.environ.pop(MEMORY, "0") or 0), int(os.environ.pop(CPU, "0") or 0))
+    if os.environ.pop(JAILED, "") == "1":
+        # the parent is bwrap's init (PID 1 of the sandbox), which dies with the grader and takes
+        # the kernel along: ipykernel's parent poller would take PID 1 for a dead parent
+        os.environ.pop("JPY_PARENT_PID", None)
     from ipykernel.kernelapp import IPKernelApp
 
     app = IPKernelApp.instance()

@@ -1,0 +1,480 @@
+"""The grading kernels' isolation (maumau.grading.jail): each attack is a learner cell.
+
+Each test runs the attack through ``Sandbox.run`` (or the whole ``grade``) on a temporary
+layout: the instructor's folder, a copy of it next to it, the output folder, a submissions
+folder, and checks that the attack failed inside the kernel AND that nothing happened
+outside.  Most attacks first switch the kernel's audit hook off (through ``gc``, as a
+learner can), so that bubblewrap alone is the boundary being tested.  The tests that need
+bubblewrap are skipped where ``/usr/bin/bwrap`` is missing or cannot make namespaces (CI has it):
+the attacks never run without it.  They are written to do little harm even where they succeed
+(files are opened without writing, what they create they remove), but a broken sandbox would
+let them touch the repository and the system: keep it that way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import json
+import os
+import shutil
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+from maumau.grading import jail  # noqa: E402
+from maumau.grading.runner import DIED, ERROR, NOT_ISOLATED, OK, Limits, Sandbox  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+EXERCISES = REPO / "exercises"
+_JAIL, _WHY = jail.find_jail([])
+needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")
+
+#: A learner cell that switches the kernel's audit hook off: its ``deny`` does nothing any more.
+DISABLE_HOOK = '''
+import gc, subprocess
+_hooks = [o for o in gc.get_objects() if getattr(o, "__qualname__", "") == "make_guard.<locals>.hook"]
+for _hook in _hooks:
+    for _name, _cell in zip(_hook.__code__.co_freevars, _hook.__closure__):
+        if _name == "deny":
+            _cell.cell_contents = lambda what: None
+assert _hooks, "no hook found"
+subprocess.run(["true"], check=True)  # the hook would have refused this
+'''
+
+
+@pytest.fixture
+def layout(tmp_path):
+    """The grader's folders as a learner would like to reach them."""
+    source = tmp_path / "exercises"
+    source.mkdir()
+    (source / "02_skip_on_eight.ipynb").write_text('{"secret": "HIDDEN TEST"}')
+    copy = tmp_path / "exercises_copy"
+    shutil.copytree(source, copy)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "grades.csv").write_text("student,exercise,score\nmallory,02,0\n")
+    subs = tmp_path / "submissions"
+    (subs / "alice").mkdir(parents=True)
+    (subs / "alice" / "02_skip_on_eight.ipynb").write_text('{"alice": "her answer"}')
+    return {"root": tmp_path, "source": source, "copy": copy, "out": out, "subs": subs}
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else b"<dir>")
+            for p in sorted(folder.rglob("*"))}
+
+
+def run(layout, cells: list[str], limits: Limits | None = None, isolate: bool | None = True):
+    """Run ``cells`` in one kernel of a sandbox protecting the layout; ``PATHS`` is defined first."""
+    paths = {k: str(v) for k, v in layout.items()}
+    paths["repo"] = str(REPO)
+    prelude = f"import json, os, sys\nPATHS = {json.dumps(paths)}\n"
+    with Sandbox([layout["source"], layout["out"], layout["subs"]], limits, isolate=isolate) as sandbox:
+        result = asyncio.run(sandbox.run([prelude] + cells))
+    assert result.cells[0].status == OK, result
+    return result, result.cells[1:]
+
+
+def ok(cell) -> None:
+    assert cell.status == OK, f"{cell.ename}: {cell.evalue}"
+
+
+# --- what the batch says about itself --------------------------------------------------------------
+
+@needs_bwrap
+def test_an_isolated_batch_says_so(layout):
+    with Sandbox([layout["source"]]) as sandbox:
+        assert sandbox.isolated is True and sandbox.jail is not None
+        assert sandbox.isolation.startswith("isolated: ") and "bubblewrap" in sandbox.isolation
+        result = asyncio.run(sandbox.run(["import os; assert os.getcwd() == '/scratch', os.getcwd()"]))
+    assert result.isolated is True and result.cells[0].status == OK, result
+
+
+def test_without_bwrap_the_batch_says_loudly_it_is_not_isolated(layout, monkeypatch):
+    monkeypatch.setenv(jail.BWRAP_ENV, str(layout["root"] / "no-such-bwrap"))
+    with Sandbox([layout["source"]]) as sandbox:
+        assert sandbox.isolated is False and sandbox.jail is None
+        assert sandbox.isolation.startswith(NOT_ISOLATED) and "no-such-bwrap" in sandbox.isolation
+        result = asyncio.run(sandbox.run(["x = 1", "open('/etc/passwd', 'a')"]))
+    assert result.isolated is False
+    assert result.cells[0].status == OK and result.cells[1].ename == "PermissionError", result  # the audit hook
+    with pytest.raises(RuntimeError, match="no isolation"):
+        Sandbox([layout["source"]], isolate=True)
+
+
+# --- processes ---------------------------------------------------------------------------------------
+
+def _processes_with(token: str) -> list[str]:
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if token.encode() in cmdline:
+                found.append(pid)
+    return found
+
+
+@needs_bwrap
+def test_no_process_outlives_the_kernel(layout):
+    token = f"maumau-daemon-{os.getpid()}-{time.monotonic_ns()}"
+    late = layout["out"] / "late.txt"
+    body = (f"import time; time.sleep(3); open({str(late)!r}, 'w').write('pwned'); "
+            f"open({str(layout['out'] / 'grades.csv')!r}, 'w').write('mallory,02,100')  # {token}")
+    spawn = f'''
+import os, subprocess, sys, time
+BODY = {body!r}
+pids = []
+pid = os.fork()                                   # a forked child
+if pid == 0:
+    os.execv(sys.executable, [sys.executable, "-c", BODY])
+pids.append(pid)
+pids.append(subprocess.Popen([sys.executable, "-c", BODY], start_new_session=True).pid)  # a new session
+r, w = os.pipe()
+pid = os.fork()                                   # a double-forked daemon
+if pid == 0:
+    os.setsid()
+    grandchild = os.fork()
+    if grandchild == 0:
+        os.execv(sys.executable, [sys.executable, "-c", BODY])
+    os.write(w, str(grandchild).encode()); os._exit(0)
+os.waitpid(pid, 0)
+pids.append(int(os.read(r, 20)))
+time.sleep(0.3)
+for p in pids:
+    os.kill(p, 0)                                 # all three are alive while the kernel is
+'''
+    result, cells = run(layout, [DISABLE_HOOK, spawn])
+    ok(cells[0])
+    ok(cells[1])
+    assert _processes_with(token) == []           # gone with the kernel
+    time.sleep(3.5)
+    assert not late.exists()
+    assert (layout["out"] / "grades.csv").read_text() == "student,exercise,score\nmallory,02,0\n"
+
+
+# --- network ------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def listener():
+    """A TCP server on 127.0.0.1 that records every connection and every byte it gets."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    server.settimeout(0.2)
+    got: list[bytes] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            got.append(b"<connection>")
+            conn.settimeout(1)
+            try:
+                got.append(conn.recv(1000))
+            except OSError:
+                pass
+            conn.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield server.getsockname()[1], got
+    stop.set()
+    thread.join()
+    server.close()
+
+
+@needs_bwrap
+def test_no_network_not_even_loopback_or_zmq(layout, listener):
+    port, got = listener
+    attack = f'''
+import socket, time, zmq
+failed = []
+try:
+    socket.create_connection(("127.0.0.1", {port}), timeout=2).sendall(b"tcp")
+except OSError:
+    failed.append("tcp")
+try:
+    socket.create_connection(("pypi.org", 443), timeout=3)
+except OSError:
+    failed.append("pypi")
+try:
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.sendto(b"udp", ("8.8.8.8", 53))
+except OSError:
+    failed.append("udp")
+ctx = zmq.Context()
+req = ctx.socket(zmq.REQ)
+req.linger = 0
+req.connect("tcp://127.0.0.1:{port}")
+try:
+    req.send(b"zmq", zmq.NOBLOCK)
+except zmq.ZMQError:
+    pass
+time.sleep(1)
+req.close()
+assert failed == ["tcp", "pypi", "udp"], failed
+'''
+    result, cells = run(layout, [DISABLE_HOOK, attack])
+    ok(cells[0])
+    ok(cells[1])
+    time.sleep(0.5)
+    assert got == []
+
+
+# --- native code ----------------------------------------------------------------------------------------
+
+@needs_bwrap
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="no gcc to build an extension module with")
+def test_a_compiled_extension_module_cannot_reach_outside(layout):
+    targets = [str(layout["out"] / "grades.csv"), str(layout["out"] / "native.txt"), str(REPO / "native.txt"),
+               "/native.txt", "/usr/native.txt"]
+    source = r'''
+#include <Python.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/stat.h>
+static PyObject *attack(PyObject *self, PyObject *paths) {
+    PyObject *done = PyList_New(0);
+    for (Py_ssize_t i = 0; i < PyList_Size(paths); i++) {
+        const char *path = PyUnicode_AsUTF8(PyList_GetItem(paths, i));
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) { write(fd, "pwned", 5); close(fd); PyList_Append(done, PyList_GetItem(paths, i)); }
+        if (mkdir(path, 0755) == 0 || unlink(path) == 0) PyList_Append(done, PyList_GetItem(paths, i));
+    }
+    return done;
+}
+static PyMethodDef methods[] = {{"attack", attack, METH_O, ""}, {NULL, NULL, 0, NULL}};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "evil", NULL, -1, methods};
+PyMODINIT_FUNC PyInit_evil(void) { return PyModule_Create(&module); }
+'''
+    attack = f'''
+import subprocess, sysconfig, sys, importlib
+open("evil.c", "w").write({source!r})
+suffix = sysconfig.get_config_var("EXT_SUFFIX")
+subprocess.run(["gcc", "-shared", "-fPIC", "-I", sysconfig.get_paths()["include"], "evil.c", "-o", "evil" + suffix],
+               check=True, capture_output=True)
+sys.path.insert(0, os.getcwd())
+evil = importlib.import_module("evil")
+done = evil.attack({targets!r})
+assert done == [], done
+import ctypes
+libc = ctypes.CDLL(None)
+assert libc.open(b"/pwned.txt", os.O_WRONLY | os.O_CREAT, 0o644) == -1
+'''
+    before = snapshot(layout["out"])
+    result, cells = run(layout, [DISABLE_HOOK, attack])
+    ok(cells[0])
+    ok(cells[1])
+    assert snapshot(layout["out"]) == before
+    assert not (REPO / "native.txt").exists() and not Path("/native.txt").exists()
+
+
+# --- file system: dir_fd, sqlite3, readline, the hook switched off ----------------------------------
+
+@needs_bwrap
+@pytest.mark.parametrize("hook", ["on", "off"])
+def test_dir_fd_variants_change_nothing_outside(layout, hook):
+    out = str(layout["out"]).lstrip("/")
+    attack = f'''
+import os
+fd = os.open("/", os.O_RDONLY)
+OUT = {out!r}
+attempts = {{
+    "mkdir": lambda: os.mkdir(OUT + "/planted", dir_fd=fd),
+    "open": lambda: os.open(OUT + "/planted.txt", os.O_WRONLY | os.O_CREAT, dir_fd=fd),
+    "rename": lambda: os.rename(OUT + "/grades.csv", OUT + "/old.csv", src_dir_fd=fd, dst_dir_fd=fd),
+    "link": lambda: os.link(OUT + "/grades.csv", OUT + "/hard.csv", src_dir_fd=fd, dst_dir_fd=fd),
+    "symlink": lambda: os.symlink("/etc/passwd", OUT + "/link", dir_fd=fd),
+    "unlink": lambda: os.unlink(OUT + "/grades.csv", dir_fd=fd),
+    "rmdir": lambda: os.rmdir(OUT, dir_fd=fd),
+    "root": lambda: (os.mkdir("planted", dir_fd=fd), os.rmdir("planted", dir_fd=fd)),
+}}
+worked = []
+for name, attempt in attempts.items():
+    try:
+        attempt()
+        worked.append(name)
+    except OSError:
+        pass
+assert worked == [], worked
+'''
+    before = snapshot(layout["root"])
+    cells = ([DISABLE_HOOK] if hook == "off" else []) + [attack]
+    result, runs = run(layout, cells)
+    for cell in runs:
+        ok(cell)
+    assert snapshot(layout["root"]) == before
+
+
+@needs_bwrap
+def test_sqlite3_and_readline_cannot_write_outside(layout):
+    attack = '''
+import sqlite3, readline
+worked = []
+for path in [PATHS["out"] + "/grades.db", "/grades.db", PATHS["repo"] + "/grades.db", sys.prefix + "/grades.db"]:
+    try:
+        sqlite3.connect(path).execute("create table t (x)")
+        worked.append(path)
+        os.unlink(path)
+    except sqlite3.Error:
+        pass
+    try:
+        readline.add_history("pwned")
+        readline.write_history_file(path + ".history")
+        worked.append(path + ".history")
+        os.unlink(path + ".history")
+    except OSError:
+        pass
+sqlite3.connect("mine.db").execute("create table t (x)")  # the working folder is writable
+assert worked == [], worked
+'''
+    before = snapshot(layout["root"])
+    result, cells = run(layout, [DISABLE_HOOK, attack])
+    ok(cells[0])
+    ok(cells[1])
+    assert snapshot(layout["root"]) == before
+    assert not (REPO / "grades.db").exists() and not Path(sys.prefix, "grades.db").exists()
+
+
+@needs_bwrap
+def test_with_the_hook_switched_off_nothing_outside_is_writable(layout):
+    attack = '''
+import maumau
+worked = []
+for path in [PATHS["out"] + "/grades.csv", os.path.dirname(maumau.__file__) + "/__init__.py",
+             os.path.dirname(maumau.__file__) + "/x.py", sys.prefix + "/x", os.__file__, "/etc/passwd", "/x",
+             "/usr/x", "/dev/x", "/proc/x", "/dev/shm/x"]:
+    existed = os.path.exists(path)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT))  # harmless where it works
+        worked.append(path)
+        if not existed:
+            os.unlink(path)
+    except OSError:
+        pass
+open("/tmp/mine.txt", "w").write("the working folder (and /tmp, inside it) is writable")
+assert worked == [], worked
+'''
+    package = REPO / "maumau"
+    before = (snapshot(layout["root"]), (package / "__init__.py").read_bytes())
+    result, cells = run(layout, [DISABLE_HOOK, attack])
+    ok(cells[0])
+    ok(cells[1])
+    assert (snapshot(layout["root"]), (package / "__init__.py").read_bytes()) == before
+    assert not (package / "x.py").exists()
+
+
+@needs_bwrap
+def test_the_grader_s_files_do_not_exist_inside(layout):
+    attack = '''
+import maumau, pathlib
+hidden = [PATHS["source"], PATHS["copy"], PATHS["out"], PATHS["subs"], PATHS["subs"] + "/alice",
+          PATHS["root"], PATHS["repo"] + "/.git", PATHS["repo"] + "/exercises", PATHS["repo"] + "/tests",
+          str(pathlib.Path(maumau.__file__).parents[1] / "exercises")]
+seen = []
+for path in hidden:
+    for probe in (os.listdir, lambda p: open(p + "/02_skip_on_eight.ipynb").read(), os.stat):
+        try:
+            probe(path)
+            seen.append(path)
+        except (FileNotFoundError, PermissionError):
+            pass
+assert seen == [], seen
+assert sorted(os.listdir(pathlib.Path(maumau.__file__).parents[1])) in (["maumau"], [".venv", "maumau"])
+'''
+    result, cells = run(layout, [DISABLE_HOOK, attack])
+    ok(cells[0])
+    ok(cells[1])
+
+
+# --- disk quota ------------------------------------------------------------------------------------
+
+@needs_bwrap
+def test_the_disk_quota_stops_480_mb_of_small_files_and_the_kernel_goes_on(layout):
+    attack = '''
+import errno
+chunk = b"x" * (64 * 1024)
+written = 0
+try:
+    os.mkdir("hoard")
+    for i in range(480 * 16):                     # 480 MB in 64 KB files
+        with open(f"hoard/{i}.bin", "wb") as f:
+            f.write(chunk)
+        written += len(chunk)
+except OSError as err:
+    assert err.errno == errno.ENOSPC, err
+assert written < 40 * 1024 * 1024, written
+raise OSError(errno.ENOSPC, f"stopped after {written // 2**20} MB")
+'''
+    result, cells = run(layout, [attack, "x = 1 + 1", "open('after.txt', 'w').write('small files still fit')"],
+                        Limits(disk_mb=32))
+    assert cells[0].status == ERROR and "stopped after" in cells[0].evalue, cells[0]
+    ok(cells[1])
+    assert result.restarts == 0
+
+
+def test_without_bwrap_a_watchdog_stops_a_kernel_that_fills_the_disk(layout):
+    attack = '''
+import time
+os.mkdir("hoard")
+for i in range(400):                              # 400 MB, slowly enough to be caught
+    with open(f"hoard/{i}.bin", "wb") as f:
+        f.write(b"x" * 2**20)
+    time.sleep(0.01)
+'''
+    result, cells = run(layout, [attack, "import os; assert not os.path.exists('hoard')"],
+                        Limits(disk_mb=32), isolate=False)
+    assert cells[0].status == DIED, cells[0]
+    ok(cells[1])
+    assert any("wrote more than 32 MB" in note for note in result.notes), result.notes
+
+
+# --- end to end: a learner's daemon against the real grade() ------------------------------------------
+
+@needs_bwrap
+def test_grade_a_daemon_cannot_rewrite_its_row(tmp_path):
+    import nbformat
+
+    from maumau.grading.grade import grade
+
+    nb = nbformat.read(EXERCISES / "02_skip_on_eight.ipynb", 4)
+    out = tmp_path / "out"
+    daemon = f'''
+import os, sys, subprocess
+{DISABLE_HOOK}
+body = ("import time; time.sleep(4); open({str(out / 'grades.csv')!r}, 'w')"
+        ".write('student,exercise,score\\\\nmallory,02_skip_on_eight,100\\\\n')")
+subprocess.Popen([sys.executable, "-c", body], start_new_session=True)
+'''
+    nb.cells.append(nbformat.v4.new_code_cell(daemon))
+    (tmp_path / "subs" / "mallory").mkdir(parents=True)
+    nbformat.write(nb, tmp_path / "subs" / "mallory" / "02_skip_on_eight.ipynb")
+    rows = grade(EXERCISES, [tmp_path / "subs"], out=out, only=["02_skip_on_eight"])
+    assert [(r.student, r.status) for r in rows] == [("mallory", "ok")], rows
+    text = (out / "grades.csv").read_text()
+    time.sleep(5)
+    assert (out / "grades.csv").read_text() == text and ",100," not in text
+
+
+@needs_bwrap
+def test_an_isolated_kernel_errno_for_the_read_only_system():
+    # a sanity check of the sandbox itself, without a kernel: / is read-only, /scratch is not
+    cmd = _JAIL.command([sys.executable, "-c", "import os; os.mkdir('/scratch/a'); os.mkdir('/a')"], disk_mb=1)
+    import subprocess
+
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd="/")
+    assert done.returncode == 1 and f"[Errno {errno.EROFS}]" in done.stderr, done.stderr
