@@ -443,6 +443,25 @@ for i in range(400):                              # 400 MB, slowly enough to be 
     assert any("wrote more than 32 MB" in note for note in result.notes), result.notes
 
 
+@needs_bwrap
+def test_with_an_old_bwrap_without_size_a_watchdog_keeps_the_quota(layout):
+    import dataclasses
+
+    attack = '''
+import os, time
+os.mkdir("hoard")
+for i in range(400):
+    with open(f"hoard/{i}.bin", "wb") as f:
+        f.write(b"x" * 2**20)
+    time.sleep(0.01)
+'''
+    with Sandbox([layout["source"]], Limits(disk_mb=32), isolate=True) as sandbox:
+        sandbox.jail = dataclasses.replace(sandbox.jail, options=sandbox.jail.options - {"--size"})
+        result = asyncio.run(sandbox.run([attack, "import os; assert not os.path.exists('hoard')"]))
+    assert result.cells[0].status == DIED and result.cells[1].status == OK, result
+    assert any("wrote more than 32 MB" in note for note in result.notes), result.notes
+
+
 # --- end to end: a learner's daemon against the real grade() ------------------------------------------
 
 @needs_bwrap

@@ -172,7 +172,8 @@ class Sandbox:
                 raise RuntimeError(f"no isolation: {why}")
         self.isolated = self.jail is not None
         if self.jail is not None:
-            quota = f"{self.limits.disk_mb} MB" if "--size" in self.jail.options else "no size limit (old bwrap)"
+            sized = "--size" in self.jail.options
+            quota = f"{self.limits.disk_mb} MB" + ("" if sized else " (watched: no bwrap --size)")
             self.isolation = (f"isolated: each kernel in a {self.jail.version} sandbox (no network, own PIDs, "
                               f"read-only files, a {quota} working folder)")
         else:
@@ -311,16 +312,24 @@ class Sandbox:
         result = NotebookRun([CellRun() for _ in sources], isolated=self.isolated)
         km = client = None
         watchdog = None
-        if self.jail is None and limits.disk_mb > 0:  # isolated kernels write to a tmpfs of that size
+        sized = self.jail is not None and "--size" in self.jail.options
+        if limits.disk_mb > 0 and not sized:  # else the kernel writes to a tmpfs of that size
 
             async def watch() -> None:
                 quota = limits.disk_mb * 1024 * 1024
                 while True:
                     await asyncio.sleep(0.5)
-                    if km is not None and await asyncio.to_thread(_disk_usage, scratch, quota) > quota:
+                    if km is None:
+                        continue
+                    if self.jail is not None:  # an old bwrap: the tmpfs seen through /proc
+                        used = _tmpfs_usage(str(km.ip)[: -len(jail_.IPC)] + jail_.SCRATCH)
+                    else:
+                        used = await asyncio.to_thread(_disk_usage, scratch, quota)
+                    if used > quota:
                         result.notes.append(f"the kernel wrote more than {limits.disk_mb} MB and was stopped")
                         await _stop(km, None)
-                        await asyncio.to_thread(_empty, scratch)
+                        if self.jail is None:
+                            await asyncio.to_thread(_empty, scratch)
 
             watchdog = asyncio.ensure_future(watch())
         try:
@@ -385,6 +394,14 @@ async def _sandbox_root(km: AsyncKernelManager, seconds: float) -> str:
             break
         await asyncio.sleep(0.002)
     raise RuntimeError("bwrap did not start the sandbox")
+
+
+def _tmpfs_usage(folder: str) -> int:
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return 0
+    return (st.f_blocks - st.f_bfree) * st.f_frsize
 
 
 def _disk_usage(folder: Path, limit: int) -> int:
