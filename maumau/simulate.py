@@ -163,7 +163,7 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
         raise VariantError(f"{v.name} is played by {lo} to {hi} players, not {len(templates)}")
     master = random.Random(seed)
     jobs = [(g, master.getrandbits(63)) for g in range(games)]
-    labels = [repr(p) for p in templates]
+    labels = [label(p) for p in templates]
     spec: Variant | tuple[str, dict] = (v.name, v.options) if v.name in variant_names() and not v.changes \
         and variant(v.name, **v.options) is v else v
     if executor is None:

@@ -23,10 +23,10 @@ def run(games=40, seed=3, executor="serial", **kw):
 
 
 class IllegalPlayer:
-    """Always plays the first card in its hand, legal or not."""
+    """Always plays the first card in its hand, legal or not (it sees only its View)."""
 
-    def choose(self, state):
-        return mm.Play(state.hands[state.to_move][0])
+    def choose(self, view):
+        return mm.Play(view.hand[0])
 
 
 class CrashingPlayer:
