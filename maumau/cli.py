@@ -214,6 +214,9 @@ def _add_grade(commands: Any) -> None:
     sub.add_argument("--cell-timeout", type=float, default=10.0, help="seconds per cell (default 10)")
     sub.add_argument("--timeout", type=float, default=90.0, help="seconds per notebook (default 90)")
     sub.add_argument("--memory", type=int, default=1024, help="memory per kernel in MB (default 1024)")
+    sub.add_argument("--disk", type=int, default=100, help="what a kernel may write, in MB (default 100)")
+    sub.add_argument("--require-isolation", action="store_true",
+                     help="refuse to grade where the kernels cannot run in a bubblewrap sandbox")
     sub.set_defaults(func=cmd_grade)
 
 
@@ -225,20 +228,25 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     from .grading.report import summary_markdown
     from .grading.runner import Limits
 
-    limits = Limits(cell_timeout=args.cell_timeout, total_timeout=args.timeout, memory_mb=args.memory)
+    limits = Limits(cell_timeout=args.cell_timeout, total_timeout=args.timeout, memory_mb=args.memory,
+                    disk_mb=args.disk)
     began = time.monotonic()
 
     def progress(row: Any) -> None:
         con.say(f"  {row.student}/{row.exercise}: {row.score:g}/{row.max_score:g} {row.status} ({row.seconds:.1f} s)")
 
     try:
-        rows = grade(args.source, args.submissions, args.out, limits, args.jobs, args.exercise, progress)
-    except NotebookError as exc:
+        rows = grade(args.source, args.submissions, args.out, limits, args.jobs, args.exercise, progress,
+                     isolate=True if args.require_isolation else None)
+    except NotebookError as exc:  # ReportError too: a grades.csv rewritten while it was written
         con.error(str(exc))
         return 1
-    con.say(summary_markdown(rows))
+    isolation = "" if getattr(rows, "isolated", True) else rows.isolation
+    con.say(summary_markdown(rows, isolation=isolation))
     con.say(f"Graded {len(rows)} rows in {time.monotonic() - began:.1f} s; wrote {args.out}/grades.csv, "
             f"{args.out}/summary.md and {args.out}/feedback/.")
+    if isolation:  # also on stderr, where a script that keeps only the errors still sees it
+        con.err.write(f"maumau: warning: {isolation}\n")
     return 0
 
 

@@ -497,3 +497,31 @@ def test_an_isolated_kernel_errno_for_the_read_only_system():
 
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd="/")
     assert done.returncode == 1 and f"[Errno {errno.EROFS}]" in done.stderr, done.stderr
+
+
+def test_the_command_line_says_when_a_batch_was_not_isolated(tmp_path, monkeypatch):
+    """Without a working bwrap: summary.md starts with the warning and stderr repeats it;
+    with --require-isolation nothing is graded and no grades.csv is written."""
+    import io
+
+    import nbformat
+
+    from maumau.cli import main
+
+    monkeypatch.setenv(jail.BWRAP_ENV, str(tmp_path / "no-such-bwrap"))
+    nb = nbformat.read(EXERCISES / "02_skip_on_eight.ipynb", 4)
+    (tmp_path / "subs" / "ada").mkdir(parents=True)
+    nbformat.write(nb, tmp_path / "subs" / "ada" / "02_skip_on_eight.ipynb")
+    base = ["grade", "--source", str(EXERCISES), str(tmp_path / "subs"), "--exercise", "02_skip_on_eight"]
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main([*base, "--out", str(tmp_path / "strict"), "--require-isolation"], out=out, err=err) == 1
+    assert "no isolation" in err.getvalue() and "nothing was graded" in err.getvalue()
+    assert not (tmp_path / "strict" / "grades.csv").exists()
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main([*base, "--out", str(tmp_path / "loose")], out=out, err=err) == 0
+    summary = (tmp_path / "loose" / "summary.md").read_text(encoding="utf-8")
+    assert summary.startswith("# Grades\n\n**Warning:** NOT ISOLATED") and "no-such-bwrap" in summary
+    assert f"maumau: warning: {NOT_ISOLATED}" in err.getvalue()
+    assert "| ada | 6/6 | 6/6 |" in summary

@@ -147,3 +147,13 @@ def test_no_nbval_comment_markers(path: Path) -> None:
         if cell["cell_type"] == "code":
             markers = re.findall(r"^\s*#\s*(NBVAL_\w+)", _source(cell), flags=re.M)
             assert not markers, f"{path.name} cell {cell.get('id', i)}: {markers}: use cell tags instead"
+
+
+@pytest.mark.parametrize("path", EXERCISES, ids=lambda p: p.name)
+def test_exercise_outputs_show_no_hidden_test(path: Path, secrets: dict[str, str]) -> None:
+    """The instructor notebooks hold the hidden tests in their cells, never in their committed
+    outputs (a traceback of a hidden test would quote it; a learner may see those files)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell_id, text in output_texts(notebook):
+        found = leaks(text, secrets)
+        assert not found, f"{path.name} cell {cell_id} shows hidden tests in its output: {found[:3]}"

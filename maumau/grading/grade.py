@@ -31,18 +31,20 @@ from .notebook import (
     NotebookError,
     cell_key,
     load_exercises,
-    read_notebook,
+    manual_pending,
     secret_lines,
     student_cell_source,
+    submission_files,
 )
 from .runner import DIED, ERROR, NOT_RUN, OK, TIMEOUT, CellRun, Limits, NotebookRun, Sandbox
+from .submissions import FOLDER, Submission, duplicate_id_notes, find_submissions, read_submission  # noqa: F401
 from .verdict import PREAMBLE, PROBE, instrument, judge
 
-__all__ = ["GradedCell", "TestResult", "Row", "assemble", "find_submissions", "grade", "STATUSES"]
+__all__ = ["GradedCell", "TestResult", "Row", "Grades", "assemble", "find_submissions", "grade", "STATUSES"]
 
 #: Row statuses, worst first: the first that applies is the row's status.
 STATUSES = ("grader error", "invalid notebook", "missing", "unknown exercise", "duplicate",
-            "timeout", "kernel died", "memory limit", "error", "ok")
+            "timeout", "kernel died", "memory limit", "error", "needs manual grading", "ok")
 MESSAGE_CHARS = 300
 
 
@@ -82,6 +84,7 @@ class Row:
     seconds: float = 0.0
     tests: list[TestResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    manual_pending: float = 0.0    # points of answers a teacher still has to grade by hand
 
     @property
     def passed(self) -> int:
@@ -123,7 +126,7 @@ def assemble(exercise: Exercise, submission) -> tuple[list[GradedCell], list[str
     cells = [GradedCell(src, FREE) for src in after[None]]
     for info in exercise.cells:
         code = info.cell.cell_type == "code"
-        if info.role == SOLUTION:
+        if code and info.role == SOLUTION:
             if info.key in solutions:
                 cells.append(GradedCell(solutions[info.key], SOLUTION, info.key))
             else:
@@ -165,6 +168,17 @@ def _message(run: CellRun) -> str:
     if run.ename in ("CheckFailed", "AssertionError") and run.evalue:
         return run.evalue
     return f"{run.ename}: {run.evalue}" if run.evalue else run.ename
+
+
+def fmt_points(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+class Grades(list[Row]):
+    """The rows of a batch, and whether its kernels ran isolated (``Sandbox.isolation``)."""
+
+    isolated: bool = True
+    isolation: str = "no notebook was run"
 
 
 def _quiet_from(cells: list[GradedCell]) -> int:
@@ -211,8 +225,11 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
     row.score = sum(t.points for t in row.tests)
     row.notes += result.notes
     if unchecked:
-        row.notes.append("test " + ", ".join(repr(t) for t in unchecked) + " has no check(): it was judged "
-                         "only by running without an error")
+        many = len(unchecked) > 1
+        row.notes.append(("tests " if many else "test ") + ", ".join(repr(t) for t in unchecked)
+                         + (" have" if many else " has") + " no check(): judged only by running without an error")
+    if row.manual_pending > 0:
+        problems.append(("needs manual grading", f"{fmt_points(row.manual_pending)} points wait for a teacher"))
     if problems:
         order = {s: i for i, s in enumerate(STATUSES)}
         problems.sort(key=lambda p: order[p[0]])
@@ -225,31 +242,6 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
     row.message = _redact("; ".join(parts), secrets)
 
 
-@dataclass
-class Submission:
-    student: str
-    exercise: str
-    path: Path
-
-
-def find_submissions(dirs: Iterable[str | Path]) -> list[Submission]:
-    """The notebooks of SUBMISSION_DIR/<student>/<exercise>.ipynb (or of a student's folder)."""
-    found: list[Submission] = []
-    for d in dirs:
-        d = Path(d)
-        if not d.is_dir():
-            raise NotebookError(f"no such submissions folder: {d}")
-        if any(p.suffix == ".ipynb" for p in d.iterdir()):
-            students = [d]
-        else:
-            students = sorted(p for p in d.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
-        for folder in students:
-            for nb in sorted(folder.glob("*.ipynb")):
-                if not nb.name.startswith("."):
-                    found.append(Submission(folder.name, nb.stem, nb))
-    return found
-
-
 def _sources(cells: list[GradedCell], learner: bool) -> tuple[list[str], list[bool], list[str | None]]:
     """What the kernel runs: the recording preamble, then the cells, test cells instrumented
     (for a learner, without their expected values), each followed by the probe."""
@@ -260,9 +252,10 @@ def _sources(cells: list[GradedCell], learner: bool) -> tuple[list[str], list[bo
     return sources, replayable, probes
 
 
-async def _run_cells(sandbox: Sandbox, cells: list[GradedCell], learner: bool) -> NotebookRun:
+async def _run_cells(sandbox: Sandbox, cells: list[GradedCell], learner: bool,
+                     files: dict[str, Path] | None = None) -> NotebookRun:
     sources, replayable, probes = _sources(cells, learner)
-    result = await sandbox.run(sources, replayable, probes)
+    result = await sandbox.run(sources, replayable, probes, files)
     preamble = result.cells.pop(0)
     if preamble.status not in (OK,) and not result.stopped:
         result.stopped = f"the grader's first cell failed ({preamble.ename})"
@@ -277,21 +270,22 @@ async def reference_records(exercise: Exercise, sandbox: Sandbox) -> dict[str, l
     """Run the instructor's notebook (solutions in) and return, by test key, the expected
     values its checks recorded.  ReferenceError_ when the solution fails its own test."""
     cells, _ = assemble(exercise, exercise.notebook)
-    result = await _run_cells(sandbox, cells, learner=False)
-    if result.stopped:
-        raise ReferenceError_(f"the instructor's notebook did not run to the end: {result.stopped}")
+    result = await _run_cells(sandbox, cells, learner=False, files=exercise.files)
     found: dict[str, list] = {}
     for cell, run in zip(cells, result.cells, strict=True):
         if cell.role != TEST:
             continue
-        if run.status != OK or not isinstance(run.report, list):
-            why = _message(run) if run.status != OK else "it reported no results"
+        records = run.report if isinstance(run.report, list) else []
+        if records and run.status != OK:
+            why = _message(run) if run.status == ERROR else f"{run.status}: {run.evalue}"
             raise ReferenceError_(f"the instructor's solution fails its own test {cell.title!r}: {why}")
-        found[cell.key or ""] = run.report
+        # A test without checks (plain asserts, as in nbgrader's notebooks) is judged by whether
+        # the learner's run raises, whatever the instructor's run did (nbgrader never runs it).
+        found[cell.key or ""] = records
     return found
 
 
-async def _grade_all(jobs: list[tuple[Row, Exercise, list[GradedCell]]], sandbox: Sandbox,
+async def _grade_all(jobs: list[tuple[Row, Exercise, list[GradedCell], dict[str, Path]]], sandbox: Sandbox,
                      parallel: int, progress) -> None:  # noqa: ANN001
     gate = asyncio.Semaphore(max(1, parallel))
 
@@ -301,13 +295,13 @@ async def _grade_all(jobs: list[tuple[Row, Exercise, list[GradedCell]]], sandbox
 
     # The references start first (the gate is fair), so learners rarely wait for them.
     references = {e.name: asyncio.ensure_future(reference(e))
-                  for e in {id(ex): ex for _, ex, _ in jobs}.values()}
+                  for e in {id(ex): ex for _, ex, _, _ in jobs}.values()}
 
-    async def one(row: Row, exercise: Exercise, cells: list[GradedCell]) -> None:
+    async def one(row: Row, exercise: Exercise, cells: list[GradedCell], files: dict[str, Path]) -> None:
         async with gate:
             began = time.monotonic()
             try:
-                result = await _run_cells(sandbox, cells, learner=True)
+                result = await _run_cells(sandbox, cells, learner=True, files=files)
             except Exception as err:  # the grader's own failure: one row, never the batch
                 result = None
                 row.status, row.message = "grader error", f"{type(err).__name__}: {err}"
@@ -355,9 +349,12 @@ def _run(coro) -> None:  # noqa: ANN001
 
 def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path = "grades",
           limits: Limits | None = None, jobs: int | None = None, only: Iterable[str] = (),
-          progress=None) -> list[Row]:  # noqa: ANN001
+          progress=None, isolate: bool | None = None) -> Grades:  # noqa: ANN001
     """Grade every submission against the instructor notebooks in ``source``; writes
-    ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows."""
+    ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
+    ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
+    says so when it does not; True refuses to grade without them (NotebookError, nothing run);
+    False never uses them."""
     from .report import write_reports
 
     out = Path(out)
@@ -370,10 +367,14 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     subs = find_submissions(submissions)
     submission_dirs = [Path(s) for s in submissions]
     rows: list[Row] = []
-    jobs_: list[tuple[Row, Exercise, list[GradedCell]]] = []
+    jobs_: list[tuple[Row, Exercise, list[GradedCell], dict[str, Path]]] = []
     seen: set[tuple[str, str]] = set()
     students = sorted({s.student for s in subs})
     for sub in subs:
+        if sub.exercise == FOLDER:  # a learner's folder with no notebook, or one not looked into
+            if sub.problem:
+                rows.append(Row(sub.student, FOLDER, status="invalid notebook", message=sub.problem))
+            continue
         exercise = exercises.get(sub.exercise)
         if exercise is None:
             rows.append(Row(sub.student, sub.exercise, status="unknown exercise",
@@ -388,22 +389,33 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
             continue
         seen.add((sub.student, sub.exercise))
         try:
-            notebook = read_notebook(sub.path)
+            notebook = read_submission(sub)
             cells, notes = assemble(exercise, notebook)
+            notes = duplicate_id_notes(notebook) + notes
+            row.manual_pending = sum(manual_pending(exercise, notebook).values())
         except NotebookError as err:
             row.status, row.message = "invalid notebook", str(err)
             continue
+        except Exception as err:  # the grader's own failure on an odd notebook: one row, never the batch
+            row.status, row.message = "grader error", f"{type(err).__name__}: {err}"
+            continue
         row.notes += notes
-        jobs_.append((row, exercise, cells))
+        jobs_.append((row, exercise, cells, submission_files(exercise, sub.path)))
     for student in students:
         for name in sorted(wanted):
             if (student, name) not in seen:
                 rows.append(Row(student, name, max_score=exercises[name].max_score, status="missing",
                                 message=f"no {name}.ipynb handed in"))
+    graded = Grades(rows)
     if jobs_:
         protect = [Path(source), out, *submission_dirs]
-        with Sandbox(protect, limits) as sandbox:
+        try:
+            sandbox = Sandbox(protect, limits, isolate)
+        except RuntimeError as err:  # isolation required and not available
+            raise NotebookError(f"{err}: nothing was graded") from None
+        with sandbox:
+            graded.isolated, graded.isolation = sandbox.isolated, sandbox.isolation
             _run(_grade_all(jobs_, sandbox, jobs or os.cpu_count() or 1, progress))
-    rows.sort(key=lambda r: (r.student, r.exercise))
-    write_reports(rows, out)
-    return rows
+    graded.sort(key=lambda r: (r.student, r.exercise))
+    write_reports(graded, out, isolation="" if graded.isolated else graded.isolation)
+    return graded

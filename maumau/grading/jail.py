@@ -34,7 +34,9 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 __all__ = ["Jail", "find_jail", "inside", "sandbox_root", "SCRATCH", "RUN", "CONNECTION", "IPC", "BWRAP_ENV"]
 
@@ -69,9 +71,11 @@ class Jail:
     python_path: tuple[str, ...]              # PYTHONPATH inside (the maumau package's parent)
     options: frozenset[str] = frozenset()     # the options of bwrap --help we rely on if present
 
-    def command(self, argv: list[str], connection_file: str | None = None, disk_mb: int = 0) -> list[str]:
+    def command(self, argv: list[str], connection_file: str | None = None, disk_mb: int = 0,
+                files: Mapping[str, str] | None = None) -> list[str]:
         """The bwrap command that runs ``argv`` in the sandbox; ``connection_file`` (a host
-        path) is bound read-only at CONNECTION."""
+        path) is bound read-only at CONNECTION, and each of ``files`` (relative name: host
+        path, the exercise's data files) read-only at its name in the working folder."""
         has = self.options.__contains__
         cmd = [self.bwrap, "--unshare-all", "--unshare-user", "--uid", str(UID), "--gid", str(UID),
                "--die-with-parent", "--new-session"]
@@ -93,6 +97,15 @@ class Jail:
         cmd += perms + (["--size", str(disk_mb * 1024 * 1024)] if disk_mb > 0 and has("--size") else [])
         cmd += ["--tmpfs", SCRATCH, "--dir", f"{SCRATCH}/home", "--dir", f"{SCRATCH}/tmp",
                 "--symlink", f"{SCRATCH}/tmp", "/tmp"]
+        made: set[str] = set()
+        for rel, host in sorted((files or {}).items()):
+            parts = PurePosixPath(rel).parts
+            for n in range(1, len(parts)):
+                folder = "/".join(parts[:n])
+                if folder not in made:
+                    made.add(folder)
+                    cmd += ["--dir", f"{SCRATCH}/{folder}"]
+            cmd += ["--ro-bind", host, f"{SCRATCH}/{rel}"]
         cmd += perms + (["--size", str(_RUN_BYTES)] if has("--size") else []) + ["--tmpfs", RUN]
         if connection_file is not None:
             cmd += ["--ro-bind", connection_file, CONNECTION]

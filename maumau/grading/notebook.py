@@ -22,6 +22,7 @@ so cells are found by id, never by position.  Nothing here runs notebook code.
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
 import re
@@ -36,7 +37,7 @@ __all__ = [
     "NotebookError", "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "STUB",
     "SOLUTION", "TEST", "LOCKED", "FREE", "ExerciseCell", "Exercise", "read_notebook",
     "load_exercise", "load_exercises", "role_of", "cell_key", "strip_region", "student_version",
-    "secret_lines", "leaks", "MAX_NOTEBOOK_BYTES",
+    "secret_lines", "leaks", "MAX_NOTEBOOK_BYTES", "read_regular_file", "notebook_from_bytes",
 ]
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
@@ -54,29 +55,84 @@ class NotebookError(ValueError):
     """A notebook that cannot be read, or an instructor notebook with broken markers."""
 
 
-def read_notebook(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> nbformat.NotebookNode:
-    """Read a notebook file (nbformat 4) without running anything; NotebookError if it is not one."""
-    path = Path(path)
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a plain file"
+
+
+def read_regular_file(path: str | Path, max_bytes: int, *, dir_fd: int | None = None,
+                      follow_links: bool = True) -> bytes:
+    """The bytes of the regular file ``path`` (relative to ``dir_fd`` if given).
+
+    It is opened without blocking (a named pipe would otherwise wait for a writer forever),
+    checked on the open file (no race between the check and the read) and read up to
+    ``max_bytes + 1`` bytes (a file that grows, or a device, cannot fill the memory).
+    NotebookError naming the file for a symbolic link (unless ``follow_links``), anything
+    but a regular file, a file larger than ``max_bytes``, or one that cannot be read."""
+    name = Path(path).name
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise NotebookError(f"{path.name} is {size // 1024 // 1024} MB; the limit is "
-                                f"{max_bytes // 1024 // 1024} MB")
-        text = path.read_bytes().decode("utf-8")
-        data = json.loads(text)
-    except NotebookError:
-        raise
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
-        raise NotebookError(f"{path.name} is not a readable notebook (not valid JSON: {err})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
-        raise NotebookError(f"{path.name} is JSON but not a notebook (no list of cells)")
+        fd = os.open(path, flags, dir_fd=dir_fd)
+    except OSError as err:
+        if err.errno == errno.ELOOP and not follow_links:
+            raise NotebookError(f"{name} is a symbolic link: it was not read") from None
+        raise NotebookError(f"{name} cannot be read ({err.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotebookError(f"{name} is not a regular file ({_kind(info.st_mode)}): it was not read")
+        too_big = NotebookError(f"{name} is larger than {_size(max_bytes)}, the limit: it was not read")
+        if info.st_size > max_bytes:
+            raise too_big
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:  # it grew while being read
+            raise too_big
+        return b"".join(chunks)
+    except OSError as err:
+        raise NotebookError(f"{name} cannot be read ({err.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def notebook_from_bytes(raw: bytes, name: str) -> nbformat.NotebookNode:
+    """The notebook (nbformat 4; nbformat 3 is converted) in ``raw``, the contents of the file
+    ``name``, without running anything; NotebookError if it is not one."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        raise NotebookError(f"{name} is not a readable notebook (not valid JSON: {err})") from None
+    if not isinstance(data, dict):
+        raise NotebookError(f"{name} is JSON but not a notebook (no list of cells)")
+    major = data.get("nbformat", 4)
+    # nbformat 3 keeps its cells in worksheets; it is converted below
+    if not (major == 3 and isinstance(data.get("worksheets"), list)) and not isinstance(data.get("cells"), list):
+        raise NotebookError(f"{name} is JSON but not a notebook (no list of cells)")
+    if major not in (3, 4):
+        raise NotebookError(f"{name} is a notebook of nbformat {major!r}; the grader reads nbformat 3 and 4")
     try:
         nb = nbformat.from_dict(data)
-        if nb.get("nbformat", 4) != 4:
+        if major != 4:
             nb = nbformat.convert(nb, 4)
         for cell in nb.cells:
             if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
-                raise NotebookError(f"{path.name} has a cell of unknown type")
+                raise NotebookError(f"{name} has a cell of unknown type")
             source = cell.get("source", "")
             cell["source"] = "".join(source) if isinstance(source, list) else str(source)
             if not isinstance(cell.get("metadata"), dict):
@@ -84,8 +140,16 @@ def read_notebook(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES) -> nbfo
     except NotebookError:
         raise
     except Exception as err:  # a malformed structure, whatever nbformat makes of it
-        raise NotebookError(f"{path.name} is not a valid notebook: {err}") from None
+        raise NotebookError(f"{name} is not a valid notebook: {err}") from None
     return nb
+
+
+def read_notebook(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES, *,
+                  follow_links: bool = True) -> nbformat.NotebookNode:
+    """Read a notebook file (nbformat 4, or 3 converted to 4) without running anything;
+    NotebookError if it is not one, is not a regular file, is larger than ``max_bytes``, or is
+    a symbolic link and ``follow_links`` is false (submissions: ``submissions.read_submission``)."""
+    return notebook_from_bytes(read_regular_file(path, max_bytes, follow_links=follow_links), Path(path).name)
 
 
 def _nbgrader(cell: dict) -> dict:
@@ -547,12 +611,18 @@ def _check_sizes(files: dict[str, Path], where: str) -> None:
         raise NotebookError(f"{where}: its data files hold more than {MAX_DATA_BYTES // 1024 // 1024} MB")
 
 
+#: A learner's file that Python could import in place of a module (``ipykernel.py``,
+#: ``maumau.py``): data files are data, so these stay out of the kernel's working folder.
+_IMPORTABLE = frozenset({".py", ".pyw", ".pyc", ".pyd", ".so", ".pth", ".egg", ".whl", ".zip"})
+
+
 def submission_files(exercise: Exercise, submission: str | Path) -> dict[str, Path]:
     """The files the kernel grading ``submission`` (a notebook's path) gets in its working
     folder: the learner's own regular files beside the notebook (the same rules as beside an
     exercise: no subfolder, link, hidden or private file, notebook; files over the size limits
-    are left out), then the exercise's data files over them (nbgrader's autograde, too, puts
-    the instructor's copy of a data file over the learner's)."""
+    are left out; and no file Python could import in place of a module), then the
+    exercise's data files over them (nbgrader's autograde, too, puts the instructor's copy of
+    a data file over the learner's)."""
     folder = Path(submission).parent
     mine: dict[str, Path] = {}
     total = 0
@@ -562,7 +632,7 @@ def submission_files(exercise: Exercise, submission: str | Path) -> dict[str, Pa
         entries = []
     for path in entries:
         size = _regular(path)
-        if _private(path.name) or size is None or size > MAX_DATA_FILE_BYTES:
+        if _private(path.name) or path.suffix in _IMPORTABLE or size is None or size > MAX_DATA_FILE_BYTES:
             continue
         if len(mine) >= MAX_DATA_FILES or total + size > MAX_DATA_BYTES:
             break

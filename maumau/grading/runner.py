@@ -31,8 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import nbformat
 from jupyter_client import AsyncKernelManager
@@ -135,11 +136,12 @@ class _JailedKernelManager(AsyncKernelManager):
     jail: jail_.Jail | None = None
     disk_mb: int = 0
     wait_seconds: float = 60.0
+    files: dict[str, str] | None = None
 
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
         cmd = super().format_kernel_cmd(extra_arguments)
         assert self.jail is not None
-        return self.jail.command(cmd, os.path.realpath(self.connection_file), self.disk_mb)
+        return self.jail.command(cmd, os.path.realpath(self.connection_file), self.disk_mb, self.files)
 
     async def _async_post_start_kernel(self, **kw: object) -> None:
         # The connection file (and the kernel) name the sockets as seen inside the sandbox; the
@@ -229,9 +231,10 @@ class Sandbox:
             env[sandbox.JAILED] = "1"
         return env
 
-    async def _start(self, scratch: Path) -> tuple[AsyncKernelManager, NotebookClient]:
+    async def _start(self, scratch: Path, files: dict[str, str] | None = None
+                     ) -> tuple[AsyncKernelManager, NotebookClient]:
         """Start a kernel; ``scratch`` is its working folder (unused by an isolated kernel,
-        whose working folder is a tmpfs of its own)."""
+        whose working folder is a tmpfs of its own, with ``files`` bound into it)."""
         extra = ["--HistoryManager.enabled=False", "--Application.log_level=CRITICAL"]
         if self.jail is None:
             km = AsyncKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=self.spec_manager)
@@ -242,6 +245,7 @@ class Sandbox:
         else:
             km = _JailedKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=self.spec_manager)
             km.jail, km.disk_mb, km.wait_seconds = self.jail, self.limits.disk_mb, self.limits.startup_timeout
+            km.files = files
             km.transport, km.ip = "ipc", jail_.IPC
             km.connection_file = str(self.root / f"kernel-{os.getpid()}-{self._count}.json")
             self._count += 1
@@ -297,18 +301,35 @@ class Sandbox:
             client.reports = None
         return found[-1] if found and run.status == OK else None
 
+    def _data_files(self, scratch: Path, files: Mapping[str, Path]) -> dict[str, str]:
+        """Copy the data files (relative name: path) for a kernel: into its working folder, or
+        (isolated) into a folder of the batch that the sandbox binds read-only; returns what
+        to bind."""
+        target = scratch if self.jail is None else scratch / "files"
+        bound: dict[str, str] = {}
+        for rel, source in files.items():
+            if PurePosixPath(rel).parts[:1] in (("home",), ("tmp",), ("files",)) or ".." in PurePosixPath(rel).parts:
+                continue
+            path = target / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, path, follow_symlinks=False)
+            bound[rel] = str(path)
+        return bound
+
     async def run(self, sources: list[str], replayable: list[bool] | None = None,
-                  probes: list[str | None] | None = None) -> NotebookRun:
+                  probes: list[str | None] | None = None, files: Mapping[str, Path] | None = None) -> NotebookRun:
         """Run ``sources`` in order in one fresh kernel; ``replayable[i]`` says whether cell i
         is replayed after a kernel restart when it ran without error; ``probes[i]``, when
         given, runs right after cell i (also after an error) and its report goes to
-        ``cells[i].report``."""
+        ``cells[i].report``; ``files`` (relative name: path) are data files the notebook
+        finds in its working folder."""
         limits = self.limits
         replayable = replayable or [True] * len(sources)
         probes = probes or [None] * len(sources)
         began = time.monotonic()
         deadline = began + limits.total_timeout
         scratch = Path(tempfile.mkdtemp(prefix="kernel-", dir=self.root))
+        bound = self._data_files(scratch, files or {})
         result = NotebookRun([CellRun() for _ in sources], isolated=self.isolated)
         km = client = None
         watchdog = None
@@ -334,7 +355,7 @@ class Sandbox:
             watchdog = asyncio.ensure_future(watch())
         try:
             try:
-                km, client = await self._start(scratch)
+                km, client = await self._start(scratch, bound)
             except Exception as err:  # no kernel, nothing run
                 result.stopped = f"the kernel did not start ({type(err).__name__}: {err})"
                 return result
@@ -361,7 +382,7 @@ class Sandbox:
                     result.restarts += 1
                     result.notes.append(f"cell {i + 1}: the kernel was restarted and earlier cells replayed")
                     try:
-                        km, client = await self._start(scratch)
+                        km, client = await self._start(scratch, bound)
                     except Exception as err:
                         result.stopped = f"the kernel did not restart ({type(err).__name__})"
                         break

@@ -1,0 +1,64 @@
+"""How long ``maumau grade`` takes for a class: learners × exercises, isolation included.
+
+    python benchmarks/grading.py                 # 10 learners × 3 exercises, default -j
+    python benchmarks/grading.py --learners 20 --jobs 2
+
+Half the learners hand in the instructor's solution, half the released stub, so every row
+runs its test cells to the end or to the first failure, as a real class does.  Prints the
+wall time of the whole batch (references of the instructor's solutions included), the time
+per notebook, whether the kernels were isolated (bubblewrap) and the slowest rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from maumau.grading import grade  # noqa: E402
+from maumau.grading.release import release  # noqa: E402
+
+EXERCISES = ("01_matching", "02_skip_on_eight", "04_seven_chain")
+
+
+def class_folder(root: Path, learners: int) -> Path:
+    """``learners`` folders of the three exercises: solutions and stubs alternating."""
+    student = root / "student"
+    release(ROOT / "exercises", student)
+    subs = root / "submissions"
+    for n in range(learners):
+        folder = subs / f"learner{n:02d}"
+        folder.mkdir(parents=True)
+        for name in EXERCISES:
+            source = ROOT / "exercises" if n % 2 == 0 else student
+            shutil.copy(source / f"{name}.ipynb", folder)
+    return subs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--learners", type=int, default=10)
+    parser.add_argument("--jobs", type=int, default=None, help="kernels at once (default: the grader's)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="maumau-bench-") as tmp:
+        root = Path(tmp)
+        subs = class_folder(root, args.learners)
+        began = time.perf_counter()
+        rows = grade(ROOT / "exercises", [subs], out=root / "out", jobs=args.jobs, only=EXERCISES)
+        seconds = time.perf_counter() - began
+    full = sum(r.score == r.max_score for r in rows)
+    print(f"{len(rows)} notebooks ({args.learners} learners × {len(EXERCISES)} exercises) graded in "
+          f"{seconds:.1f} s ({seconds / len(rows):.2f} s each), {full} with full marks")
+    print("isolation:", rows.isolation)
+    slow = sorted(rows, key=lambda r: -r.seconds)[:3]
+    print("slowest rows:", ", ".join(f"{r.student}/{r.exercise} {r.seconds:.1f} s" for r in slow))
+
+
+if __name__ == "__main__":
+    main()
