@@ -20,7 +20,7 @@ import random
 import traceback
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, as_completed
 from typing import Any
 
 from .moves import Play
@@ -172,6 +172,8 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
     if executor == "serial":
         hands = _run_serial(spec, templates, jobs, rotate, max_moves, show, v.name)
     elif executor == "process":
+        from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when it is used
+
         with ProcessPoolExecutor(os.cpu_count()) as pool:
             hands = _run_parallel(pool, spec, templates, jobs, rotate, max_moves, show, v.name)
     elif isinstance(executor, Executor) or callable(getattr(executor, "submit", None)):
