@@ -209,7 +209,8 @@ def _add_grade(commands: Any) -> None:
     sub.add_argument("submissions", nargs="+", metavar="SUBMISSION_DIR")
     sub.add_argument("--source", required=True, metavar="DIR", help="folder of instructor notebooks")
     sub.add_argument("--out", default="grades", metavar="DIR", help="where the reports go (default grades/)")
-    sub.add_argument("-j", "--jobs", type=int, default=None, help="kernels in parallel (default: CPU count)")
+    sub.add_argument("-j", "--jobs", type=int, default=None,
+                     help="kernels in parallel (default: twice the CPUs, at most 4 more)")
     sub.add_argument("--exercise", action="append", default=[], metavar="NAME", help="grade only this exercise")
     sub.add_argument("--cell-timeout", type=float, default=10.0, help="seconds per cell (default 10)")
     sub.add_argument("--timeout", type=float, default=90.0, help="seconds per notebook (default 90)")

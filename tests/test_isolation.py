@@ -98,6 +98,16 @@ def test_an_isolated_batch_says_so(layout):
     assert result.isolated is True and result.cells[0].status == OK, result
 
 
+@needs_bwrap
+def test_a_grader_run_from_a_script_in_tmp_is_still_isolated(tmp_path, monkeypatch):
+    """The script's folder (sys.path[0], here under /tmp) is no import path the kernel needs:
+    binding it made /tmp a folder where the sandbox puts its /tmp link, and bwrap failed."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found, why = jail.find_jail([])
+    assert found is not None, why
+    assert not any(jail.inside(p, "/tmp") for p in found.readonly)
+
+
 def test_without_bwrap_the_batch_says_loudly_it_is_not_isolated(layout, monkeypatch):
     monkeypatch.setenv(jail.BWRAP_ENV, str(layout["root"] / "no-such-bwrap"))
     with Sandbox([layout["source"]]) as sandbox:

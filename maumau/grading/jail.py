@@ -95,8 +95,11 @@ class Jail:
         cmd += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
         perms = ["--perms", "0700"] if has("--perms") else []
         cmd += perms + (["--size", str(disk_mb * 1024 * 1024)] if disk_mb > 0 and has("--size") else [])
-        cmd += ["--tmpfs", SCRATCH, "--dir", f"{SCRATCH}/home", "--dir", f"{SCRATCH}/tmp",
-                "--symlink", f"{SCRATCH}/tmp", "/tmp"]
+        cmd += ["--tmpfs", SCRATCH, "--dir", f"{SCRATCH}/home", "--dir", f"{SCRATCH}/tmp"]
+        if not any(inside(path, "/tmp") for path in self.readonly):
+            # (a Python or a maumau installed under /tmp is bound there: then TMPDIR alone says
+            # where temporary files go, and /tmp stays the read-only folder holding it)
+            cmd += ["--symlink", f"{SCRATCH}/tmp", "/tmp"]
         made: set[str] = set()
         for rel, host in sorted((files or {}).items()):
             parts = PurePosixPath(rel).parts
@@ -196,6 +199,7 @@ def layout(protected: list[str], bwrap: str) -> Jail:
             continue
         path = os.path.realpath(entry)
         if (not os.path.exists(path) or covered(path) or path == "/" or inside(package, path)
+                or inside(path, "/tmp")  # e.g. the folder of a script run from /tmp: not the kernel's
                 or inside(path, os.path.dirname(package))
                 or any(inside(p, path) or inside(path, p) for p in protected)
                 or os.path.exists(os.path.join(path, ".git"))):
