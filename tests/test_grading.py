@@ -286,7 +286,8 @@ def test_sandbox_guard_policy(tmp_path):
 def graded(tmp_path_factory, student_dir):
     root = tmp_path_factory.mktemp("grading")
     subs, out = root / "submissions", root / "out"
-    shutil.copytree(SUBMISSIONS, subs)
+    # the escape_* learners switch the audit hook off: only test_escapes.py grades them, in bwrap
+    shutil.copytree(SUBMISSIONS, subs, ignore=shutil.ignore_patterns("escape_*"))
     for path in subs.glob("*/*.ipynb"):
         text = path.read_text(encoding="utf-8")
         path.write_text(text.replace("__OUT__", str(out)).replace("__SOURCE__", str(EXERCISES)), encoding="utf-8")

@@ -32,14 +32,15 @@ def cell(text, n):
     return new
 
 
-def write(kind, text, where="after_solution"):
+def write(kind, text, where="after_solution", prefix="cheat"):
     """The stub notebook with the cheat as a cell of the learner's own, placed after the
-    solution cell (or first of all, before the instructor's setup cell)."""
+    solution cell (or first of all, before the instructor's setup cell), in
+    tests/submissions/<prefix>_<kind>."""
     nb = stub()
     ids = [c.get("id") for c in nb.cells]
     at = 0 if where == "first" else ids.index("skip_on_eight_solution") + 1
     nb.cells.insert(at, cell(text, at))
-    folder = os.path.join(ROOT, f"cheat_{kind}")
+    folder = os.path.join(ROOT, f"{prefix}_{kind}")
     os.makedirs(folder, exist_ok=True)
     nbformat.write(nb, os.path.join(folder, EXERCISE + ".ipynb"))
 
@@ -110,5 +111,83 @@ def _report():
     display({c.REPORT_MIME: guesses}, raw=True)
 c.report = _report
 ''')
+
+# --- escapes (issue 12, item 2): learners who leave the stub and reach out of their kernel -------------
+# tests/test_escapes.py grades them where bubblewrap works, with __OUT__, __SOURCE__ and __PORT__
+# replaced by the batch's output folder, a copy of the exercises and a port it listens on.  Each
+# first switches the kernel's audit hook off (found through gc), so only the sandbox stands.
+NO_HOOK = '''
+import gc
+for _hook in [o for o in gc.get_objects() if getattr(o, "__qualname__", "") == "make_guard.<locals>.hook"]:
+    for _name, _cell in zip(_hook.__code__.co_freevars, _hook.__closure__):
+        if _name == "deny":
+            _cell.cell_contents = lambda what: None
+'''
+
+# A process that outlives its kernel and keeps rewriting its own row of grades.csv.
+write("daemon", NO_HOOK + '''
+import subprocess, sys
+_body = (
+    "import time\\n"
+    "for _ in range(60):\\n"
+    "    time.sleep(0.25)\\n"
+    "    try:\\n"
+    "        open('__OUT__/grades.csv', 'w').write('student,exercise,score\\\\nescape_daemon,02_skip_on_eight,6\\\\n')\\n"
+    "    except OSError:\\n"
+    "        pass\\n")
+try:
+    subprocess.Popen([sys.executable, "-c", _body], start_new_session=True)
+    import os
+    if os.fork() == 0:  # a double-forked one too
+        os.setsid()
+        if os.fork() == 0:
+            exec(_body)
+            os._exit(0)
+        os._exit(0)
+except Exception:
+    pass
+''', prefix="escape")
+
+# Raw TCP and a zmq socket to a listener of the grader's machine.
+write("network", NO_HOOK + '''
+import socket
+try:
+    with socket.create_connection(("127.0.0.1", __PORT__), timeout=2) as _s:
+        _s.sendall(b"escape_network: full marks please\\n")
+except OSError:
+    pass
+try:
+    import zmq
+    _z = zmq.Context.instance().socket(zmq.PUSH)
+    _z.setsockopt(zmq.LINGER, 2000)
+    _z.connect("tcp://127.0.0.1:__PORT__")
+    _z.send(b"escape_network", zmq.NOBLOCK)
+    _z.close()
+except Exception:
+    pass
+''', prefix="escape")
+
+# dir_fd variants of mkdir/rename/link/unlink: plant a file in the output folder, delete and
+# replace the instructor's notebook.
+write("dir_fd", NO_HOOK + '''
+import os
+try:
+    _root = os.open("/", os.O_RDONLY)
+except OSError:
+    _root = None
+for _op in (
+    lambda: os.mkdir("__OUT__/planted".lstrip("/"), dir_fd=_root),
+    lambda: os.close(os.open("__OUT__/planted.md".lstrip("/"), os.O_WRONLY | os.O_CREAT, dir_fd=_root)),
+    lambda: os.rename("__SOURCE__/02_skip_on_eight.ipynb".lstrip("/"), "__SOURCE__/moved.ipynb".lstrip("/"),
+                      src_dir_fd=_root, dst_dir_fd=_root),
+    lambda: os.unlink("__SOURCE__/02_skip_on_eight.ipynb".lstrip("/"), dir_fd=_root),
+    lambda: os.link("__SOURCE__/02_skip_on_eight.ipynb".lstrip("/"), "__OUT__/stolen.ipynb".lstrip("/"),
+                    src_dir_fd=_root, dst_dir_fd=_root),
+):
+    try:
+        _op()
+    except Exception:
+        pass
+''', prefix="escape")
 
 print("written to", ROOT)
