@@ -45,7 +45,7 @@ from maumau.grading.sandbox import make_guard  # noqa: E402
 REPO = Path(__file__).resolve().parents[1]
 EXERCISES = REPO / "exercises"
 SUBMISSIONS = Path(__file__).resolve().parent / "submissions"
-GRADED = ("01_matching", "02_skip_on_eight", "04_seven_chain")
+GRADED = ("01_matching", "02_skip_on_eight", "04_seven_chain", "13_strategy")
 
 #: (student, exercise) -> (score, status) for the deliberately wrong submissions.
 EXPECTED = {
@@ -72,6 +72,10 @@ EXPECTED = {
     ("cheat_transformer", "02_skip_on_eight"): (0, "ok"),
     ("cheat_post_run_hook", "02_skip_on_eight"): (0, "ok"),
     ("cheat_forged_report", "02_skip_on_eight"): (0, "ok"),
+    # exercise 13: the grader plays the hands again (maumau.grading.hands); the stub's status is "error"
+    # (its try-it cell calls the stub), so is that of the learner who kept the stub
+    ("cheat_fake_hands", "13_strategy"): (0, "error"),
+    ("cheat_weak_opponents", "13_strategy"): (0, "ok"),
 }
 
 
@@ -80,6 +84,15 @@ def all_secrets() -> set[str]:
 
 
 # --- the exercise sources ------------------------------------------------------------------------------
+
+def test_release_and_grade_are_the_functions_whichever_module_is_imported_first():
+    code = ("import maumau.grading.grade, maumau.grading.release\n"
+            "from maumau.grading import grade, release\n"
+            "import maumau.grading as g\n"
+            "print(callable(grade), callable(release), g.grade is grade, g.release is release)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True"] * 4
+
 
 def test_every_exercise_is_well_formed():
     exercises = load_exercises(EXERCISES)
@@ -299,7 +312,7 @@ def graded(tmp_path_factory, student_dir):
     tmp_existed = Path("/tmp/grades.csv").exists()
     log = io.StringIO()
     argv = ["grade", "--source", str(EXERCISES), str(subs), "--out", str(out), "-j", "2",
-            "--cell-timeout", "3", "--timeout", "40"] + [a for n in GRADED for a in ("--exercise", n)]
+            "--cell-timeout", "8", "--timeout", "60"] + [a for n in GRADED for a in ("--exercise", n)]
     assert main(argv, out=log, err=log) == 0, log.getvalue()
     with open(out / "grades.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
@@ -310,7 +323,8 @@ def graded(tmp_path_factory, student_dir):
 def test_instructor_solutions_get_full_marks(graded):
     for name in GRADED:
         row = graded["rows"][("teacher", name)]
-        assert row["status"] == "ok" and row["score"] == row["max_score"] == "6", row
+        most = "7" if name == "13_strategy" else "6"
+        assert row["status"] == "ok" and row["score"] == row["max_score"] == most, row
 
 
 def test_released_stubs_get_zero(graded):
@@ -352,7 +366,7 @@ def test_reports_show_results_but_never_hidden_test_source(graded):
     assert "✗ hidden test *Hidden tests: other directions and an 8 on an 8*: 0/2" in leaked
     assert "hidden:" not in leaked and "hidden:" not in graded["rows"][("leaks_hidden", "02_skip_on_eight")]["message"]
     summary = (out / "summary.md").read_text(encoding="utf-8")
-    assert "| teacher | 6/6 | 6/6 | 6/6 | 18/18 |" in summary
+    assert "| teacher | 6/6 | 6/6 | 6/6 | 7/7 | 25/25 |" in summary
     assert "4/6 (timeout)" in summary and "0/6 (invalid notebook)" in summary
 
 

@@ -16,12 +16,31 @@ modules of the same names are ``maumau.grading.release`` and ``maumau.grading.gr
 
 from __future__ import annotations
 
+import sys
+import types
 from typing import Any
 
-from .checks import CheckFailed, check, check_moves, move_names, passed, scenario
+from .checks import CheckFailed, check, check_moves, check_wins, move_names, passed, scenario
+from .hands import play_hands
 
-__all__ = ["CheckFailed", "check", "check_moves", "move_names", "passed", "scenario", "release", "grade",
-           "Limits"]
+__all__ = ["CheckFailed", "check", "check_moves", "check_wins", "move_names", "passed", "play_hands", "scenario",
+           "release", "grade", "Limits"]
+
+
+class _Package(types.ModuleType):
+    """This package, where a function wins over the submodule of its name.
+
+    Importing ``maumau.grading.grade`` sets the package's ``grade`` to that module, whoever
+    imports it first; ``from maumau.grading import grade`` must give the function all the same.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("release", "grade") and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

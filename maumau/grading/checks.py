@@ -36,7 +36,7 @@ from typing import Any
 
 from ..i18n import language
 
-__all__ = ["CheckFailed", "check", "scenario", "check_moves", "move_names", "passed"]
+__all__ = ["CheckFailed", "check", "scenario", "check_moves", "check_wins", "move_names", "passed"]
 
 _current: list[str] = []
 #: The checks' records while a notebook is graded (None: not recording).
@@ -60,6 +60,7 @@ TEXT: dict[str, dict[str, str]] = {
         "where": "in {function}, line {line}: {code}",
         "passed": "All {count} checks passed.",
         "passed_all": "All checks passed.",
+        "wins": "{what}: won {won} of {games} hands ({rate:.0%}), at least {expected:.0%} needed",
     },
     "de": {
         "expected": "{what}: erwartet {expected}, erhalten {got}",
@@ -74,6 +75,7 @@ TEXT: dict[str, dict[str, str]] = {
         "where": "in {function}, Zeile {line}: {code}",
         "passed": "Alle {count} Prüfungen bestanden.",
         "passed_all": "Alle Prüfungen bestanden.",
+        "wins": "{what}: {won} von {games} Spielen gewonnen ({rate:.0%}), mindestens {expected:.0%} nötig",
     },
     "hu": {
         "expected": "{what}: várt érték {expected}, kapott {got}",
@@ -87,6 +89,7 @@ TEXT: dict[str, dict[str, str]] = {
         "where": "{function}, {line}. sor: {code}",
         "passed": "Mind a(z) {count} ellenőrzés sikeres.",
         "passed_all": "Minden ellenőrzés sikeres.",
+        "wins": "{what}: {games} leosztásból {won} megnyerve ({rate:.0%}), legalább {expected:.0%} kell",
     },
 }
 
@@ -237,6 +240,30 @@ def check_moves(what: str, state: Any, expected: Iterable[Any] = _MISSING, hint:
         if got - want:
             parts.append(_t("not_legal", moves=sorted(got - want)))
         message = f"{_prefix()}{what}: {'; '.join(parts)} ({_t('legal', moves=sorted(got))})"
+        raise CheckFailed(message + (f" ({hint})" if hint else ""))
+
+
+def check_wins(what: str, hands: Any, expected: Any = _MISSING, hint: str = "") -> None:
+    """``hands`` (``maumau.grading.hands.play_hands``) were won at least ``expected`` of the
+    time (a share, 0.6 for 60%).  Without ``expected`` (as the grader runs a learner's test
+    cells) it records the hands' set-ups and the player's moves, which the grader plays again
+    in its own process (``maumau.grading.hands``): the wins of the kernel count for nothing."""
+    setups, moves = list(getattr(hands, "setups", [])), list(getattr(hands, "moves", []))
+    if expected is _MISSING:
+        if _records is not None:
+            _records.append({"kind": "hands", "scenario": list(_current), "what": str(what),
+                             "value": {"setups": setups, "moves": moves}, "repr": repr(hands)[:_REPR_CHARS],
+                             "hint": str(hint)})
+        return
+    if _records is not None:
+        _records.append({"kind": "hands", "scenario": list(_current), "what": str(what),
+                         "value": {"setups": setups, "at_least": float(expected)},
+                         "repr": f"{float(expected):.0%}", "hint": str(hint)})
+    won = list(getattr(hands, "won", []))
+    rate = sum(map(bool, won)) / len(won) if won else 0.0
+    if rate < expected:
+        message = _prefix() + _t("wins", what=what, won=sum(map(bool, won)), games=len(won), rate=rate,
+                                 expected=expected)
         raise CheckFailed(message + (f" ({hint})" if hint else ""))
 
 

@@ -43,7 +43,7 @@ PREAMBLE = "import maumau.grading.checks as __maumau_checks__\n__maumau_checks__
 PROBE = "__import__('maumau.grading.checks', fromlist=['report']).report()"
 _BEGIN = "__import__('maumau.grading.checks', fromlist=['begin']).begin()"
 #: The functions whose third argument (or ``expected=``) is the expected value.
-CHECK_NAMES = frozenset({"check", "check_moves"})
+CHECK_NAMES = frozenset({"check", "check_moves", "check_wins"})
 _DEPTH = 60
 
 
@@ -173,6 +173,14 @@ def judge(reference: list[dict[str, Any]], run: CellRun, quiet: bool) -> Verdict
         return Verdict(False, "" if quiet else "the test cell reported no results (were the checks changed?)")
     for i, want in enumerate(reference):
         got = records[i] if i < len(records) else None
+        if want.get("kind") == "hands":  # a player's hands: played again here, wins counted here
+            from .hands import judge_hands
+
+            passed, what = judge_hands(want.get("value"), got.get("value") if got else None)
+            if not passed:
+                where = "".join(f"{s}: " for s in want.get("scenario", []) if isinstance(s, str))
+                return Verdict(False, "" if quiet else f"{where}{want.get('what', '')}: {what}")
+            continue
         if got is None or not same(want.get("value"), got.get("value")):
             return Verdict(False, "" if quiet else _sentence(want, got))
     if len(records) != len(reference):

@@ -20,10 +20,10 @@ REPO = os.path.dirname(os.path.dirname(ROOT))
 EXERCISE = "02_skip_on_eight"
 
 
-def stub():
+def stub(exercise=EXERCISE):
     tmp = tempfile.mkdtemp()
     release(os.path.join(REPO, "exercises"), tmp)
-    return nbformat.read(os.path.join(tmp, EXERCISE + ".ipynb"), 4)
+    return nbformat.read(os.path.join(tmp, exercise + ".ipynb"), 4)
 
 
 def cell(text, n):
@@ -32,17 +32,20 @@ def cell(text, n):
     return new
 
 
-def write(kind, text, where="after_solution", prefix="cheat"):
+def write(kind, text, where="after_solution", prefix="cheat", exercise=EXERCISE, solution=None):
     """The stub notebook with the cheat as a cell of the learner's own, placed after the
     solution cell (or first of all, before the instructor's setup cell), in
-    tests/submissions/<prefix>_<kind>."""
-    nb = stub()
+    tests/submissions/<prefix>_<kind>; ``solution`` replaces the stub of the solution cell."""
+    nb = stub(exercise)
     ids = [c.get("id") for c in nb.cells]
-    at = 0 if where == "first" else ids.index("skip_on_eight_solution") + 1
+    solution_id = next(i for i in ids if i and i.endswith("_solution"))
+    if solution is not None:
+        nb.cells[ids.index(solution_id)].source = textwrap.dedent(solution).strip("\n")
+    at = 0 if where == "first" else ids.index(solution_id) + 1
     nb.cells.insert(at, cell(text, at))
     folder = os.path.join(ROOT, f"{prefix}_{kind}")
     os.makedirs(folder, exist_ok=True)
-    nbformat.write(nb, os.path.join(folder, EXERCISE + ".ipynb"))
+    nbformat.write(nb, os.path.join(folder, exercise + ".ipynb"))
 
 
 # Checks that check nothing, and a scenario that swallows the stub's NotImplementedError.
@@ -110,6 +113,48 @@ def _report():
                for v in (True, 1, 2, 0, None)]
     display({c.REPORT_MIME: guesses}, raw=True)
 c.report = _report
+''')
+
+# Exercise 13 (a player that beats Random): the kernel plays, the grader counts the wins.
+# Hands made up with every hand "won": the grader plays them again and finds no moves.
+write("fake_hands", '''
+from maumau.grading.hands import Hands
+
+def play_hands(player, variant="makao", players=2, games=100, seed=0):
+    hands = Hands()
+    for g in range(games):
+        hands.setups.append({"variant": variant, "players": players, "seed": seed + g, "seat": g % players,
+                             "opponents": [seed * 1000 + g * 10 + i for i in range(players)]})
+        hands.moves.append([])
+        hands.won.append(True)
+    return hands
+
+win_rate = lambda *args, **kwargs: 1.0
+''', exercise="13_strategy")
+
+# A player that plays at random (it beats Random in 58 hands of 100), and opponents made to
+# forget to say Mau (the penalty keeps them from ever going out): it wins every hand in the
+# kernel, but its moves do not fit the real opponents' moves.
+write("weak_opponents", '''
+import maumau.players as _players
+
+def _forget_mau(self, state):
+    move = self.rng.choice(state.legal_moves())
+    return move.replace(mau=False) if isinstance(move, mm.Play) else move
+
+_players.Random.choose = _forget_mau
+''', exercise="13_strategy", solution='''
+import random as _random
+
+
+class MyPlayer:
+    """Any legal move."""
+
+    def __init__(self):
+        self.rng = _random.Random(1)
+
+    def choose(self, view):
+        return self.rng.choice(view.legal_moves())
 ''')
 
 # --- escapes (issue 12, item 2): learners who leave the stub and reach out of their kernel -------------
