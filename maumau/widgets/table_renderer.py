@@ -1,0 +1,118 @@
+"""What the card table shows: its widgets, and bringing them up to date with the hand in progress.
+
+The screen holds no game: it draws whatever the controller holds (``render``) and shows the
+explanation or hint of the moment (``say``).  The buttons are connected to the controller by
+the table itself, so this module only builds and redraws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from ..i18n import t
+from ..moves import Play
+from ..variants import Variant
+from .board import Board
+from .common import STRENGTHS, esc, score_word
+from .controls import Controls, WishPicker
+from .hand import HandView, Key
+from .log import MoveLog
+from .scores import result_html, rules_html
+from .style import style_sheet
+
+if TYPE_CHECKING:  # the controller draws through the screen, so only the type is needed here
+    from .table_controller import TableController
+
+__all__ = ["TableScreen", "strength_word"]
+
+
+class TableScreen:
+    """The widgets of one table: header, board, message, wish picker, hand, controls, result, log, rules."""
+
+    def __init__(self, variant: Variant, lang: str, moves_log: MoveLog, open_hands: bool,
+                 on_card: Callable[[Key], None]) -> None:
+        self.variant, self.lang = variant, lang
+        self.open_hands = bool(open_hands)
+        self.message_text = ""  # the last thing said, as plain text (tests and notebooks read it)
+        self.header = W.HTML()
+        self.board = Board(lang)
+        self.message = W.HTML()
+        self.message.add_class("mm-msg")
+        self.wish = WishPicker(lang)
+        self.hand_label = W.HTML()
+        self.hand = HandView(lang, on_card)
+        self.controls = Controls(variant, lang)
+        self.result_html = W.HTML()
+        self.next_hand_button = W.Button(description=t("ui.next_hand", lang), button_style="success")
+        self.new_match_button = W.Button(description=t("ui.new_match", lang), button_style="info")
+        self.result_box = W.VBox([self.result_html, W.HBox([self.next_hand_button, self.new_match_button])],
+                                 layout=W.Layout(display="none"))
+        self.rules = W.Accordion(children=[W.HTML(rules_html(variant, lang))], selected_index=None)
+        self.rules.set_title(0, t("ui.rules", lang))
+        self.rules.add_class("mm-rules")
+        self.moves_log = moves_log
+        self.widget = W.VBox([style_sheet(), self.header, self.board.widget, self.message, self.wish.box,
+                              self.hand_label, self.hand.box, self.controls.row, self.result_box,
+                              moves_log.html, self.rules])
+        self.widget.add_class("mm-table")
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show an explanation (``error``: why a move was refused) above the hand; "" clears it."""
+        self.message_text = text
+        kind = "mm-error" if error else "mm-info"
+        self.message.value = f'<span class="{kind}">{esc(text)}</span>' if text else ""
+
+    def render(self, table: TableController) -> None:
+        """Bring every widget up to date with the hand in progress."""
+        state, me, lang = table.state, table.me, self.lang
+        scores = table.match.scores
+        word = score_word(self.variant, lang)
+        subtitles = [f"{scores[0]} {word}"] + [f"{strength_word(table, i)} · {scores[i]} {word}"
+                                               for i in range(1, table.match.players)]
+        hand_no = len(table.match.hands) + (0 if table.result is not None else 1)
+        self.header.value = (f'<div class="mm-head">{esc(self.variant.title)} <span class="mm-sub">· '
+                             f'{esc(t("ui.hand_n", lang, n=hand_no))} · seed {table.seed}</span></div>')
+        self.board.show(state, table.seating, table.seats, me=me, open_hands=self.open_hands or me is None,
+                        subtitles=subtitles)
+        self._render_hand(table, f"{scores[0]} {esc(word)}")
+        self.controls.update(state, me, step=table.scheduler.step, chosen=len(table.selected),
+                             can_undo=any(s.to_move == me for s in table.game.states[:-1]))
+        self.moves_log.render()
+        self._render_result(table)
+
+    def _render_hand(self, table: TableController, score: str) -> None:
+        """The learner's cards, legal ones marked on their turn; nothing once out of the match."""
+        state, me = table.state, table.me
+        if me is None:
+            self.hand.show((), ())
+            self.hand_label.value = ""
+            return
+        mine = state.to_move == me and not state.is_over
+        legal = {m.card for m in state.legal_moves() if isinstance(m, Play)} if mine else set()
+        self.hand.show(state.hands[me], legal, table.selected, dim=mine)
+        self.hand.box.layout.display = "none" if state.is_over and not state.hands[me] else None
+        self.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", self.lang))} '
+                                 f'<span class="mm-sub">· {score}</span></div>')
+
+    def _render_result(self, table: TableController) -> None:
+        """After a hand: its result, and "next hand" or, once the match is won, "new match"."""
+        if table.result is None:
+            self.result_box.layout.display = "none"
+            return
+        self.result_html.value = result_html(table.result, table.match, table.seating)
+        over = table.match.is_over
+        self.next_hand_button.layout.display = "none" if over else None
+        self.new_match_button.layout.display = None if over else "none"
+        self.result_box.layout.display = None
+
+
+def strength_word(table: TableController, seat: int) -> str:
+    """How a computer at ``seat`` plays, for the board: the strength, or a custom player's name."""
+    if table.custom_players:
+        player = table.computers[seat - 1]
+        return str(getattr(player, "name", type(player).__name__))
+    strength = table.strength
+    return t("ui.strength." + strength, table.lang) if strength in STRENGTHS else strength
