@@ -54,6 +54,7 @@ lab: $(VENV)/.installed-lab build
 test: build
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
+	$(TEST_ENV) $(BIN)/python -m mypy
 	$(TEST_ENV) $(BIN)/python -m pytest
 ifneq ($(NOTEBOOKS)$(wildcard exercises/*.ipynb),)
 	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS) $(wildcard exercises/*.ipynb)
@@ -77,6 +78,6 @@ browser-test: $(VENV)/.installed-browser build
 	PYBIN=$(BIN)/python tests/browser/run.sh $(BROWSER_TESTS)
 
 clean:
-	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	rm -f maumau/*.so maumau/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

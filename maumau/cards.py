@@ -157,7 +157,7 @@ class Card:
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @classmethod
@@ -213,10 +213,11 @@ def card_html(card: Card, *, size: str = "1.1em", faded: bool = False) -> str:
     corner, the suit large below it, red or black; ``size`` is its font size
     (the card is about 2.5 by 3.4 times as large), ``faded`` shows it pale."""
     colour = "#c62828" if card.is_red else ("#6a1b9a" if card.is_joker else "#1a1a1a")
-    if card.is_joker:
+    rank, suit = card.rank, card.suit
+    if rank is None or suit is None:  # the joker (a card has both or neither)
         corner, pip, pip_style = "★", "JOKER", _JOKER_STYLE
     else:
-        corner, pip, pip_style = card.rank.value, card.suit.symbol, _PIP_STYLE
+        corner, pip, pip_style = rank.value, suit.symbol, _PIP_STYLE
     opacity = ";opacity:0.45" if faded else ""
     return (f'<span class="mm-cardface" title="{html.escape(card.symbol)}" aria-label="{html.escape(card.symbol)}" '
             f'style="{_CARD_STYLE};font-size:{html.escape(size)};color:{colour}{opacity}">'
@@ -224,7 +225,7 @@ def card_html(card: Card, *, size: str = "1.1em", faded: bool = False) -> str:
             f'<span style="{pip_style}" aria-hidden="true">{pip}</span></span>')
 
 
-class CardTuple(tuple):
+class CardTuple(tuple[Card, ...]):
     """A tuple of cards that prints as notation and shows as cards in Jupyter."""
 
     __slots__ = ()

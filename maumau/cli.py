@@ -128,6 +128,7 @@ def _load_variant(args: argparse.Namespace, con: Console) -> Variant | None:
 # --- maumau rules ------------------------------------------------------------------------------------
 
 def cmd_rules(args: argparse.Namespace, con: Console) -> int:
+    v: Variant | None
     if args.variant is None:
         con.say("Variants (maumau rules NAME shows the rules of one):")
         for name in variant_names():

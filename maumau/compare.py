@@ -49,8 +49,8 @@ def rules_table(games: Iterable[str | Variant] | None = None) -> RulesTable:
     chosen = tuple(variant(g) for g in (games if games is not None else variant_names()))
     order: dict[str, None] = {}
     for v in chosen:
-        for rule in v.rules:
-            order.setdefault(rule.name)
+        for r in v.rules:
+            order.setdefault(r.name)
     rows = []
     for name in order:
         row: dict[str, str] = {"rule": name}

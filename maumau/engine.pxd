@@ -29,7 +29,7 @@ cdef class _Seats:
 
 
 cdef class _Cards(_Seats):
-    cdef public object variant, hands, stock, discard, seed, events
+    cdef public object variant, hands, stock, discard, seed, events, acting
 
 
 cdef class Turn(_Cards):

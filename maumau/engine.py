@@ -14,6 +14,22 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit
+from .events import (
+    Blocked,
+    Cancelled,
+    Drew,
+    EffectPending,
+    Event,
+    Locked,
+    NoMau,
+    PenaltyDrawn,
+    PlaysAgain,
+    Reshuffled,
+    Reversed,
+    Skipped,
+    Wished,
+    drew_cards,
+)
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Pending, Rule, Table
 from .state import make_state
@@ -30,6 +46,8 @@ TURN, EXTRA, DRAWN = "turn", "extra", "drawn"
 
 _by_index = attrgetter("index")
 DRAW, PASS = Draw(), Pass()
+#: What a plain draw of one card records, made once per seat: events do not change.
+_ONE_DRAWN = tuple((Drew(seat, 1, 1),) for seat in range(16))
 
 
 def add_cards(hand: tuple[Card, ...], new: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
@@ -85,12 +103,13 @@ class _Seats:
 class _Cards(_Seats):
     """Drawing with reshuffle (C-6) and exhaustion (C-7), for a Turn and a Deal."""
 
-    __slots__ = ("variant", "hands", "stock", "discard", "seed", "events")
+    __slots__ = ("variant", "hands", "stock", "discard", "seed", "events", "acting")
 
     def draw(self, seat: int, n: int, why: str = "draw") -> list[Card]:
         """Seat draws n cards; an empty stock is refilled from the pile (C-6).
 
-        If nothing is left to draw, the player takes what exists (C-7).
+        If nothing is left to draw, the player takes what exists (C-7).  ``why`` is
+        ``"penalty"`` for cards a rule deals as a penalty, ``"draw"`` for a player's own draw.
         """
         got: list[Card] = []
         while len(got) < n:
@@ -101,7 +120,8 @@ class _Cards(_Seats):
             self.stock = self.stock[take:]
         if got:
             self.hands[seat] = add_cards(self.hands[seat], got)
-        self.events.append((why, seat, len(got), n))
+        record = PenaltyDrawn if why == "penalty" else Drew
+        self.events.append(record(seat, len(got), n, self.acting))
         return got
 
     def reshuffle(self) -> bool:
@@ -115,7 +135,7 @@ class _Cards(_Seats):
         self.seed = rng.getrandbits(63)
         self.stock = tuple(order)
         self.discard = self.discard[-1:]
-        self.events.append(("reshuffle", len(order)))
+        self.events.append(Reshuffled(len(order)))
         return True
 
     def can_draw(self) -> bool:
@@ -127,8 +147,10 @@ class Turn(_Cards):
 
     ``player`` is X, the player who played the card in question (C-1).  Rules call
     ``next``/``prev``, ``following()``, ``set_pending``, ``skip``, ``reverse``,
-    ``draw``, ``play_again`` and ``lock``; the engine turns the result into the
-    next immutable GameState.
+    ``draw``, ``play_again``, ``lock`` and ``cancel``; each records what it did as a typed
+    event (``maumau.events``) naming ``acting``, the rule whose hook is running, so a rule
+    never writes an event by hand.  The engine turns the result into the next immutable
+    GameState.
     """
 
     __slots__ = (
@@ -160,7 +182,8 @@ class Turn(_Cards):
         self.winner: int | None = None
         self.over = False
         self.blocked = False
-        self.events: list[tuple] = []
+        self.events: list[Event] = []
+        self.acting: Rule | None = None
 
     # --- what rules ask ---------------------------------------------------------
     def hand(self, seat: int | None = None) -> tuple[Card, ...]:
@@ -187,7 +210,7 @@ class Turn(_Cards):
         """Start a draw penalty or skip that ``target`` must answer or accept (C-5)."""
         self.pending = Pending(kind, amount, target, rule, resume)
         self.to_move = target
-        self.events.append(("pending", kind, amount, target))
+        self.events.append(EffectPending(kind, amount, target, rule))
 
     def draw(self, seat: int, n: int, why: str = "draw") -> list[Card]:
         """Seat draws n cards (C-6, C-7); a card received lifts a JM-9 lock, whoever's
@@ -199,22 +222,34 @@ class Turn(_Cards):
 
     def skip(self, players: int = 1) -> None:
         """The next ``players`` players lose their turn (MK-5, MR-6)."""
-        self.events.append(("skipped", self.following(), players))
+        self.events.append(Skipped(self.following(), players, self.acting))
         self.skips += players
 
     def reverse(self) -> None:
         """Play goes the other way round from now on (MK-6)."""
         self.direction = -self.direction
-        self.events.append(("reverse",))
+        self.events.append(Reversed(self.acting))
 
     def play_again(self) -> None:
         """X continues at once with an extra play (MK-8, JM-8)."""
         self.to_move = self.player
         self.phase = EXTRA
+        self.events.append(PlaysAgain(self.player, self.acting))
 
     def lock(self, seat: int) -> None:
         """The seat's last card may not be played until they receive a card (JM-9)."""
         self.locked = self.locked | frozenset((seat,))
+        self.events.append(Locked(seat, self.acting))
+
+    def cancel(self) -> None:
+        """The pending penalty this move answers is cancelled, not passed on (LM-12)."""
+        answered = self.answered
+        if answered is not None:
+            self.events.append(Cancelled(answered.amount, answered.rule, self.acting))
+
+    def emit(self, event: Event) -> None:
+        """Record an event of a rule's own (a Runde opened or ended, MR-7, MR-12)."""
+        self.events.append(event)
 
     # --- how a turn ends -------------------------------------------------------------
     def end_turn(self, played: bool) -> None:
@@ -230,15 +265,14 @@ class Turn(_Cards):
             self.idle += 1
             if self.idle >= self.active_count:
                 self.over, self.blocked = True, True
-                self.events.append(("blocked",))
+                self.events.append(Blocked())
         else:
             self.idle = 0
 
     def drew_this_turn(self) -> bool:
         """Whether this turn drew a card (also before a play-or-pass choice): such a turn was
         not taken "while nothing can be drawn", even if it took the last card (C-7)."""
-        return self.state._phase == DRAWN or any(
-            e[0] in ("draw", "penalty") and e[2] for e in self.events)
+        return self.state._phase == DRAWN or drew_cards(self.events)
 
     def finish(self) -> GameState:
         if self.over:
@@ -270,7 +304,8 @@ class Deal(_Cards):
         self.choose_wish = wish
         self.pending: Pending | None = None
         self.to_move = self.next(dealer)
-        self.events: list[tuple] = []
+        self.events: list[Event] = []
+        self.acting: Rule | None = None
 
     @property
     def upcard(self) -> Card:
@@ -423,13 +458,16 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     seat = state._to_move
     hands = state._hands
     hand = remove_cards(hands[seat], move.cards)
-    if len(hand) < 2 and (not hand or not move.mau and state._variant.announcement is not None):
+    variant = state._variant
+    if len(hand) < 2 and (not hand or not move.mau and variant.announcement is not None):
         return None
+    wish = move.wish
     return make_state(
-        state._variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
-        state._discard + move.cards, state.next_seat(seat), state._direction, move.wish,
+        variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
+        state._discard + move.cards, state.next_seat(seat), state._direction, wish,
         None, TURN, None, state._runde, state._locked, state._active, state._dealer,
-        state._seed, 0, None, False, False)
+        state._seed, 0, None, False, False,
+        () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
 
 
 def _plain_draw(state: GameState) -> GameState | None:
@@ -446,7 +484,7 @@ def _plain_draw(state: GameState) -> GameState | None:
         state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
         state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
         state._runde, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
-        (("draw", seat, 1, 1),))
+        _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
 
 
 def _play(state: GameState, move: Play) -> GameState:
@@ -458,16 +496,20 @@ def _play(state: GameState, move: Play) -> GameState:
     turn.discard = state._discard + move.cards
     turn.wish = move.wish
     card = move.last
+    if move.wish is not None:
+        turn.events.append(Wished(move.wish, variant._wishers.get(card)))
     if not hand:  # C-9: the hand ends the moment a hand is empty
         turn.over, turn.winner, turn.to_move = True, seat, seat
         for rule in variant._last_card.get(card, ()):
+            turn.acting = rule
             rule.on_last_card(turn, card)
         return turn.finish()
-    for rule in variant._effects.get(card, ()):
-        rule.on_play(turn, card)
-    if len(hand) == 1 and not move.mau and variant.announcement is not None:
-        turn.events.append(("no_mau", seat))
-        variant.announcement.on_missing_announcement(turn)
+    play_effects(turn, card)
+    announcement = variant.announcement
+    if len(hand) == 1 and not move.mau and announcement is not None:
+        turn.acting = announcement
+        turn.events.append(NoMau(seat, announcement))
+        announcement.on_missing_announcement(turn)
     if turn.phase == EXTRA:
         turn.idle = 0
     else:
@@ -475,9 +517,18 @@ def _play(state: GameState, move: Play) -> GameState:
     return turn.finish()
 
 
+def play_effects(turn: Turn, card: Card) -> None:
+    """Each rule that gives ``card`` an effect acts on the turn, in the variant's order."""
+    for rule in turn.variant._effects.get(card, ()):
+        turn.acting = rule
+        rule.on_play(turn, card)
+    turn.acting = None
+
+
 def _accept(turn: Turn, pending: Pending) -> None:
     """The target accepts the pending effect: takes the cards or sits out (C-5)."""
     target = pending.target
+    turn.acting = pending.rule
     if pending.kind == "draw":
         turn.draw(target, pending.amount, "penalty")
         if pending.rule.accept_ends_turn:
@@ -490,7 +541,7 @@ def _accept(turn: Turn, pending: Pending) -> None:
         for _ in range(pending.amount):
             seat = turn.next(seat)
         turn.to_move = pending.resume if pending.resume is not None else seat
-        turn.events.append(("skipped", target, pending.amount))
+        turn.events.append(Skipped(target, pending.amount, pending.rule))
         turn.end_turn(played=False)
 
 

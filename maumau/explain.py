@@ -7,15 +7,30 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import engine
 from .cards import Rank, Suit, card_html
+from .events import (
+    Blocked,
+    Cancelled,
+    Drew,
+    EffectPending,
+    Event,
+    Left,
+    NoMau,
+    PenaltyDrawn,
+    Reshuffled,
+    Reversed,
+    RundeEnded,
+    Skipped,
+)
 from .i18n import describe_pending, rank_name, t
 from .moves import Draw, Move, Pass, Play
 from .rules.turns import RUNDE_RANKS, AceExtraPlay, Runde, SameRankSets
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .rules.base import Rule
     from .state import GameState
 
 __all__ = ["why_illegal", "explain", "leave", "describe_state", "state_html"]
@@ -51,7 +66,7 @@ def _alternatives(state: GameState) -> str:
     return t("word.or").join(repr(m) for m in state.legal_moves())
 
 
-def _rule_id(state: GameState, cls: type, default: str = "") -> str:
+def _rule_id(state: GameState, cls: type[Rule], default: str = "") -> str:
     """The id the variant cites for its rule of class ``cls`` (MK-8 or JM-8, MR-4 or JM-3, ...)."""
     return next((r.rule_id for r in state.variant.rules if isinstance(r, cls)), default)
 
@@ -180,7 +195,7 @@ def narrate(before: GameState, move: Move, after: GameState) -> str:
         if move.wish is not None:
             parts.append(t("do.wish", wish=_wish_text(move.wish)))
         if move.runde:
-            parts.append(t("do.runde", rank=rank_name(move.card.rank)))
+            parts.append(t("do.runde", rank=rank_name(cast(Rank, move.card.rank))))  # a Runde card has a rank
         if move.mau:
             parts.append(t("do.mau", call=before.variant.call))
         if after.is_over and after.winner == seat:
@@ -188,7 +203,7 @@ def narrate(before: GameState, move: Move, after: GameState) -> str:
     elif before.pending is not None:
         parts = [_accepted(before, after)]
     elif isinstance(move, Draw):
-        drew = any(e[0] == "draw" and e[2] for e in after.events)
+        drew = any(type(e) is Drew and e.got for e in after.events)
         parts = [t("do.draw" if drew else "do.draw_none", seat=seat)]
     else:
         parts = [t("do.pass", seat=seat)]
@@ -205,7 +220,7 @@ def _accepted(before: GameState, after: GameState) -> str:
     assert p is not None
     seat = before.to_move
     if p.kind == "draw":
-        got = next((e[2] for e in after.events if e[0] == "penalty" and e[1] == p.target), p.amount)
+        got = next((e.got for e in after.events if type(e) is PenaltyDrawn and e.seat == p.target), p.amount)
         if got < p.amount:
             return t("do.accept_draw_short", seat=seat, got=got, amount=p.amount)
         return t("do.accept_draw", seat=seat, amount=p.amount)
@@ -228,33 +243,28 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
     events = list(after.events)
     call = before.variant.call
     for i, event in enumerate(events):
-        kind = event[0]
-        if kind == "pending":
-            _, pkind, amount, target = event
-            key = "then.pending_draw" if pkind == "draw" else "then.pending_skip"
-            said.append(t(key, target=target, amount=amount))
-        elif kind == "reverse":
+        kind = type(event)
+        if kind is EffectPending:
+            key = "then.pending_draw" if event.kind == "draw" else "then.pending_skip"
+            said.append(t(key, target=event.target, amount=event.amount))
+        elif kind is Reversed:
             said.append(t("then.reverse"))
-        elif kind == "skipped" and isinstance(move, Play):
-            said.append(t("then.skipped", seat=event[1]) if event[2] == 1
-                        else t("then.skipped_n", seat=event[1], n=event[2]))
-        elif kind == "no_mau":
-            said.append(t("then.no_mau", call=call, penalty=_mau_penalty(events[i + 1:], event[1], after)))
-        elif kind == "penalty" and isinstance(move, Play) and event[1] != before.to_move:
-            if after.is_over:
-                key = "then.last_seven"
-            elif "joker_draws_four" in before.variant and before.variant.wish_kind(move.last) is not None:
-                key = "then.joker"
-            else:  # a house rule's draw
-                key = "then.draws"
-            said.append(t(key, seat=event[1], n=event[2]))
-        elif kind == "runde_end":
+        elif kind is Skipped and isinstance(move, Play):
+            said.append(t("then.skipped", seat=event.seat) if event.players == 1
+                        else t("then.skipped_n", seat=event.seat, n=event.players))
+        elif kind is NoMau:
+            said.append(t("then.no_mau", call=call, penalty=_mau_penalty(events[i + 1:], event.seat, after)))
+        elif kind is PenaltyDrawn and isinstance(move, Play) and event.seat != before.to_move:
+            # the rule that dealt the cards says how it is told (a Joker's 4, the last 7, ...)
+            key = event.rule.penalty_words if event.rule is not None else "then.draws"
+            said.append(t(key, seat=event.seat, n=event.got))
+        elif kind is RundeEnded:
             said.append(t("then.runde_end"))
-        elif kind == "reshuffle":
+        elif kind is Reshuffled:
             said.append(t("then.reshuffle"))
-        elif kind == "cancel":
-            said.append(t("then.cancel", rule=event[2] if len(event) > 2 else "LM-6"))
-        elif kind == "blocked":
+        elif kind is Cancelled:
+            said.append(t("then.cancel", rule=event.cancelled.response_id))
+        elif kind is Blocked:
             said.append(t("then.blocked"))
     if after.is_over:
         return said
@@ -262,17 +272,17 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
         said.append(t("then.again", seat=after.to_move))
     elif after.phase == engine.DRAWN:
         said.append(t("then.drawn", seat=after.to_move))
-    elif after.pending is None or not any(e[0] == "pending" for e in events):
+    elif after.pending is None or not any(type(e) is EffectPending for e in events):
         said.append(t("then.next", seat=after.to_move))
     return said
 
 
-def _mau_penalty(later: list[tuple], seat: int, after: GameState) -> str:
+def _mau_penalty(later: list[Event], seat: int, after: GameState) -> str:
     """What a forgotten announcement cost: the penalty cards the seat drew (a reshuffle may come
     first, C-6), or the locked last card (JM-9)."""
-    drawn = next((e for e in later if e[0] == "penalty" and e[1] == seat), None)
+    drawn = next((e for e in later if type(e) is PenaltyDrawn and e.seat == seat), None)
     if drawn is not None:
-        return t("then.penalty_card" if drawn[2] == 1 else "then.penalty_cards", n=drawn[2])
+        return t("then.penalty_card" if drawn.got == 1 else "then.penalty_cards", n=drawn.got)
     if seat in after.locked:
         return t("then.locked")
     return t("then.no_penalty")
@@ -308,7 +318,7 @@ def leave(state: GameState, seat: int) -> GameState:
         to_move, pending, phase = winner, None, engine.TURN
     return state.replace(active=active, hands=hands, stock=stock, pending=pending, phase=phase,
                          to_move=to_move, drawn=drawn, over=over, winner=winner,
-                         locked=state.locked - {seat}, events=(("leave", seat),))
+                         locked=state.locked - {seat}, events=(Left(seat),))
 
 
 # --- how a state looks ------------------------------------------------------------------------------

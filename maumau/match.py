@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .game import Game
 from .start import deal
@@ -15,6 +15,7 @@ from .variants import Variant, VariantError, variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from .players import Player
+    from .rules.scoring import JoinAndLeave
 
 __all__ = ["Match", "HandResult", "MatchError"]
 
@@ -84,7 +85,7 @@ class Match:
             raise MatchError(f"players may not join a {self.variant.name} match; only makao allows it (MK-13)")
         if self.is_over:
             raise MatchError("the match is over")
-        limit = self.variant.rule("join_and_leave").max_players
+        limit = cast("JoinAndLeave", self.variant.rule("join_and_leave")).max_players
         if len(self.seats_in_play) >= limit:
             raise MatchError(f"the table is full: at most {limit} players (MK-13)")
         self.scores.append(max(self.scores[i] for i in self.seats_in_play))

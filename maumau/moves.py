@@ -25,7 +25,7 @@ class Move:
     def __copy__(self) -> Move:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Move:
+    def __deepcopy__(self, memo: dict[int, object]) -> Move:
         return self
 
 
@@ -39,7 +39,7 @@ class Play(Move):
     """
 
     __slots__ = ("cards", "card", "last", "wish", "mau", "runde", "__weakref__")
-    _interned: dict[tuple, Play] = {}
+    _interned: dict[tuple[Any, ...], Play] = {}
 
     cards: CardTuple
     card: Card
@@ -62,7 +62,7 @@ class Play(Move):
             found = None
         if found is not None:
             return found
-        seq = (cards_,) if isinstance(cards_, Card) else cards(cards_)
+        seq: tuple[Card, ...] = (cards_,) if isinstance(cards_, Card) else cards(cards_)
         if not seq:
             raise CardError("a Play needs at least one card")
         if len(seq) > 2:
@@ -86,12 +86,12 @@ class Play(Move):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("moves are immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Play], tuple[tuple[Card, ...], Suit | Rank | None, bool, bool]]:
         return (Play, (tuple(self.cards), self.wish, self.mau, self.runde))
 
     def replace(self, **changes: Any) -> Play:
         """This play with some options changed, e.g. ``move.replace(mau=False)``."""
-        args = {"cards_": tuple(self.cards), "wish": self.wish, "mau": self.mau,
+        args: dict[str, Any] = {"cards_": tuple(self.cards), "wish": self.wish, "mau": self.mau,
                 "runde": self.runde}
         args.update(changes)
         return Play(**args)
@@ -137,7 +137,7 @@ class _Singleton(Move):
             cls._instance = super().__new__(cls)
         return cls._instance
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[_Singleton], tuple[()]]:
         return (type(self), ())
 
     def __str__(self) -> str:

@@ -23,12 +23,13 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, as_completed
 from typing import Any
 
-from .moves import Play
+from .events import Blocked, Reshuffled
+from .moves import Move, Play
 from .players import for_strength
 from .players.base import IllegalChoice, ask, label
 from .simulation import Hand, Simulation, wilson
 from .start import deal
-from .state import IllegalMove
+from .state import GameState, IllegalMove
 from .variants import Variant, VariantError, variant, variant_names
 
 __all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM"]
@@ -43,21 +44,23 @@ class SimulationError(RuntimeError):
 
 # --- playing (this part runs in the workers) ---------------------------------------------------
 
-def _fired_tables(v: Variant) -> tuple[dict, dict, dict]:
-    """Per card: the rules acting when it is played, when it ends a hand, when it wishes."""
-    quiet = {"runde", "queen_of_hearts_cancels"}  # act only in some plays: counted apart
-    effects = {c: tuple(r.name for r in rules if r.name not in quiet) for c, rules in v._effects.items()}
-    last = {c: tuple(r.name for r in rules) for c, rules in v._last_card.items()}
-    wishes = {}
-    for card in v.distinct_cards:
-        found = next((r.name for r in v._hooks["wish_kind"] if r.wish_kind(card) is not None), None)
-        if found:
-            wishes[card] = found
-    return effects, last, wishes
+def rules_acting(move: Move, after: GameState) -> set[str]:
+    """The names of the rules that acted in a play, read from the events it set off (a rule of
+    a learner's counts as the shipped one does), with a set of cards (MR-7, MK-9) and the core's
+    reshuffle (C-6) and blocked hand (C-7) by those names."""
+    acting = {e.rule.name for e in after.events if e.rule is not None} if type(move) is Play else set()
+    for event in after.events:
+        if type(event) is Reshuffled:
+            acting.add("reshuffle")
+        elif type(event) is Blocked:
+            acting.add("blocked")
+    if type(move) is Play and len(move.cards) > 1 and not move.runde:
+        acting.add("same_rank_sets")
+    return acting
 
 
 def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
-               max_moves: int, tables: tuple[dict, dict, dict]) -> Hand:
+               max_moves: int) -> Hand:
     n = len(templates)
     rng = random.Random(seed)
     seats = tuple((s + game) % n if rotate else s for s in range(n))
@@ -69,7 +72,6 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
         if hasattr(player, "reseed"):
             player.reseed(player_seed)
         players.append(player)
-    effects, last, wishes = tables
     fired: Counter[str] = Counter()
     state = deal(v, players=n, seed=deal_seed)
     moves = 0
@@ -83,22 +85,7 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
         except IllegalMove as err:
             raise SimulationError(f"hand {game} (seed {seed}): {label(players[seat])} at seat {seat} chose an "
                                   f"illegal move {move!r}: {err.reason}") from None
-        if type(move) is Play:
-            card = move.last
-            fired.update(last.get(card, ()) if after.is_over else effects.get(card, ()))
-            if move.wish is not None:
-                fired[wishes.get(move.card, "wish")] += 1
-            if len(move.cards) > 1:
-                fired["same_rank_sets"] += 1
-            if move.runde:
-                fired["runde"] += 1
-            if state.pending is not None and "queen_of_hearts_cancels" in v and card.text == "QH":
-                fired["queen_of_hearts_cancels"] += 1
-        for event in after.events:
-            if event[0] == "no_mau" and v.announcement is not None:
-                fired[v.announcement.name] += 1
-            elif event[0] in ("reshuffle", "blocked"):
-                fired[event[0]] += 1
+        fired.update(rules_acting(move, after))
         state = after
         moves += 1
     winner = state.winner if state.is_over else None
@@ -110,11 +97,10 @@ def _play_chunk(v: Variant | tuple[str, dict], templates: Sequence[Any], jobs: S
     """Play the hands ``jobs`` (hand number, seed): the unit of work sent to a worker."""
     if isinstance(v, tuple):
         v = variant(v[0], **v[1])
-    tables = _fired_tables(v)
     done = []
     for game, seed in jobs:
         try:
-            done.append(_play_hand(v, templates, game, seed, rotate, max_moves, tables))
+            done.append(_play_hand(v, templates, game, seed, rotate, max_moves))
         except SimulationError:
             raise
         except Exception as err:

@@ -74,8 +74,7 @@ def _upcard_as_dealers_play(state: GameState, table: engine.Deal) -> GameState:
     dealer_to_move = state.replace(to_move=state.dealer)
     turn = engine.Turn(dealer_to_move, Play(card, wish=wish))
     turn.wish = wish
-    for rule in v._effects.get(card, ()):
-        rule.on_play(turn, card)
+    engine.play_effects(turn, card)
     turn.end_turn(played=True)
     if turn.phase != engine.TURN:  # an Ace's extra play belongs to a real turn only
         turn.phase, turn.to_move = engine.TURN, turn.next(state.dealer)

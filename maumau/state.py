@@ -73,7 +73,7 @@ class GameState:
     winner = property(attrgetter("_winner"), doc="The seat that went out, or None.")
     is_over = property(attrgetter("_over"), doc="Whether the hand has ended (C-9, C-7).")
     blocked = property(attrgetter("_blocked"), doc="The hand ended blocked: void (C-7).")
-    events = property(attrgetter("_events"), doc="What the last move set off, as tuples.")
+    events = property(attrgetter("_events"), doc="What the last move set off: records of maumau.events.")
 
     @property
     def top(self) -> Card:

@@ -8,11 +8,12 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from . import players
 from .cards import CardError, Rank, Suit, cards, parse_wish
 from .engine import DRAWN, EXTRA
+from .events import PenaltyDrawn
 from .explain import narrate
 from .i18n import describe_pending, rank_name
 from .match import Match
@@ -124,7 +125,7 @@ def _label(state: GameState, move: Move) -> str:
         if len(move.cards) > 1:
             text += f" (set: {move.last.symbol} ends on top)"
         if move.runde:
-            text += f" and open a Runde of rank {rank_name(move.card.rank)}"
+            text += f" and open a Runde of rank {rank_name(cast(Rank, move.card.rank))}"  # a Runde card has a rank
         return text
     if state.pending is not None:
         return f"take {state.pending_draw} cards" if isinstance(move, Draw) else "sit out (accept the skip)"
@@ -367,9 +368,9 @@ def upcard_lines(state: GameState, names: Sequence[str]) -> list[str]:
         wish = state.wish.symbol if isinstance(state.wish, Suit) else rank_name(state.wish)
         lines.append(f"  The dealer wishes {wish} for the up-card {state.top.symbol}.")
     for event in state.events:
-        if event[0] == "penalty" and event[2]:
-            lines.append(f"  The up-card {state.top.symbol} makes {names[event[1]]} draw {event[2]} "
-                         f"card{'s' * (event[2] != 1)} at the deal ({state.variant.upcard_rule.rule_id}).")
+        if type(event) is PenaltyDrawn and event.got:
+            lines.append(f"  The up-card {state.top.symbol} makes {names[event.seat]} draw {event.got} "
+                         f"card{'s' * (event.got != 1)} at the deal ({state.variant.upcard_rule.rule_id}).")
     if state.pending is not None:
         lines.append(f"  The up-card {state.top.symbol} leaves {names[state.pending.target]} facing "
                      f"{describe_pending(state.pending)}.")
@@ -455,7 +456,7 @@ def play_match(con: Console, v: Variant, n: int, seed: int, me: int, computers: 
                 raise Quit("You left the match")
     win = match.winner
     seats_won = win if isinstance(win, tuple) else (win,)
-    names = " and ".join(f"Seat {s}" + (" (you)" if s == me else "") for s in seats_won)
+    winners = " and ".join(f"Seat {s}" + (" (you)" if s == me else "") for s in seats_won)
     played = len(match.hands)
-    con.say(con.bold(f"The match is over after {played} hand{'s' * (played != 1)}: {names} "
+    con.say(con.bold(f"The match is over after {played} hand{'s' * (played != 1)}: {winners} "
                      f"{'share the win' if len(seats_won) > 1 else 'wins'}."))

@@ -10,7 +10,7 @@ from typing import Any
 from . import rules as R
 from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
 from .moves import Draw, Move, Play
-from .rules.base import HOOKS, Rule, overrides
+from .rules.base import HOOKS, Pending, Rule, overrides
 
 __all__ = ["Variant", "variant", "variant_names", "VariantError"]
 
@@ -56,11 +56,16 @@ class Variant:
         self._forcers = self._hooks["forces_play"]
         self._effects = self._by_card("on_play")
         self._last_card = self._by_card("on_last_card")
-        self._legal_cache: dict = {}
+        self._wishers: dict[Card, Rule] = {}  # the rule that lets each card name a wish
+        for card in self.distinct_cards:
+            wisher = next((r for r in self._hooks["wish_kind"] if r.wish_kind(card) is not None), None)
+            if wisher is not None:
+                self._wishers[card] = wisher
+        self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Rank | None], frozenset[Card]] = {}
         self.after_draw = next((r.after_draw for r in self.rules if r.after_draw), "none")
         self.reshuffles = all(r.reshuffles for r in self.rules)  # C-6, unless a house rule says no
         self.extra_closer: Move = next(
-            (r.closer for r in self.rules if isinstance(r, R.AceExtraPlay)), Draw())
+            (r.closer for r in self.rules if r.closer is not None), Draw())
         self.announcement = next(iter(self._hooks["on_missing_announcement"]), None)
         self.scoring: R.Scoring = next(
             (r for r in self.rules if isinstance(r, R.Scoring)), R.Scoring())
@@ -141,7 +146,7 @@ class Variant:
                        title=self.title, options=self.options, changes=self.changes + change)
 
     # --- values and display ----------------------------------------------------------------------
-    def _identity(self) -> tuple:
+    def _identity(self) -> tuple[str, tuple[Card, ...], int, tuple[int, int], tuple[Rule, ...]]:
         return (self.name, tuple(self.deck), self.hand_size, self.players, self.rules)
 
     def __eq__(self, other: object) -> bool:
@@ -223,7 +228,7 @@ _VARIANTS: dict[str, Callable[..., Variant]] = {
     "makao": _makao,
     "mau_mau_runde": _mau_mau_runde,
 }
-_CACHE: dict[tuple, Variant] = {}
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Variant] = {}
 
 
 def variant_names() -> list[str]:

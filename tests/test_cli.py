@@ -12,6 +12,7 @@ import pytest
 
 import maumau as mm
 from maumau.cli import Console, TerminalPlayer, group_moves, main, run_hand
+from maumau.events import PenaltyDrawn
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -300,7 +301,7 @@ def test_the_terminal_says_the_variants_call_word_and_why_a_hand_starts_with_nin
     assert "Say Makaó? [Y/n]" in out.getvalue() and "Say Mau?" not in out.getvalue()
     seed = next(n for n in range(500) if mm.deal("joker_mau_mau", players=3, seed=n).top.is_joker)
     dealt = mm.deal("joker_mau_mau", players=3, seed=seed)
-    victim = dealt.events[0][1]
+    victim = next(e.seat for e in dealt.events if isinstance(e, PenaltyDrawn))
     assert len(dealt.hands[victim]) == 9
     lines = upcard_lines(dealt, ["Seat 0", "Seat 1", "Seat 2"])
     assert f"makes Seat {victim} draw 4 cards at the deal (JM-2)" in " ".join(lines)

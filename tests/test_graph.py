@@ -10,6 +10,7 @@ import networkx as nx
 import pytest
 
 import maumau as mm
+from maumau.events import Reshuffled
 from maumau.graph import (
     FixedStock,
     GraphError,
@@ -40,7 +41,7 @@ def fixed(game: str = "makao", **kw) -> mm.GameState:
 
 
 def reshuffles(state: mm.GameState) -> bool:
-    return any(e[0] == "reshuffle" for e in state.events) and not state.is_over
+    return any(isinstance(e, Reshuffled) for e in state.events) and not state.is_over
 
 
 def brute_force(start: mm.GameState, stop_at_reshuffle: bool = True) -> tuple[int, int]:
@@ -168,7 +169,7 @@ def test_fixed_stock_house_rule():
     assert "fixed_stock" in s.variant and not s.variant.reshuffles
     assert fixed_stock(s) is s
     t = s.apply(mm.Draw())  # a full pile under the top, but it is never reshuffled
-    assert t.stock == () and len(t.hands[0]) == 1 and not any(e[0] == "reshuffle" for e in t.events)
+    assert t.stock == () and len(t.hands[0]) == 1 and not any(isinstance(e, Reshuffled) for e in t.events)
     assert t.apply(mm.Draw()).blocked  # nobody could play or draw: C-7
     assert mm.Game.from_json(mm.Game(s).to_json()).start == s  # the house rule is saved with the game
     assert FixedStock().summary.startswith("House rule")

@@ -46,6 +46,7 @@ sys.modules[__name__].__class__ = _Package
 def __getattr__(name: str) -> Any:
     # The submodules ``release`` and ``grade`` share their function's name: bind the
     # function over the module attribute that importing the submodule sets.
+    found: Any
     if name == "release":
         from .release import release as found
     elif name == "grade":

@@ -108,7 +108,7 @@ def assemble(exercise: Exercise, submission) -> tuple[list[GradedCell], list[str
         key = cell_key(cell)
         info = known.get(key) if key else None
         code = cell.get("cell_type") == "code"
-        if info is not None and key not in seen:
+        if info is not None and key is not None and key not in seen:  # (a known cell has a key)
             seen.add(key)
             anchor = key
             if code and info.role == SOLUTION:
@@ -256,7 +256,7 @@ def _sources(cells: list[GradedCell], learner: bool) -> tuple[list[str], list[bo
     sources = [PREAMBLE] + [instrument(c.source, keep_expected=not learner) if c.role == TEST else c.source
                             for c in cells]
     replayable = [True] + [c.role != TEST for c in cells]
-    probes: list[str | None] = [None] + [PROBE if c.role == TEST else None for c in cells]
+    probes: list[str | None] = [None, *[PROBE if c.role == TEST else None for c in cells]]
     return sources, replayable, probes
 
 

@@ -130,6 +130,7 @@ def judge_hands(want: Any, got: Any) -> tuple[bool, str]:
     "moves"}``: (passed, what happened, in words)."""
     if not isinstance(want, dict) or not isinstance(got, dict):
         return False, "no hands were recorded"
+    at_least: Any  # a number, checked below
     setups, moves, at_least = want.get("setups"), got.get("moves"), want.get("at_least")
     if not isinstance(setups, list) or got.get("setups") != setups:
         return False, "these are not the hands the test deals (were they played with other seeds?)"

@@ -133,12 +133,12 @@ def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isola
         got = by_student[student]
         cells = []
         for name in exercises:
-            r = got.get(name)
-            if r is None:
+            row = got.get(name)
+            if row is None:
                 cells.append("")
                 continue
-            text = f"{fmt(r.score)}/{fmt(r.max_score)}"
-            cells.append(text if r.status == "ok" else f"{text} ({md_text(r.status)})")
+            text = f"{fmt(row.score)}/{fmt(row.max_score)}"
+            cells.append(text if row.status == "ok" else f"{text} ({md_text(row.status)})")
         total = sum(r.score for r in got.values())
         most = sum(r.max_score for r in got.values())
         lines.append(f"| {md_text(student)} | " + " | ".join(cells) + f" | {fmt(total)}/{fmt(most)} |")

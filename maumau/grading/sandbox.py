@@ -113,11 +113,11 @@ def make_guard(scratch: str, protected: list[str]):
                 real = resolve(args[i]) if i < len(args) else None
                 if real is not None and not writable(real):
                     deny(f"{event} outside the working folder")
-            i = _LIST_EVENTS.get(event)
-            if i is not None and i < len(args):
-                real = resolve(args[i])
+            j = _LIST_EVENTS.get(event)
+            if j is not None and j < len(args):
+                real = resolve(args[j])
                 if real is not None and not readable(real):
-                    deny(f"{event} on {args[i]!r}")
+                    deny(f"{event} on {args[j]!r}")
 
     return hook
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .explore import GraphError, state_label
@@ -364,7 +364,7 @@ def _extent(text: Any, renderer: Any) -> Any:
     return box.padded(pad * text.figure.dpi / 72 + 1)
 
 
-def _curve(a: tuple[float, float], b: tuple[float, float], rad: float) -> Any:
+def _curve(a: tuple[float, float], b: tuple[float, float], rad: float) -> Callable[[float], tuple[float, float]]:
     """The point at ``t`` of matplotlib's ``arc3`` connection from ``a`` to ``b`` (a quadratic
     Bézier curve whose control point stands ``rad`` times the distance off the middle)."""
     (x1, y1), (x2, y2) = a, b
@@ -396,7 +396,7 @@ def _bends(edges: list, pos: dict, areas: dict) -> dict[tuple[str, str], float]:
 _ON_ARROW = (0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73, 0.2, 0.8)
 
 
-def _place_label(ax: Axes, label: str, at: Any, taken: list, renderer: Any) -> None:
+def _place_label(ax: Axes, label: str, at: Callable[..., tuple[float, float]], taken: list, renderer: Any) -> None:
     """Put ``label`` on its arrow where it covers nothing placed before; failing that right beside
     the arrow, or a little away, tied to it by a thin line; ``taken`` gets its box."""
     frame = ax.get_window_extent(renderer)

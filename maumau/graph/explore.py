@@ -21,6 +21,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Rank, Suit
+from ..events import Reshuffled
 from ..explain import narrate
 from ..moves import Draw, Move, Pass, Play
 from ..rules.base import Rule
@@ -131,7 +132,7 @@ def state_label(state: GameState, long: bool = False) -> str:
 
 
 def _reshuffled(state: GameState) -> bool:
-    return any(e[0] == "reshuffle" for e in state.events)
+    return any(type(e) is Reshuffled for e in state.events)
 
 
 def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int | None = None, *,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import engine
 from ..cards import Card
+from ..events import Cancelled, Event, NoMau, Reversed, RundeEnded, RundeOpened, Skipped
 from ..explain import narrate
 from ..game import Game
 from ..moves import Draw, Move, Play
@@ -70,13 +71,13 @@ def _card_name(v: Variant, card: Card) -> str:
         for c in v.distinct_cards:
             kinds.setdefault(c.rank, set()).add((v._effects.get(c, ()), v.wish_kind(c)))
         names = _CARD_NAMES[v] = {
-            c: "Joker" if c.is_joker else c.rank.value if len(kinds[c.rank]) == 1 else c.symbol
+            c: "Joker" if c.rank is None else c.rank.value if len(kinds[c.rank]) == 1 else c.symbol
             for c in v.distinct_cards}
     return names[card]
 
 
-_EFFECT_WORDS = {"reverse": "reverse", "cancel": "cancel", "runde_open": "opens Runde", "runde_end": "Runde ends",
-                 "no_mau": "no Mau"}
+_EFFECT_WORDS: dict[type[Event], str] = {
+    Reversed: "reverse", Cancelled: "cancel", RundeOpened: "opens Runde", RundeEnded: "Runde ends"}
 
 
 _NOT_PLAYS = ("take penalty", "sit out", "draw", "pass")
@@ -87,10 +88,10 @@ def transition_label(before: GameState, move: Move, after: GameState) -> str:
     if isinstance(move, Play):
         name = _card_name(before.variant, move.last)
         text = f"{name}×{len(move.cards)}" if len(move.cards) > 1 else name
-        words = [_EFFECT_WORDS[e[0]] for e in after.events if e[0] in _EFFECT_WORDS and e[0] != "no_mau"]
-        if any(e[0] == "skipped" for e in after.events):
+        words = [_EFFECT_WORDS[type(e)] for e in after.events if type(e) in _EFFECT_WORDS]
+        if any(type(e) is Skipped for e in after.events):
             words.append("skip")
-        if any(e[0] == "no_mau" for e in after.events):
+        if any(type(e) is NoMau for e in after.events):
             words.append("no Mau")
         return " ".join([text, *dict.fromkeys(words)])
     pending = before.pending

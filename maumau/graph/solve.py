@@ -87,7 +87,7 @@ def _attractor(G: nx.DiGraph, seat: int, targets: set, leaves: set) -> dict[Hash
     """The nodes from which ``seat`` can force reaching ``targets``, with the moves it takes."""
     plies: dict[Hashable, int] = {}
     left: dict[Hashable, int] = {}
-    queue = deque()
+    queue: deque[Hashable] = deque()
     for t in targets:
         plies[t] = 0
         queue.append(t)

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .explore import GraphError, state_label
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
+    from matplotlib.figure import Figure
 
+    from ..state import GameState
     from .solve import Solution
 
 __all__ = ["GraphView", "view"]
@@ -59,7 +61,7 @@ class GraphView:
     # --- what it shows ---------------------------------------------------------------------------
     def _option(self, node: Hashable) -> str:
         d = self.graph.nodes[node]
-        text = state_label(node) if hasattr(node, "hands") else str(d.get("label", node))
+        text = state_label(cast("GameState", node)) if hasattr(node, "hands") else str(d.get("label", node))
         return f"depth {d.get('depth', '?')}: {text}"
 
     def _value(self, node: Hashable) -> str:
@@ -131,7 +133,7 @@ class GraphView:
         part = around(self.graph, self.node, radius=1)
         ax = draw(part, highlight=[self.node], labels="long" if len(part) <= 12 else "short",
                   title="around this state (red)")
-        plt.close(ax.figure)
+        plt.close(cast("Figure", ax.figure))  # draw() draws on a figure of its own, not a subfigure
         with self.picture:
             display(ax.figure)
 

@@ -91,7 +91,7 @@ def _play_info(table: dict[Card, CardInfo], move: Play) -> PlayInfo:
     """What a play does regardless of the hand it comes from (cached per variant)."""
     last = move.last
     info = table[last]
-    score = PLAY + SET_CARD * (len(move.cards) - 1) + HURT * info.hurt + AGAIN * info.again
+    score: float = PLAY + SET_CARD * (len(move.cards) - 1) + HURT * info.hurt + AGAIN * info.again
     wish = move.wish
     if isinstance(wish, Rank):
         suit, rank = 4, _RANKS[wish]
@@ -129,7 +129,7 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
     # What the hand holds, wild cards left out: by suit, by rank, by card.
     suits = [0] * 5
     ranks = [0] * 14
-    count: dict[Card, int] = {}
+    count: dict[Card | None, int] = {}
     for card in hand:
         c = table[card]
         if not c.wild:

@@ -29,6 +29,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..events import Drew
 from ..moves import Move, Play
 from .heuristic import best_move, score_moves
 from .view import View
@@ -69,13 +70,13 @@ def drew_for_want(view: View) -> dict[int, tuple[frozenset[Card], int]]:
     from ..rules.base import Table
 
     for event in view.events:
-        if event[0] == "draw" and event[3] == 1 and event[2] == 1 and event[1] != view.seat:
+        if type(event) is Drew and event.asked == 1 and event.got == 1 and event.seat != view.seat:
             if view.pending is not None or view.phase != TURN:
                 return {}
             runde = view.runde
             table = Table(view.top, view.wish, None, None if runde is None else runde[0])
             free = 1 if view.variant.after_draw == "none" else 0
-            return {event[1]: (legal_cards(view.variant, table), free)}
+            return {event.seat: (legal_cards(view.variant, table), free)}
     return {}
 
 

@@ -27,6 +27,7 @@ from ..cards import Card, Rank, Suit
 from ..state import make_state
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..events import Event
     from ..moves import Move
     from ..rules.base import Pending
     from ..state import GameState
@@ -38,7 +39,7 @@ _FIELDS = ("variant", "seat", "hand", "hand_sizes", "stock_size", "discard", "to
            "wish", "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "idle", "events")
 
 
-class Moves(tuple):
+class Moves(tuple["Move", ...]):
     """``view.legal_moves``: a tuple of moves that can also be called like
     ``state.legal_moves()`` (which returns a list), so a player written for either works."""
 
@@ -106,8 +107,8 @@ class View:
     active: tuple[bool, ...]
     dealer: int
     idle: int
-    events: tuple
-    legal_moves: tuple[Move, ...]
+    events: tuple[Event, ...]
+    legal_moves: Moves
 
     def __init__(self, state: GameState | View, seat: int | None = None) -> None:
         if isinstance(state, View):  # a player written as View(state) also works when handed a View

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import Card, Rank, Suit
-from ..moves import Play
+from ..moves import Move, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Deal, Turn
@@ -80,6 +80,10 @@ class Rule:
     pending_kind: ClassVar[str | None] = None
     #: False for a house rule under which the pile is never reshuffled into the stock (C-6).
     reshuffles: ClassVar[bool] = True
+    #: For a rule that gives an extra play (MK-8, JM-8): the move that closes it instead of a card.
+    closer: ClassVar[Move | None] = None
+    #: How the narration tells the cards this rule makes another player draw at once (i18n key).
+    penalty_words: ClassVar[str] = "then.draws"
 
     @property
     def summary(self) -> str:
@@ -110,7 +114,7 @@ class Rule:
     def __eq__(self, other: object) -> bool:
         if self is other:  # the usual case, and cheap: a variant's rules are made once
             return True
-        return type(self) is type(other) and self.options() == other.options()  # type: ignore[attr-defined]
+        return type(self) is type(other) and self.options() == other.options()
 
     def __hash__(self) -> int:
         # Rules do not change once made, so the hash is computed once.

@@ -40,7 +40,7 @@ class KingsDrawFive(Rule):
 
     name = "kings_draw_five"
     rule_id = "LM-7"
-    response_id = "LM-8"  # type: ignore[assignment]  # LM-8: king responses
+    response_id = "LM-8"  # LM-8: king responses
     pending_kind = "draw"
 
     def affects(self, card: Card) -> bool:
@@ -79,9 +79,8 @@ class QueenOfHeartsCancels(Rule):
         return card is QUEEN_OF_HEARTS
 
     def on_play(self, turn: Turn, card: Card) -> None:
-        if turn.answered is not None:
-            # LM-6 or LM-8: the rule of the penalty it answers says that Q♥ cancels it
-            turn.events.append(("cancel", turn.answered.amount, turn.answered.rule.response_id))
+        # LM-6 or LM-8: the rule of the penalty it answers says that Q♥ cancels it
+        turn.cancel()
 
 
 class SevenDrawsTwo(Rule):
@@ -115,6 +114,7 @@ class LastSevenHits(Rule):
 
     name = "last_seven_hits"
     rule_id = "MK-10"
+    penalty_words = "then.last_seven"
 
     def affects(self, card: Card) -> bool:
         return card.rank is Rank.SEVEN
@@ -130,6 +130,7 @@ class JokerDrawsFour(Rule):
 
     name = "joker_draws_four"
     rule_id = "JM-4"
+    penalty_words = "then.joker"
 
     def __init__(self, jacks: bool = False) -> None:
         #: JM-1: with jokers=0 the Jacks follow every Joker rule.

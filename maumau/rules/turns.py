@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from ..cards import Card, Rank, Suit
+from ..events import RundeEnded, RundeOpened
 from ..i18n import rank_name, t
 from ..moves import Draw, Move, Pass, Play
 from .base import Rule, Table
@@ -55,7 +56,7 @@ class AceExtraPlay(Rule):
 
     name = "ace_extra_play"
     rule_id = "MK-8"
-    closer: Move = Draw()
+    closer: ClassVar[Move | None] = Draw()
 
     def affects(self, card: Card) -> bool:
         return card.rank is Rank.ACE
@@ -139,12 +140,13 @@ class Runde(Rule):
         return [Play(card, runde=True, mau=len(hand) == 2)]
 
     def on_play(self, turn: Turn, card: Card) -> None:
-        if turn.move.runde:
+        if cast(Play, turn.move).runde:  # on_play hooks run for the Play being made
+            assert card.rank is not None  # affects(): only a 9, 10, Q, K or A opens a Runde
             turn.runde = (card.rank, turn.player)
-            turn.events.append(("runde_open", turn.player, card.rank.value))
+            turn.emit(RundeOpened(turn.player, card.rank, rule=self))
             return
         runde = turn.runde
         if runde is not None and runde[1] == turn.player:  # MR-12
             if not any(c.rank is runde[0] for c in turn.hand()):
                 turn.runde = None
-                turn.events.append(("runde_end", turn.player))
+                turn.emit(RundeEnded(turn.player, rule=self))

@@ -8,7 +8,7 @@ Each step shows the table after that move and the sentence that explains the mov
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as W
 
@@ -16,6 +16,7 @@ from ..explain import narrate
 from ..game import Game
 from ..i18n import t, use_language
 from ..match import HandResult, Match
+from ..moves import Move
 from ..state import GameState
 from .board import Board
 from .common import Seating, View, check_lang, esc
@@ -193,7 +194,7 @@ class ReplayView(View):
         found = self._said.get(key)
         if found is None or found[0] is not move:
             with use_language(self.lang):
-                text = narrate(game.at(i - 1), move, game.at(i))
+                text = narrate(game.at(i - 1), cast(Move, move), game.at(i))  # game.at(i) fails if move is None
             found = self._said[key] = (move, self.seating.rename(text, hand.seats))
         return found[1]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..i18n import rule_summary, t
 from ..match import HandResult, Match
 from ..variants import Variant
@@ -38,7 +40,7 @@ def result_html(result: HandResult, match: Match, seating: Seating) -> str:
     elif result.winner == seating.me:
         head = t("ui.won_you", lang)
     else:
-        head = t("ui.won_other", lang, name=seating.name(result.winner))
+        head = t("ui.won_other", lang, name=seating.name(cast(int, result.winner)))  # not blocked: someone won
     word = score_word(match.variant, lang)
     rows = []
     for hand_seat, seat in enumerate(result.seats):

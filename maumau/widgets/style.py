@@ -126,7 +126,7 @@ def card_face(card: Card, size: str = "lg", lang: str | None = None, extra: str 
 
     ``size`` is ``"lg"`` (the top of the discard pile) or ``"sm"`` (open hands, scores)."""
     title = html.escape(card_name(card, lang))
-    if card.is_joker:
+    if card.rank is None or card.suit is None:  # the joker (a card has both or neither)
         rank, suit = "★", "J"
         pip = "🃏" if size == "lg" else "★"
     else:
