@@ -17,18 +17,8 @@ from contextlib import redirect_stderr, redirect_stdout
 from typing import Any, TextIO
 
 from . import __version__
-from .start import deal
-from .terminal import (
-    STRENGTHS,
-    Console,
-    Quit,
-    TerminalPlayer,
-    computers_for,
-    group_moves,
-    play_match,
-    report_hand,
-    run_hand,
-)
+from .i18n import LANGUAGES, use_language
+from .terminal import STRENGTHS, Console, Quit, TerminalPlayer, group_moves, play, run_hand
 from .variants import Variant, VariantError, variant, variant_names
 
 __all__ = ["main", "build_parser", "Console", "TerminalPlayer", "run_hand", "Quit", "group_moves"]
@@ -84,6 +74,8 @@ def _add_play(commands: Any) -> None:
                      help="computer strength (default medium); a strength whose player class is not "
                           "in maumau.players yet plays Random")
     sub.add_argument("--no-color", action="store_true", help="no colours (also when NO_COLOR is set)")
+    sub.add_argument("--lang", choices=LANGUAGES, default="en",
+                     help="the language of the game: en (default), de (Deutsch) or hu (magyar)")
     _add_option_flag(sub)
     sub.set_defaults(func=cmd_play)
 
@@ -157,22 +149,8 @@ def cmd_play(args: argparse.Namespace, con: Console) -> int:
         con.error(f"--seat must be a seat from 0 to {args.players - 1}, not {args.seat}")
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    me = args.seat
-    computers, who = computers_for(args.strength, seed, range(args.players), me)
-    con.say(con.bold(f"{v.title} ({v.name}): {args.players} players, seed {seed}"))
-    con.say(f"You are Seat {me}; the others are computer players: {who}.")
-    con.say("Type the number of a move or a card like 7H; ? for help, q to quit.")
-    try:
-        if args.match:
-            play_match(con, v, args.players, seed, me, computers)
-        else:
-            state = deal(v, players=args.players, seed=seed)
-            names = [f"Seat {s}" for s in range(args.players)]
-            con.say(f"Seat {state.dealer} deals; the up-card is {state.top.symbol}.")
-            controllers = [TerminalPlayer(con, names) if s == me else computers[s] for s in range(args.players)]
-            report_hand(con, run_hand(state, controllers, con, names, me), names, me)
-    except Quit as stop:
-        con.say(f"\n{stop}: goodbye.")
+    with use_language(args.lang):
+        play(con, v, args.players, seed, args.seat, args.strength, match=args.match)
     return 0
 
 

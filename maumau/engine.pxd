@@ -38,4 +38,4 @@ cdef class Turn(_Cards):
 
 
 cdef class Deal(_Cards):
-    cdef public object dealer, wish, pending, to_move, choose_wish
+    cdef public object dealer, to_move, choose_wish

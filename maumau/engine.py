@@ -288,7 +288,7 @@ class Turn(_Cards):
 class Deal(_Cards):
     """The deal being prepared: hands, stock and up-card, before the first turn (C-2)."""
 
-    __slots__ = ("dealer", "wish", "pending", "to_move", "choose_wish")
+    __slots__ = ("dealer", "to_move", "choose_wish")
 
     def __init__(self, variant: Variant, hands: list[tuple[Card, ...]], stock: tuple[Card, ...],
                  upcard: Card, dealer: int, seed: int, wish: Suit | Rank | None) -> None:
@@ -300,9 +300,7 @@ class Deal(_Cards):
         self.direction = 1
         self.active = (True,) * len(hands)
         self.dealer = dealer
-        self.wish: Suit | Rank | None = None
         self.choose_wish = wish
-        self.pending: Pending | None = None
         self.to_move = self.next(dealer)
         self.events: list[Event] = []
         self.acting: Rule | None = None

@@ -27,10 +27,10 @@ from .events import (
 )
 from .i18n import describe_pending, rank_name, t
 from .moves import Draw, Move, Pass, Play
-from .rules.turns import RUNDE_RANKS, AceExtraPlay, Runde, SameRankSets
+from .rules.base import Role
+from .rules.turns import RUNDE_RANKS, SameRankSets
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules.base import Rule
     from .state import GameState
 
 __all__ = ["why_illegal", "explain", "leave", "describe_state", "state_html"]
@@ -66,9 +66,9 @@ def _alternatives(state: GameState) -> str:
     return t("word.or").join(repr(m) for m in state.legal_moves())
 
 
-def _rule_id(state: GameState, cls: type[Rule], default: str = "") -> str:
-    """The id the variant cites for its rule of class ``cls`` (MK-8 or JM-8, MR-4 or JM-3, ...)."""
-    return next((r.rule_id for r in state.variant.rules if isinstance(r, cls)), default)
+def _rule_id(state: GameState, role: Role, default: str = "") -> str:
+    """The id the variant cites for its rule of ``role`` (MK-8 or JM-8, ...)."""
+    return next((r.rule_id for r in state.variant.having(role)), default)
 
 
 def _why_not_draw(state: GameState) -> str:
@@ -86,7 +86,7 @@ def _forcing_id(state: GameState) -> str:
     """The rule that makes the player play: a running Runde (the opener MR-11, the others MR-10)
     before plain forced play (MR-4)."""
     forcers = [r for r in state.variant._forcers if r.forces_play(state)]
-    if state.runde is not None and any(isinstance(r, Runde) for r in forcers):
+    if state.runde is not None and any(Role.RUNDE in r.roles for r in forcers):
         return "MR-11" if state.runde[1] == state.to_move else "MR-10"
     return forcers[0].rule_id if forcers else "C-4"
 
@@ -98,7 +98,7 @@ def _after_draw_id(state: GameState) -> str:
 def _why_not_close(state: GameState) -> str:
     """At an Ace's extra play: play on it, or close the turn the variant's way (MK-8, JM-8)."""
     return t("illegal.extra", closer=repr(state.variant.extra_closer),
-             rule=_rule_id(state, AceExtraPlay, "MK-8"))
+             rule=_rule_id(state, Role.EXTRA_PLAY, "MK-8"))
 
 
 def _why_not_pass(state: GameState) -> str:
@@ -151,12 +151,13 @@ def _why_not_play(state: GameState, move: Play) -> str:
 
 
 def _why_not_set(state: GameState, move: Play) -> str | None:
-    if not any(isinstance(r, SameRankSets) for r in state.variant.rules):
+    sets = state.variant.having(Role.SETS)
+    if not sets:
         return t("illegal.set_variant")
     if len({c.rank for c in move.cards}) > 1:
         return t("illegal.set_rank")
-    if any(SameRankSets.is_special(c) for c in move.cards):
-        return t("illegal.set_special")
+    if any(isinstance(rule, SameRankSets) and any(rule.is_special(c) for c in move.cards) for rule in sets):
+        return t("illegal.set_special")  # LM-5's own cards
     if state.pending is not None or state.phase != engine.TURN:
         return t("illegal.set_pending")
     return None
@@ -164,7 +165,7 @@ def _why_not_set(state: GameState, move: Play) -> str | None:
 
 def _why_not_runde(state: GameState, move: Play) -> str | None:
     """Why ``move`` may not open a Runde (MR-8), or None if opening is not what is wrong."""
-    if not any(isinstance(r, Runde) for r in state.variant.rules):
+    if not state.variant.having(Role.RUNDE):
         return t("illegal.runde_variant")
     if state.pending is not None or state.runde is not None or state.phase != engine.TURN:
         return t("illegal.runde_when")

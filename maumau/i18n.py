@@ -1,4 +1,4 @@
-"""Messages in one catalogue: every sentence the engine and the card table say, by key.
+"""Messages in one catalogue: every sentence the engine, the card table and the terminal say, by key.
 
 English is here; German and Hungarian live in ``maumau/locale/`` and hold every key
 (a missing key would fall back to English).  ``t(key, **values)`` formats a message in the
@@ -221,6 +221,89 @@ EN: dict[str, str] = {
     "ui.stats_moves": "Moves per hand (average)",
     "ui.stats_range": "Shortest / longest hand",
     "ui.stats_wins": "Wins by seat",
+    # the terminal (maumau play: maumau/terminal*.py); the prompts end in a space, the player types after it
+    "term.title": "{title} ({name}): {n} players, seed {seed}",
+    "term.you_are": "You are {name}; the others are computer players: {who}.",
+    "term.intro": "Type the number of a move or a card like 7H; ? for help, q to quit.",
+    "term.deal": "{name} deals; the up-card is {card}.",
+    "term.goodbye": "{reason}: goodbye.",
+    "term.input_ended": "Input ended",
+    "term.left_game": "You left the game",
+    "term.left_match": "You left the match",
+    "term.yes": "y,yes",
+    "term.no": "n,no",
+    "term.help": """How to move:
+  1, 2, ...        the numbered move (Enter alone when there is only one)
+  7H  or  play 7H  a card by its notation: 10H or TH, QS, JOKER (♥ ♦ ♣ ♠ work too)
+  QS QD            several cards at once, where the variant allows sets
+  JC H             a wish card and its wish (or: JC wish H)
+  d / draw         draw a card, or take a pending penalty
+  p / pass         pass, where the rules allow it
+  t / table        show the table again      r / rules   the rules of this variant
+  ? / help         this help                 q / quit    leave the game""",
+    "term.deck": "{cards} cards, {hand} each, {lo}-{hi} players",
+    # the table and the numbered moves
+    "term.status": "Top: {top}   Wish: {wish}   Stock: {stock}   Direction: {way} (next: {next})",
+    "term.facing": "You face {pending}: answer it or take it.",
+    "term.runde": "Runde of rank {rank} (opened by {name}): only that rank may be played.",
+    "term.extra": "Your Ace lets you play once more: one more card on it, or end the turn.",
+    "term.drawn_it": "You drew {card}: play it or pass.",
+    "term.drawn_any": "You drew {card}: play a card or pass.",
+    "term.locked": "Your last card is locked (you did not say {call}) until you receive a card: your only move is "
+                   "{moves} (JM-9).",
+    "term.play": "play {cards}",
+    "term.then_suit": "(then wish a suit)",
+    "term.then_rank": "(then wish a rank)",
+    "term.set_top": "(set: {card} ends on top)",
+    "term.open_runde": "and open a Runde of rank {rank}",
+    "term.take": "take {n} cards",
+    "term.sit_out": "sit out (accept the skip)",
+    "term.pass": "pass (end your turn)",
+    "term.draw_none": "draw (nothing left to draw: you pass)",
+    "term.draw_ends": "draw a card (ends your turn)",
+    "term.draw": "draw a card",
+    # reading the answers
+    "term.prompt": "Your move [{span}, or a card like 7H; ? for help]: ",
+    "term.one_or_enter": "1 or Enter",
+    "term.leave": "Leave the game? [y/N] ",
+    "term.type_number": "Type a number from 1 to {n} (? for help).",
+    "term.no_such_move": "There is no move {answer}: choose 1 to {n}.",
+    "term.not_a_wish": "{word!r} is not a wish: name a suit (C, D, H, S) or a rank (2-10, J, Q, K, A).",
+    "term.not_a_card": "{text!r} is neither a move number nor a card: write cards like 7H, 10D, QS or JOKER "
+                       "(? for help).",
+    "term.which_card": "Which card? For example: play 7H (? for help).",
+    "term.no_wish": "{card} names no wish: type just {cards}.",
+    "term.wrong_wish": "{card} cannot wish {wish}; choose from {wishes}.",
+    "term.not_possible": "That move is not possible here.",
+    "term.say_call": "Say {call}? [Y/n] ",
+    "term.answer_yn": "Answer y or n.",
+    "term.ask_suit": "Wish which suit? ({wishes}) ",
+    "term.ask_rank": "Wish which rank? ({wishes}) ",
+    "term.answer_wish": "Please answer one of {wishes} (b to go back).",
+    # telling the hand and the match
+    "term.you_get": "You get {cards}.",
+    "term.dealer_wishes": "The dealer wishes {wish} for the up-card {card}.",
+    "term.upcard_draws": "The up-card {card} makes {name} draw {n} cards at the deal ({rule}).",
+    "term.upcard_draws_1": "The up-card {card} makes {name} draw 1 card at the deal ({rule}).",
+    "term.upcard_pending": "The up-card {card} leaves {name} facing {pending}.",
+    "term.blocked": "The hand is blocked: nobody can play or draw. It is void: no winner, no points.",
+    "term.still_held": "{name} still held: {cards}",
+    "term.hand_scores": "Hand scores ({score}): {scores}",
+    "term.points": "points",
+    "term.match_goal": "A match of {name}: {goal}.",
+    "term.goal.limit": "a total of {limit} or more puts a player out; the last one left wins",
+    "term.goal.threshold": "once a total reaches {threshold}, the lowest total wins",
+    "term.goal.hands": "the first to win {target} hands wins the match",
+    "term.goal.hands_1": "the first to win 1 hand wins the match",
+    "term.goal.points": "the first to {target} {score} wins the match",
+    "term.hand_start": "Hand {n}: {name} deals; the up-card is {card}",
+    "term.dealt_again": "The hand is dealt again.",
+    "term.standings": "Standings after hand {n} ({score}):",
+    "term.next_hand": "Press Enter for the next hand (q to quit): ",
+    "term.match_won": "The match is over {after}: {names} wins.",
+    "term.match_shared": "The match is over {after}: {names} share the win.",
+    "term.after_n": "after {n} hands",
+    "term.after_1": "after 1 hand",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"en": EN, "de": locale.de.MESSAGES, "hu": locale.hu.MESSAGES}

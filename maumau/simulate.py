@@ -27,6 +27,7 @@ from .events import Blocked, Reshuffled
 from .moves import Move, Play
 from .players import for_strength
 from .players.base import IllegalChoice, ask, label
+from .rules.base import Role
 from .simulation import Hand, Simulation, wilson
 from .start import deal
 from .state import GameState, IllegalMove
@@ -46,16 +47,16 @@ class SimulationError(RuntimeError):
 
 def rules_acting(move: Move, after: GameState) -> set[str]:
     """The names of the rules that acted in a play, read from the events it set off (a rule of
-    a learner's counts as the shipped one does), with a set of cards (MR-7, MK-9) and the core's
-    reshuffle (C-6) and blocked hand (C-7) by those names."""
+    a learner's counts as the shipped one does), the rule that lets sets be played for a set
+    (LM-5), and the core's reshuffle (C-6) and blocked hand (C-7) by those names."""
     acting = {e.rule.name for e in after.events if e.rule is not None} if type(move) is Play else set()
     for event in after.events:
         if type(event) is Reshuffled:
             acting.add("reshuffle")
         elif type(event) is Blocked:
             acting.add("blocked")
-    if type(move) is Play and len(move.cards) > 1 and not move.runde:
-        acting.add("same_rank_sets")
+    if type(move) is Play and len(move.cards) > 1:
+        acting.update(rule.name for rule in after.variant.having(Role.SETS)[:1])
     return acting
 
 

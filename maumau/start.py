@@ -58,7 +58,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
         v, tuple(table.hands), table.stock, table.discard, table.to_move, 1, None, None,
         engine.TURN, None, None, frozenset(), table.active, dealer, table.seed, 0, None,
         False, False)
-    if getattr(v.upcard_rule, "counts_as_play", False):
+    if v.upcard_rule is not None and v.upcard_rule.counts_as_play:
         state = _upcard_as_dealers_play(state, table)
     return state
 
@@ -67,7 +67,7 @@ def _upcard_as_dealers_play(state: GameState, table: engine.Deal) -> GameState:
     """LM-2, JM-2: the up-card is the dealer's play, with its effect and wish."""
     v = state.variant
     card = state.top
-    if card.rank in getattr(v.upcard_rule, "no_effect", ()):
+    if v.upcard_rule is not None and card.rank in v.upcard_rule.no_effect:
         return state
     kind = v.wish_kind(card)
     wish = table.dealers_wish(kind) if kind is not None else None

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit
 from .engine import DRAWN, EXTRA, TURN
-from .rules.base import Pending
+from .rules.base import Pending, Role
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -276,7 +276,7 @@ class _Checker:
         runde = s._runde
         if runde is None:
             return
-        if "runde" not in v:
+        if not v.having(Role.RUNDE):
             raise InvalidState(f"a Runde runs, but {v.name} has no runde rule (MR-8)")
         if not isinstance(runde, tuple) or len(runde) != 2 or not isinstance(runde[0], Rank):
             raise InvalidState(f"a Runde is (rank, opener), not {show(runde)}")
@@ -294,7 +294,7 @@ class _Checker:
         locked = s._locked
         if not isinstance(locked, frozenset):
             raise InvalidState(f"locked must be a set of seats, not {show(locked)}")
-        if locked and "mau_lock" not in v:
+        if locked and not v.having(Role.LOCK):
             raise InvalidState(f"seats are locked, but {v.name} has no mau_lock rule (JM-9)")
         for seat in sorted(locked, key=show):
             self.seat("a locked seat", seat)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from . import rules as R
 from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
 from .moves import Draw, Move, Play
-from .rules.base import HOOKS, Pending, Rule, overrides
+from .rules.base import HOOKS, Pending, Role, Rule, overrides
 
 __all__ = ["Variant", "variant", "variant_names", "VariantError"]
 
@@ -31,7 +31,7 @@ class Variant:
 
     def __init__(self, name: str, deck: Iterable[Card], hand_size: int, players: tuple[int, int],
                  rules: Iterable[Rule], *, title: str = "", options: dict[str, Any] | None = None,
-                 changes: tuple[tuple[str, Any], ...] = ()) -> None:
+                 changes: tuple[tuple[str, Any], ...] = (), call: str | None = None) -> None:
         self.name = name
         self.title = title or name
         self.deck = CardTuple(sorted(deck, key=lambda c: c.index))
@@ -41,6 +41,8 @@ class Variant:
         self.options = dict(options or {})
         #: The house rules applied to the named variant: ("without", name) or ("with", rule).
         self.changes = changes
+        #: The variant's own call word (C-8: Makaó), else its announcement rule's (Mau, Macau).
+        self._call = call
         self._hash: int | None = None
         names = [r.name for r in self.rules]
         if len(set(names)) != len(names):
@@ -67,13 +69,19 @@ class Variant:
         self.extra_closer: Move = next(
             (r.closer for r in self.rules if r.closer is not None), Draw())
         self.announcement = next(iter(self._hooks["on_missing_announcement"]), None)
-        self.scoring: R.Scoring = next(
-            (r for r in self.rules if isinstance(r, R.Scoring)), R.Scoring())
-        self.upcard_rule = next((r for r in self.rules if r.name.startswith("upcard")), None)
+        # The variant's policies, each the rule that declares the role (or the core's default).
+        # a rule declaring Role.SCORING has the Scoring interface (hand_scores, match_over, ...)
+        self.scoring = cast(R.Scoring, next(iter(self.having(Role.SCORING)), R.Scoring()))
+        self.upcard_rule = next(iter(self.having(Role.UPCARD)), None)
+        self.join_and_leave = bool(self.having(Role.JOIN_AND_LEAVE))  # MK-14
         ranks = tuple(dict.fromkeys(c.rank for c in self.distinct_cards if c.rank is not None))
         plays = {card: self._plays_of(card, ranks) for card in self.distinct_cards}
         # _plays[mau][card]: the plays of one card, without and with the announcement.
         self._plays = ({c: p[0] for c, p in plays.items()}, {c: p[1] for c, p in plays.items()})
+
+    def having(self, role: Role) -> tuple[Rule, ...]:
+        """The variant's rules that declare ``role``, in the variant's order."""
+        return tuple(r for r in self.rules if role in r.roles)
 
     def _by_card(self, hook: str) -> dict[Card, tuple[Rule, ...]]:
         table: dict[Card, tuple[Rule, ...]] = {}
@@ -101,11 +109,10 @@ class Variant:
     @property
     def call(self) -> str:
         """What a player says with the second-to-last card (C-8): Makaó, Macau or Mau."""
-        if self.name == "makao":
-            return "Makaó"
-        if self.announcement is not None and self.announcement.name == "macau_penalty":
-            return "Macau"
-        return "Mau"
+        if self._call is not None:
+            return self._call
+        announcement = self.announcement
+        return (announcement.call if announcement is not None else None) or "Mau"
 
     # --- house rules ---------------------------------------------------------------------------
     def rule(self, name: str) -> Rule:
@@ -143,7 +150,8 @@ class Variant:
 
     def _derive(self, rules: list[Rule], change: tuple[tuple[str, Any], ...]) -> Variant:
         return Variant(self.name, self.deck, self.hand_size, self.players, rules,
-                       title=self.title, options=self.options, changes=self.changes + change)
+                       title=self.title, options=self.options, changes=self.changes + change,
+                       call=self._call)
 
     # --- values and display ----------------------------------------------------------------------
     def _identity(self) -> tuple[str, tuple[Card, ...], int, tuple[int, int], tuple[Rule, ...]]:
@@ -208,7 +216,7 @@ def _makao(limit: int = 100, strict: bool = False) -> Variant:
         R.Matching(), R.UpcardCovered(), R.DrawEndsTurn(), R.SevenDrawsTwo(),
         R.SkipOnEight(), R.ReverseOnNine(), R.JackWishesSuit(), R.AceExtraPlay(),
         R.MauPenalty(), R.LastSevenHits(), R.CardPoints(limit, strict), R.JoinAndLeave(),
-    ], title="Makaó", options={"limit": limit, "strict": strict})
+    ], title="Makaó", options={"limit": limit, "strict": strict}, call="Makaó")
 
 
 def _joker_mau_mau(jokers: int = 2, threshold: int = 100) -> Variant:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -305,3 +306,48 @@ def test_the_terminal_says_the_variants_call_word_and_why_a_hand_starts_with_nin
     assert len(dealt.hands[victim]) == 9
     lines = upcard_lines(dealt, ["Seat 0", "Seat 1", "Seat 2"])
     assert f"makes Seat {victim} draw 4 cards at the deal (JM-2)" in " ".join(lines)
+
+
+# --- the language (maumau play --lang) --------------------------------------------------------------
+
+def any_language_move(prompt):
+    """Move 1 in any language: the first wish offered, yes to Mau, Enter for the next hand."""
+    offered = re.search(r"\(([^()]*)\) $", prompt)
+    if offered:
+        return offered.group(1).replace("/", " ").split()[0]
+    if re.search(r"\[[YJI]/n\] $", prompt):
+        return ""
+    return "1" if "7H" in prompt else ""
+
+
+@pytest.mark.parametrize("lang, yes, words", [
+    ("de", "j", ["Du bist Platz 0", "── Makaó · Platz 0 (du) ist am Zug", "Oben: ", "Deine Hand: ",
+                 "So gibst du", "Das Spiel verlassen? [j/N] ", "Du hast das Spiel verlassen. Tschüss!"]),
+    ("hu", "i", ["Te vagy: 0. játékos", "── Makaó · 0. játékos (te) következik", "Felső lap: ", "A kezed: ",
+                 "Így lépsz", "Kilépsz a játékból? [i/N] ", "Kiléptél a játékból. Viszlát!"]),
+])
+def test_play_speaks_the_chosen_language(lang, yes, words):
+    code, out, err, _ = run(["play", "makao", "--seed", "1", "--lang", lang], ["?", "q", "n", "q", yes])
+    assert code == 0 and not err
+    for text in words:
+        assert text in out, text
+    for english in ("You are Seat", "Top: ", "Your hand", "How to move", "Leave the game", "goodbye"):
+        assert english not in out, english
+    assert mm.i18n.language() == "en"  # the language is the game's, not left behind
+
+
+@pytest.mark.parametrize("name", mm.variant_names())
+def test_a_german_match_is_told_in_german(name):
+    code, out, err, _ = run(["play", name, "--players", "3", "--seed", "7", "--match", "--lang", "de"],
+                            any_language_move)
+    assert code == 0 and not err
+    assert "Eine Partie " in out and "Stand nach Spiel 1" in out and "Die Partie ist nach " in out
+    assert "Punkte in diesem Spiel" in out and "Platz 0 (du)" in out
+    for english in ("Seat ", "(you)", "Your ", "You ", "Top: ", "Hand scores", "Standings", "went out", "The match",
+                    " cards", "draw a card", "play "):
+        assert english not in out, english
+
+
+def test_an_unknown_language_is_a_usage_error():
+    code, out, err, _ = run(["play", "makao", "--lang", "fr"])
+    assert code == 2 and not out and "invalid choice: 'fr'" in err

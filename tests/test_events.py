@@ -141,3 +141,36 @@ def test_the_runde_and_the_joker_record_what_they_did():
     assert drawn == [E.PenaltyDrawn(1, 4, 4, rule=joker.rule("joker_draws_four"))]
     assert isinstance(drawn[0].rule, JokerDrawsFour)
     assert not isinstance(drawn[0].rule, (AceExtraPlay, EightSkipsSummed, SevenDrawsTwo))
+
+
+class DrawN(mm.Rule):
+    """A learner's rule with a setting: a 5 makes the next player draw n (a house rule)."""
+
+    name = "draw_n"
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+def test_rules_are_equal_only_with_equal_settings():
+    assert DrawN(1) != DrawN(5) and DrawN(5) == DrawN(5)
+    assert hash(DrawN(5)) == hash(DrawN(5))
+    assert repr(DrawN(5)) == "DrawN(n=5)"
+    assert mm.variant("makao").with_rules(DrawN(1)) != mm.variant("makao").with_rules(DrawN(5))
+    cited = SkipOnEight().cite("MR-6")
+    assert cited == SkipOnEight()  # the id a section cites it by is no setting
+
+
+def test_what_a_rule_is_is_declared_not_guessed_from_its_name():
+    from maumau.rules import Role
+
+    makao = mm.variant("makao")
+    assert [r.name for r in makao.having(Role.SKIP)] == ["skip_on_eight"]
+    assert makao.call == "Makaó" and mm.variant("lite_macau").call == "Macau"
+    assert mm.variant("mau_mau_runde").call == "Mau"
+    assert makao.without("reverse_on_nine").call == "Makaó"  # a policy of the variant, kept by house rules
+    assert makao.join_and_leave and not mm.variant("lite_macau").join_and_leave
+    # a learner's Ace rule (a class of its own) still gives the extra play its closer (JM-8)
+    joker = mm.variant("joker_mau_mau")
+    mine = joker.with_rules(learners_copy(joker.rule("ace_may_play_again")))
+    assert mine.extra_closer == mm.Pass() == joker.extra_closer

@@ -200,6 +200,91 @@ MESSAGES: dict[str, str] = {
     "ui.stats_moves": "Züge pro Spiel (Durchschnitt)",
     "ui.stats_range": "Kürzestes / längstes Spiel",
     "ui.stats_wins": "Siege nach Platz",
+    # das Terminal (maumau play); die Eingabe-Aufforderungen enden mit einem Leerzeichen
+    "term.title": "{title} ({name}): {n} Spieler, Seed {seed}",
+    "term.you_are": "Du bist {name}; die anderen sind Computerspieler: {who}.",
+    "term.intro": "Gib die Nummer eines Zugs oder eine Karte wie 7H ein; ? für Hilfe, q zum Beenden.",
+    "term.deal": "{name} gibt, die erste Karte ist {card}.",
+    "term.goodbye": "{reason}. Tschüss!",
+    "term.input_ended": "Die Eingabe ist zu Ende",
+    "term.left_game": "Du hast das Spiel verlassen",
+    "term.left_match": "Du hast die Partie verlassen",
+    "term.yes": "j,ja",
+    "term.no": "n,nein",
+    "term.help": """So gibst du deinen Zug ein:
+  1, 2, ...        der Zug mit dieser Nummer (nur Enter, wenn es nur einen gibt)
+  7H oder play 7H  eine Karte in Kurzform: 10H oder TH, QS, JOKER (auch mit ♥ ♦ ♣ ♠)
+  QS QD            mehrere Karten auf einmal, wo die Variante das erlaubt
+  JC H             eine Wunschkarte und dein Wunsch (oder: JC wish H)
+  d                eine Karte ziehen oder eine offene Strafe annehmen
+  p                passen, wo die Regeln es erlauben
+  t                den Tisch noch einmal zeigen      r   die Regeln dieser Variante
+  ?                diese Hilfe                       q   das Spiel verlassen
+Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A Ass.""",
+    "term.deck": "{cards} Karten, je {hand} auf die Hand, {lo}-{hi} Spieler",
+    # der Tisch und die nummerierten Züge
+    "term.status": "Oben: {top}   Wunsch: {wish}   Nachziehstapel: {stock}   Richtung: {way} (als Nächstes: {next})",
+    "term.facing": "Auf dich wartet {pending}: antworte darauf oder nimm die Strafe an.",
+    "term.runde": "Runde mit dem Wert {rank} (eröffnet von {name}): nur dieser Wert darf gelegt werden.",
+    "term.extra": "Dein Ass lässt dich noch einmal legen: noch eine Karte darauf, oder beende den Zug.",
+    "term.drawn_it": "Du hast {card} gezogen: lege sie oder passe.",
+    "term.drawn_any": "Du hast {card} gezogen: lege eine Karte oder passe.",
+    "term.locked": "Deine letzte Karte ist gesperrt (du hast nicht {call} gesagt), bis du eine Karte bekommst: "
+                   "dein einziger Zug ist {moves} (JM-9).",
+    "term.play": "{cards} legen",
+    "term.then_suit": "(danach eine Farbe wünschen)",
+    "term.then_rank": "(danach einen Wert wünschen)",
+    "term.set_top": "(mehrere Karten: {card} liegt dann oben)",
+    "term.open_runde": "und eine Runde mit dem Wert {rank} eröffnen",
+    "term.take": "{n} Karten nehmen",
+    "term.sit_out": "aussetzen (die Strafe annehmen)",
+    "term.pass": "passen (Zug beenden)",
+    "term.draw_none": "ziehen (es gibt nichts mehr zu ziehen: du passt)",
+    "term.draw_ends": "eine Karte ziehen (beendet den Zug)",
+    "term.draw": "eine Karte ziehen",
+    # die Antworten lesen
+    "term.prompt": "Dein Zug [{span}, oder eine Karte wie 7H; ? für Hilfe]: ",
+    "term.one_or_enter": "1 oder Enter",
+    "term.leave": "Das Spiel verlassen? [j/N] ",
+    "term.type_number": "Gib eine Zahl von 1 bis {n} ein (? für Hilfe).",
+    "term.no_such_move": "Es gibt keinen Zug {answer}: wähle 1 bis {n}.",
+    "term.not_a_wish": "{word!r} ist kein Wunsch: nenne eine Farbe (C, D, H, S) oder einen Wert (2-10, J, Q, K, A).",
+    "term.not_a_card": "{text!r} ist weder eine Zugnummer noch eine Karte: schreibe Karten wie 7H, 10D, QS oder "
+                       "JOKER (? für Hilfe).",
+    "term.which_card": "Welche Karte? Zum Beispiel: play 7H (? für Hilfe).",
+    "term.no_wish": "Mit {card} wünscht man sich nichts: schreibe nur {cards}.",
+    "term.wrong_wish": "Mit {card} kannst du dir {wish} nicht wünschen; wähle aus {wishes}.",
+    "term.not_possible": "Dieser Zug ist hier nicht möglich.",
+    "term.say_call": "{call} sagen? [J/n] ",
+    "term.answer_yn": "Antworte mit j oder n.",
+    "term.ask_suit": "Welche Farbe wünschst du dir? ({wishes}) ",
+    "term.ask_rank": "Welchen Wert wünschst du dir? ({wishes}) ",
+    "term.answer_wish": "Bitte antworte mit einem von {wishes} (b für zurück).",
+    # das Spiel und die Partie erzählen
+    "term.you_get": "Du bekommst {cards}.",
+    "term.dealer_wishes": "Der Geber wünscht sich {wish} zur ersten Karte {card}.",
+    "term.upcard_draws": "Wegen der ersten Karte {card} zieht {name} beim Geben {n} Karten ({rule}).",
+    "term.upcard_draws_1": "Wegen der ersten Karte {card} zieht {name} beim Geben 1 Karte ({rule}).",
+    "term.upcard_pending": "Wegen der ersten Karte {card} wartet auf {name} {pending}.",
+    "term.blocked": "Das Spiel ist blockiert: niemand kann legen oder ziehen. Es zählt nicht: kein Sieger, keine "
+                    "Punkte.",
+    "term.still_held": "{name} hatte noch: {cards}",
+    "term.hand_scores": "Punkte in diesem Spiel ({score}): {scores}",
+    "term.points": "Punkte",
+    "term.match_goal": "Eine Partie {name}: {goal}.",
+    "term.goal.limit": "wer insgesamt {limit} oder mehr hat, scheidet aus; wer als Letzter übrig bleibt, gewinnt",
+    "term.goal.threshold": "sobald jemand insgesamt {threshold} erreicht, gewinnt der niedrigste Stand",
+    "term.goal.hands": "wer zuerst {target} Spiele gewinnt, gewinnt die Partie",
+    "term.goal.hands_1": "wer zuerst ein Spiel gewinnt, gewinnt die Partie",
+    "term.goal.points": "wer zuerst {target} {score} hat, gewinnt die Partie",
+    "term.hand_start": "Spiel {n}: {name} gibt, die erste Karte ist {card}",
+    "term.dealt_again": "Das Spiel wird neu gegeben.",
+    "term.standings": "Stand nach Spiel {n} ({score}):",
+    "term.next_hand": "Enter für das nächste Spiel (q zum Beenden): ",
+    "term.match_won": "Die Partie ist {after} vorbei: {names} gewinnt.",
+    "term.match_shared": "Die Partie ist {after} vorbei: {names} teilen sich den Sieg.",
+    "term.after_n": "nach {n} Spielen",
+    "term.after_1": "nach 1 Spiel",
 }
 
 RULES: dict[str, str] = {

@@ -198,6 +198,90 @@ MESSAGES: dict[str, str] = {
     "ui.stats_moves": "Lépés körönként (átlag)",
     "ui.stats_range": "Legrövidebb / leghosszabb kör",
     "ui.stats_wins": "Győzelmek helyenként",
+    # a terminál (maumau play); a kérdések szóközre végződnek, utána gépel a játékos
+    "term.title": "{title} ({name}): {n} játékos, seed: {seed}",
+    "term.you_are": "Te vagy: {name}; a többiek gépi játékosok: {who}.",
+    "term.intro": "Írd be egy lépés számát vagy egy lapot, pl. 7H; ? = súgó, q = kilépés.",
+    "term.deal": "{name} oszt, a felfordított lap: {card}.",
+    "term.goodbye": "{reason}. Viszlát!",
+    "term.input_ended": "Véget ért a bemenet",
+    "term.left_game": "Kiléptél a játékból",
+    "term.left_match": "Kiléptél a játszmából",
+    "term.yes": "i,igen",
+    "term.no": "n,nem",
+    "term.help": """Így lépsz:
+  1, 2, ...        a megszámozott lépés (csak Enter, ha egyetlen lépés van)
+  7H vagy play 7H  egy lap a jelével: 10H vagy TH, QS, JOKER (♥ ♦ ♣ ♠ is jó)
+  QS QD            több lap egyszerre, ha a változat megengedi
+  JC H             kívánságlap és a kívánság (vagy: JC wish H)
+  d                egy lap húzása, vagy a függő büntetés vállalása
+  p                passz, ha a szabályok megengedik
+  t                az asztal még egyszer         r   a változat szabályai
+  ?                ez a súgó                     q   kilépés a játékból
+Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K király, A ász.""",
+    "term.deck": "{cards} lap, fejenként {hand}, {lo}-{hi} játékos",
+    # az asztal és a megszámozott lépések
+    "term.status": "Felső lap: {top}   Kívánság: {wish}   Talon: {stock}   Irány: {way} (következik: {next})",
+    "term.facing": "Rád vár: {pending}. Felelj rá, vagy vállald.",
+    "term.runde": "Runde ({rank}, nyitotta: {name}): csak ilyen figurájú lap rakható le.",
+    "term.extra": "Az ászod után még egyszer rakhatsz: még egy lapot rá, vagy zárd le a lépést.",
+    "term.drawn_it": "Húztál: {card}. Rakd le, vagy passzolj.",
+    "term.drawn_any": "Húztál: {card}. Rakj le egy lapot, vagy passzolj.",
+    "term.locked": "Az utolsó lapod zárolva van (nem mondtad, hogy „{call}”), amíg nem kapsz lapot: csak ez a "
+                   "lépésed lehet: {moves} (JM-9).",
+    "term.play": "{cards} lerakása",
+    "term.then_suit": "(utána színt kívánsz)",
+    "term.then_rank": "(utána figurát kívánsz)",
+    "term.set_top": "(több lap: {card} kerül felülre)",
+    "term.open_runde": "és Runde nyitása ({rank})",
+    "term.take": "{n} lap felvétele",
+    "term.sit_out": "kimaradok (elfogadom a kimaradást)",
+    "term.pass": "passz (a lépésed vége)",
+    "term.draw_none": "húzás (nincs mit húzni: passzolsz)",
+    "term.draw_ends": "egy lap húzása (ezzel véget ér a lépésed)",
+    "term.draw": "egy lap húzása",
+    # a válaszok olvasása
+    "term.prompt": "A lépésed [{span}, vagy egy lap, pl. 7H; ? = súgó]: ",
+    "term.one_or_enter": "1 vagy Enter",
+    "term.leave": "Kilépsz a játékból? [i/N] ",
+    "term.type_number": "Írj be egy számot 1 és {n} között (? = súgó).",
+    "term.no_such_move": "Nincs ilyen lépés: {answer}. Válassz 1 és {n} között.",
+    "term.not_a_wish": "{word!r} nem kívánság: adj meg egy színt (C, D, H, S) vagy egy figurát (2-10, J, Q, K, A).",
+    "term.not_a_card": "{text!r} se nem lépésszám, se nem lap: a lapokat így írd: 7H, 10D, QS vagy JOKER "
+                       "(? = súgó).",
+    "term.which_card": "Melyik lap? Például: play 7H (? = súgó).",
+    "term.no_wish": "{card} után nincs kívánság: írd csak ezt: {cards}.",
+    "term.wrong_wish": "{card} lappal ezt nem kívánhatod: {wish}; válassz ezekből: {wishes}.",
+    "term.not_possible": "Ez a lépés itt nem lehetséges.",
+    "term.say_call": "Bemondod, hogy {call}? [I/n] ",
+    "term.answer_yn": "Válaszolj i-vel vagy n-nel.",
+    "term.ask_suit": "Milyen színt kívánsz? ({wishes}) ",
+    "term.ask_rank": "Milyen figurát kívánsz? ({wishes}) ",
+    "term.answer_wish": "Válaszolj ezek egyikével: {wishes} (b = vissza).",
+    # a kör és a játszma elmondása
+    "term.you_get": "Kaptál: {cards}.",
+    "term.dealer_wishes": "Az osztó kívánsága a felfordított lapra ({card}): {wish}.",
+    "term.upcard_draws": "A felfordított lap ({card}) miatt {name} {n} lapot húz az osztáskor ({rule}).",
+    "term.upcard_draws_1": "A felfordított lap ({card}) miatt {name} 1 lapot húz az osztáskor ({rule}).",
+    "term.upcard_pending": "A felfordított lap ({card}) után függőben: {pending} – {name}.",
+    "term.blocked": "A kör elakadt: senki sem tud rakni vagy húzni. Érvénytelen: nincs győztes, nincsenek pontok.",
+    "term.still_held": "{name} kezében maradt: {cards}",
+    "term.hand_scores": "A kör pontjai ({score}): {scores}",
+    "term.points": "pont",
+    "term.match_goal": "Egy {name} játszma: {goal}.",
+    "term.goal.limit": "aki összesen {limit} vagy több pontot gyűjt, kiesik; aki utoljára marad, nyer",
+    "term.goal.threshold": "ha valaki összesen {threshold} vagy több pontot ér el, a legkevesebb pont nyer",
+    "term.goal.hands": "aki elsőként nyer {target} kört, megnyeri a játszmát",
+    "term.goal.hands_1": "aki elsőként nyer egy kört, megnyeri a játszmát",
+    "term.goal.points": "az nyeri a játszmát, akinek elsőként összegyűlik {target} {score}",
+    "term.hand_start": "{n}. kör: {name} oszt, a felfordított lap: {card}",
+    "term.dealt_again": "A kört újraosztják.",
+    "term.standings": "Állás {n} kör után ({score}):",
+    "term.next_hand": "Enter: következő kör (q: kilépés): ",
+    "term.match_won": "A játszmának vége {after}: {names} nyert.",
+    "term.match_shared": "A játszmának vége {after}: {names} holtversenyben nyert.",
+    "term.after_n": "{n} kör után",
+    "term.after_1": "1 kör után",
 }
 
 RULES: dict[str, str] = {

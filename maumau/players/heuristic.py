@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import Card, Rank, Suit
 from ..moves import Move, Play
+from ..rules.base import Role
 from .view import View
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,11 +75,11 @@ def _tables(variant: Variant) -> tuple[dict[Card, CardInfo], dict[Play, PlayInfo
             effects = variant._effects.get(card, ())
             hurt = 0
             for rule in effects:
-                if rule.pending_kind == "draw" or rule.name == "joker_draws_four":
+                if rule.pending_kind == "draw" or Role.DRAW_PENALTY in rule.roles:
                     hurt = 2
-                elif rule.pending_kind == "skip" or rule.name == "skip_on_eight":
+                elif rule.pending_kind == "skip" or Role.SKIP in rule.roles:
                     hurt = max(hurt, 1)
-            again = any(rule.name.startswith("ace_") for rule in effects)
+            again = any(rule.closer is not None for rule in effects)
             table[card] = CardInfo(variant.wish_kind(card) is not None, hurt, again,
                                    variant.scoring.card_points(card),
                                    4 if card.suit is None else _SUITS[card.suit],

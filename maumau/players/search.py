@@ -29,8 +29,10 @@ import time
 from typing import TYPE_CHECKING
 
 from ..cards import Card
+from ..engine import TURN, legal_cards
 from ..events import Drew
 from ..moves import Move, Play
+from ..rules.base import Table
 from .heuristic import best_move, score_moves
 from .view import View
 
@@ -66,9 +68,6 @@ def drew_for_want(view: View) -> dict[int, tuple[frozenset[Card], int]]:
     the top card nor the wish), except the card just drawn where drawing ends the turn.
     Sensible players never draw while they can play; against one who does, this is a
     wrong guess that costs only some accuracy."""
-    from ..engine import TURN, legal_cards  # not at import time: the engine imports the players' package
-    from ..rules.base import Table
-
     for event in view.events:
         if type(event) is Drew and event.asked == 1 and event.got == 1 and event.seat != view.seat:
             if view.pending is not None or view.phase != TURN:

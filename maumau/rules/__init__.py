@@ -1,7 +1,7 @@
 """Every rule of RULES.md as a small class (see ``base`` for the hooks)."""
 
 from .announce import MacauPenalty, MauLocksLastCard, MauPenalty
-from .base import Pending, Rule, Table
+from .base import Pending, Role, Rule, Table
 from .common import Matching
 from .penalties import (
     JokerDrawsFour,
@@ -28,7 +28,7 @@ from .upcard import JokerUpcard, UpcardCovered, UpcardIsDealersPlay, UpcardToBot
 from .wishes import AceWishesSuit, JackWishesRank, JackWishesSuit
 
 __all__ = [
-    "Rule", "Table", "Pending", "Matching",
+    "Rule", "Role", "Table", "Pending", "Matching",
     "AceWishesSuit", "JackWishesRank", "JackWishesSuit",
     "TwoThreeDraw", "KingsDrawFive", "QueenOfHeartsCancels", "SevenDrawsTwo",
     "SevenDrawsTwoPlayOn", "LastSevenHits", "JokerDrawsFour",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Rule
+from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Turn
@@ -15,7 +15,9 @@ class MauPenalty(Rule):
     """A move that leaves one card without Mau stands, and the player draws 2 cards at once (MR-7, MK-9)."""
 
     name = "mau_penalty"
+    roles = frozenset((Role.ANNOUNCEMENT,))
     rule_id = "MK-9"
+    call = "Mau"
     cards = 2
 
     def on_missing_announcement(self, turn: Turn) -> None:
@@ -27,6 +29,7 @@ class MacauPenalty(MauPenalty):
 
     name = "macau_penalty"
     rule_id = "LM-13"
+    call = "Macau"
     cards = 5
 
 
@@ -34,7 +37,9 @@ class MauLocksLastCard(Rule):
     """Without Mau the move stands but the last card is locked until the player receives a card (JM-9)."""
 
     name = "mau_lock"
+    roles = frozenset((Role.ANNOUNCEMENT, Role.LOCK))
     rule_id = "JM-9"
+    call = "Mau"
 
     def on_missing_announcement(self, turn: Turn) -> None:
         turn.lock(turn.player)

@@ -31,6 +31,7 @@ Hooks (all optional):
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import Card, Rank, Suit
@@ -40,7 +41,27 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Deal, Turn
     from ..state import GameState
 
-__all__ = ["Rule", "Table", "Pending", "HOOKS"]
+__all__ = ["Rule", "Role", "Table", "Pending", "HOOKS"]
+
+
+class Role(Enum):
+    """What a rule is.  A rule declares its roles (``Rule.roles``); code that needs a rule of a
+    kind (the heuristic player, the narration, the widgets, the variant's policies) asks for
+    the role, never for a name or a class, so a learner's rule of that kind is found too."""
+
+    DRAW_PENALTY = "makes a player draw cards (2, 3, K, 7, a Joker, the last 7)"
+    SKIP = "makes players lose their turn (4, 8)"
+    REVERSE = "reverses the direction of play (9)"
+    WISH = "lets a card name a wish (J, A, a Joker)"
+    EXTRA_PLAY = "gives the player an extra play (A); its closer ends it"
+    CANCEL = "cancels a pending penalty (Q♥)"
+    SETS = "lets several cards of one rank be played at once"
+    RUNDE = "opens and runs a Runde"
+    UPCARD = "handles the turned-up card at the deal"
+    ANNOUNCEMENT = "asks for the Mau call and punishes its absence"
+    LOCK = "locks a player's last card until they receive one (JM-9)"
+    SCORING = "scores finished hands and ends the match"
+    JOIN_AND_LEAVE = "lets players leave and join between hands"
 
 
 class Table(NamedTuple):
@@ -80,6 +101,14 @@ class Rule:
     pending_kind: ClassVar[str | None] = None
     #: False for a house rule under which the pile is never reshuffled into the stock (C-6).
     reshuffles: ClassVar[bool] = True
+    #: What the rule is (see Role): declared, so that nothing has to guess it from the name.
+    roles: ClassVar[frozenset[Role]] = frozenset()
+    #: For an announcement rule (C-8): the word a player says, unless the variant names its own.
+    call: ClassVar[str | None] = None
+    #: For an up-card rule: whether the up-card is the dealer's play, effect included (LM-2,
+    #: JM-2), and the ranks whose effect it then does not have (JM-2: an Ace).
+    counts_as_play: ClassVar[bool] = False
+    no_effect: ClassVar[frozenset[Rank]] = frozenset()
     #: For a rule that gives an extra play (MK-8, JM-8): the move that closes it instead of a card.
     closer: ClassVar[Move | None] = None
     #: How the narration tells the cards this rule makes another player draw at once (i18n key).
@@ -104,8 +133,10 @@ class Rule:
         return self
 
     def options(self) -> dict[str, Any]:
-        """The settings that distinguish this rule object from another of its class."""
-        return {}
+        """The settings that distinguish this rule object from another of its class: unless a
+        rule says otherwise, what its ``__init__`` stored (its public attributes), so that
+        ``DrawN(1) != DrawN(5)`` and ``repr`` shows the difference."""
+        return {k: v for k, v in vars(self).items() if not k.startswith("_") and k != "rule_id"}
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options().items())
@@ -120,7 +151,8 @@ class Rule:
         # Rules do not change once made, so the hash is computed once.
         h = self.__dict__.get("_hash")
         if h is None:
-            h = self.__dict__["_hash"] = hash((type(self), tuple(sorted(self.options().items()))))
+            settings = tuple(sorted((k, _hashable(v)) for k, v in self.options().items()))
+            h = self.__dict__["_hash"] = hash((type(self), settings))
         return h
 
     # --- hooks ---------------------------------------------------------------
@@ -156,6 +188,15 @@ class Rule:
 
     def prepare_upcard(self, deal: Deal) -> None:
         return None
+
+
+def _hashable(value: Any) -> Any:
+    """A setting as something hashable: a list or dict a learner stored counts by its repr."""
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
 
 
 HOOKS = (

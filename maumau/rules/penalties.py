@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Rank, Suit
-from .base import Pending, Rule
+from .base import Pending, Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Turn
@@ -20,6 +20,7 @@ class TwoThreeDraw(Rule):
     """2/3: next(X) draws 2 or 3 unless they answer with any 2/3, which adds to the total (LM-6)."""
 
     name = "two_three_draw"
+    roles = frozenset((Role.DRAW_PENALTY,))
     rule_id = "LM-6"
     pending_kind = "draw"
 
@@ -39,6 +40,7 @@ class KingsDrawFive(Rule):
     """K♥: next(X) draws 5, K♠: prev(X) draws 5; the other special king raises it to 10 (LM-7, LM-8, LM-9)."""
 
     name = "kings_draw_five"
+    roles = frozenset((Role.DRAW_PENALTY,))
     rule_id = "LM-7"
     response_id = "LM-8"  # LM-8: king responses
     pending_kind = "draw"
@@ -70,6 +72,7 @@ class QueenOfHeartsCancels(Rule):
     """Q♥ on a pending 2/3 or king penalty cancels it; with nothing pending it is ordinary (LM-6, LM-8, LM-12)."""
 
     name = "queen_of_hearts_cancels"
+    roles = frozenset((Role.CANCEL,))
     rule_id = "LM-12"
 
     def answers(self, card: Card, pending: Pending) -> bool:
@@ -87,6 +90,7 @@ class SevenDrawsTwo(Rule):
     """7: next(X) draws 2 unless they answer with a 7, which adds 2 for the next player (MK-4)."""
 
     name = "seven_draws_two"
+    roles = frozenset((Role.DRAW_PENALTY,))
     rule_id = "MK-4"
     pending_kind = "draw"
 
@@ -113,6 +117,7 @@ class LastSevenHits(Rule):
     """If a hand ends on a 7, next(X) still draws the chain total before scoring (MK-10)."""
 
     name = "last_seven_hits"
+    roles = frozenset((Role.DRAW_PENALTY,))
     rule_id = "MK-10"
     penalty_words = "then.last_seven"
 
@@ -121,7 +126,8 @@ class LastSevenHits(Rule):
 
     def on_last_card(self, turn: Turn, card: Card) -> None:
         before = turn.answered
-        chain = before.amount if before is not None and before.rule.name == "seven_draws_two" else 0
+        # the 7 answered a pending draw (its chain, MK-4): that total is drawn, plus this 7's 2
+        chain = before.amount if before is not None and before.kind == "draw" else 0
         turn.draw(turn.next(turn.player), chain + 2, "penalty")
 
 
@@ -129,6 +135,7 @@ class JokerDrawsFour(Rule):
     """Joker: legal on anything; X names a suit and next(X) draws 4 at once, as part of X's move (JM-4)."""
 
     name = "joker_draws_four"
+    roles = frozenset((Role.DRAW_PENALTY, Role.WISH,))
     rule_id = "JM-4"
     penalty_words = "then.joker"
 

@@ -6,10 +6,10 @@ is over.  ``higher_wins`` says which way the totals count.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, Rank
-from .base import Rule
+from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -21,7 +21,12 @@ CARD_POINTS = FACE | {Rank.JACK: 20, Rank.QUEEN: 10, Rank.KING: 10, Rank.ACE: 11
 class Scoring(Rule):
     """Base class of the scoring rules."""
 
+    roles = frozenset((Role.SCORING,))
     higher_wins = True
+    #: Whether a match is won by hands won (MR-14) rather than by points.
+    counts_hands: ClassVar[bool] = False
+    #: What the scores are called (an i18n key): "points" unless the rule says more.
+    score_key: ClassVar[str] = "term.points"
 
     def card_points(self, card: Card) -> int:
         return 0
@@ -67,6 +72,7 @@ class VictoryPoints(_Wins):
     """Going out scores 1 victory point; the first player to reach 2 wins the match (LM-14)."""
 
     name = "victory_points"
+    score_key = "ui.score.victory_points"
     rule_id = "LM-14"
     target_option = "points_to_win"
 
@@ -79,6 +85,8 @@ class HandsWon(_Wins):
 
     name = "hands_won"
     rule_id = "MR-14"
+    counts_hands = True
+    score_key = "ui.score.hands_won"
     target_option = "hands_to_win"
 
     def __init__(self, hands_to_win: int = 1) -> None:
@@ -89,6 +97,7 @@ class CardPoints(Scoring):
     """Others score their cards (2-10 face, J 20, Q/K 10, A 11); ≥ L eliminates; the last left wins (MK-11, MK-12)."""
 
     name = "card_points"
+    score_key = "ui.score.card_points"
     rule_id = "MK-11"
     higher_wins = False
 
@@ -119,6 +128,7 @@ class JokerCardPoints(Scoring):
     """Others score 7-10 face, J 20, Q/K 10, A 11, Joker 20, ×2 after a final Joker; at T lowest wins (JM-11, JM-12)."""
 
     name = "joker_card_points"
+    score_key = "ui.score.joker_card_points"
     rule_id = "JM-11"
     higher_wins = False
 
@@ -152,5 +162,6 @@ class JoinAndLeave(Rule):
     """Players may join before a hand, up to 5, at the worst total, and may leave at any time (MK-13, MK-14)."""
 
     name = "join_and_leave"
+    roles = frozenset((Role.JOIN_AND_LEAVE,))
     rule_id = "MK-13"
     max_players = 5

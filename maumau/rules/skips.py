@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Rank
-from .base import Pending, Rule
+from .base import Pending, Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Turn
@@ -15,6 +15,7 @@ class FourSkips(Rule):
     """4: next(X) is skipped unless they answer with any 4, which passes one skip on; skips are not summed (LM-11)."""
 
     name = "four_skips"
+    roles = frozenset((Role.SKIP,))
     rule_id = "LM-11"
     pending_kind = "skip"
 
@@ -32,6 +33,7 @@ class SkipOnEight(Rule):
     """8: next(X) is skipped, there is no answer; with 2 players X moves again (MK-5, MR-6)."""
 
     name = "skip_on_eight"
+    roles = frozenset((Role.SKIP,))
     rule_id = "MK-5"
 
     def affects(self, card: Card) -> bool:
@@ -45,6 +47,7 @@ class EightSkipsSummed(Rule):
     """8: next(X) is skipped unless they answer with an 8, which skips one player more (JM-6)."""
 
     name = "eight_skips_summed"
+    roles = frozenset((Role.SKIP,))
     rule_id = "JM-6"
     pending_kind = "skip"
 
@@ -63,6 +66,7 @@ class ReverseOnNine(Rule):
     """9: the direction of play reverses; with 2 players the opponent still moves next (MK-6)."""
 
     name = "reverse_on_nine"
+    roles = frozenset((Role.REVERSE,))
     rule_id = "MK-6"
 
     def affects(self, card: Card) -> bool:

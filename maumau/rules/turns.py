@@ -10,7 +10,7 @@ from ..cards import Card, Rank, Suit
 from ..events import RundeEnded, RundeOpened
 from ..i18n import rank_name, t
 from ..moves import Draw, Move, Pass, Play
-from .base import Rule, Table
+from .base import Role, Rule, Table
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Turn
@@ -55,6 +55,7 @@ class AceExtraPlay(Rule):
     """Ace: X continues at once: one more legal card on the Ace, or draw one card, which ends the turn (MK-8)."""
 
     name = "ace_extra_play"
+    roles = frozenset((Role.EXTRA_PLAY,))
     rule_id = "MK-8"
     closer: ClassVar[Move | None] = Draw()
 
@@ -84,6 +85,7 @@ class SameRankSets(Rule):
     """After a legal first card the same move may add more cards of that rank; none may be special (LM-5)."""
 
     name = "same_rank_sets"
+    roles = frozenset((Role.SETS,))
     rule_id = "LM-5"
 
     @staticmethod
@@ -115,6 +117,7 @@ class Runde(Rule):
     """Runde: open with a 9, 10, Q, K or A, holding another; only that rank until the opener has none (MR-8..13)."""
 
     name = "runde"
+    roles = frozenset((Role.RUNDE,))
     rule_id = "MR-8"
 
     def affects(self, card: Card) -> bool:

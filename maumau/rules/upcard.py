@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Rank
-from .base import Rule
+from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Deal
@@ -18,9 +18,8 @@ class UpcardIsDealersPlay(Rule):
     """The up-card counts as the dealer's play, effect included; for an A/J the dealer names the wish (LM-2)."""
 
     name = "upcard_dealers_play"
+    roles = frozenset((Role.UPCARD,))
     rule_id = "LM-2"
-    #: Ranks whose effect does not apply to the up-card.
-    no_effect: frozenset[Rank] = frozenset()
     counts_as_play = True
 
 
@@ -35,6 +34,7 @@ class UpcardToBottom(Rule):
     """A 7, 8 or J up-card goes under the stock and the next card is turned up; the up-card has no effect (MR-2)."""
 
     name = "upcard_to_bottom"
+    roles = frozenset((Role.UPCARD,))
     rule_id = "MR-2"
 
     def prepare_upcard(self, deal: Deal) -> None:
@@ -48,6 +48,7 @@ class UpcardCovered(Rule):
     """While the up-card is an action card (7, 8, 9, J, A) the next stock card covers it, without effect (MK-2)."""
 
     name = "upcard_covered"
+    roles = frozenset((Role.UPCARD,))
     rule_id = "MK-2"
 
     def prepare_upcard(self, deal: Deal) -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ..cards import Card, Rank, Suit
 from ..i18n import t
-from .base import Rule, Table
+from .base import Role, Rule, Table
 
 
 class AceWishesSuit(Rule):
     """An Ace names a suit and is legal on anything, but on a rank wish only if the rank is A (LM-4)."""
 
     name = "ace_wishes_suit"
+    roles = frozenset((Role.WISH,))
     rule_id = "LM-4"
 
     def wish_kind(self, card: Card) -> type | None:
@@ -30,6 +31,7 @@ class JackWishesRank(Rule):
     """A Jack names a rank and is legal on anything, but on a suit wish only in that suit (LM-4)."""
 
     name = "jack_wishes_rank"
+    roles = frozenset((Role.WISH,))
     rule_id = "LM-4"
 
     def wish_kind(self, card: Card) -> type | None:
@@ -49,6 +51,7 @@ class JackWishesSuit(Rule):
     """A Jack names any suit and is legal on any card, except during a Runde or against a pending 7 (MR-3, MK-7)."""
 
     name = "jack_wishes_suit"
+    roles = frozenset((Role.WISH,))
     rule_id = "MK-7"
 
     def wish_kind(self, card: Card) -> type | None:

@@ -14,6 +14,7 @@ from .. import engine
 from ..cards import Suit
 from ..i18n import describe_pending, use_language, wish_name
 from ..i18n import t as _t
+from ..rules.base import Role
 from ..state import GameState
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
@@ -136,7 +137,7 @@ class Board:
                 what = describe_pending(state.pending)
             text = _t("ui.pending_for", lang, what=what, name=seating.name(state.pending.target, seats))
             lines.append(f"{esc(_t('ui.pending', lang))}: <b>{esc(text)}</b>")
-        if "runde" in state.variant:
+        if state.variant.having(Role.RUNDE):
             if state.runde is None:
                 lines.append(f"{esc(_t('ui.runde', lang))}: {esc(_t('ui.none', lang))}")
             else:

@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import players as _players
-from ..i18n import EN, LANGUAGES, seat_regex, t
+from ..i18n import LANGUAGES, seat_regex, t
 from ..variants import Variant
 
 __all__ = ["View", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
@@ -87,8 +87,8 @@ class Seating:
 
 
 def score_word(variant: Variant, lang: str) -> str:
-    key = "ui.score." + variant.scoring.name
-    return t(key, lang) if key in EN else ""
+    key = variant.scoring.score_key
+    return t(key, lang) if key.startswith("ui.score.") else ""  # plain "points" go unsaid
 
 
 def goal_text(variant: Variant, lang: str) -> str:
@@ -99,7 +99,7 @@ def goal_text(variant: Variant, lang: str) -> str:
     if hasattr(s, "threshold"):
         return t("ui.goal.threshold", lang, threshold=s.threshold)
     target = getattr(s, "target", 1)
-    return t("ui.goal.hands" if s.name == "hands_won" else "ui.goal.points", lang, target=target)
+    return t("ui.goal.hands" if s.counts_hands else "ui.goal.points", lang, target=target)
 
 
 def esc(text: str) -> str:

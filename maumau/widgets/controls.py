@@ -10,6 +10,7 @@ from .. import engine
 from ..cards import Rank, Suit
 from ..i18n import t, use_language, wish_name
 from ..moves import Draw, Pass
+from ..rules.base import Role
 from ..state import GameState
 from ..variants import Variant
 from .common import announce_word
@@ -47,8 +48,8 @@ class Controls:
 
     def set_variant(self, variant: Variant) -> None:
         _shown(self.mau, variant.announcement is not None)
-        _shown(self.runde, "runde" in variant)
-        _shown(self.sets, "same_rank_sets" in variant)
+        _shown(self.runde, bool(variant.having(Role.RUNDE)))
+        _shown(self.sets, bool(variant.having(Role.SETS)))
 
     def update(self, state: GameState, me: int | None, *, step: bool, chosen: int, can_undo: bool = True) -> None:
         """Labels and emphasis for ``state``; ``chosen`` cards are picked for a set."""
