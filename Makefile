@@ -41,7 +41,7 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
 	touch $@
 
 # The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
-# an edit of maumau/state.py, engine.py, variants.py or their .pxd files (until then the sources run, with a warning).
+# an edit of maumau/state.py, turn.py, engine.py, variants.py or their .pxd files (until then the sources run, with a warning).
 build: $(VENV)/.installed
 	$(BIN)/python -W ignore setup.py --quiet build_ext --inplace
 

@@ -1,6 +1,6 @@
 """Build maumau, compiling the engine's hot path with Cython where it can.
 
-``maumau/state.py``, ``engine.py`` and ``variants.py`` are plain Python, and run as such.
+``maumau/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are plain Python, and run as such.
 The ``.pxd`` files beside them give Cython the C types of the hot path (GameState, Turn,
 Variant, legal moves, the fast paths of a move); compiled, random self-play of makao is
 about 1.6x faster.  The compiled
@@ -15,7 +15,7 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["maumau/state.py", "maumau/engine.py", "maumau/variants.py"]
+COMPILED = ["maumau/state.py", "maumau/turn.py", "maumau/engine.py", "maumau/variants.py"]
 
 
 def extensions() -> list:

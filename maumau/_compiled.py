@@ -27,7 +27,7 @@ from pathlib import Path
 __all__ = ["MODULES", "COMPILED"]
 
 #: The modules that setup.py compiles.
-MODULES = ("state", "engine", "variants")
+MODULES = ("state", "turn", "engine", "variants")
 
 _HERE = Path(__file__).resolve().parent
 

@@ -3,13 +3,9 @@
 cimport cython
 
 from maumau.state cimport GameState, make_state
+from maumau.turn cimport Turn, add_cards, remove_cards
 from maumau.variants cimport Variant
 
-
-@cython.locals(i=Py_ssize_t, index=Py_ssize_t)
-cpdef tuple add_cards(hand, new)
-@cython.locals(i=Py_ssize_t)
-cpdef tuple remove_cards(hand, gone)
 
 @cython.locals(seat=Py_ssize_t, moves=list, variant=Variant)
 cpdef tuple legal_moves(GameState state)
@@ -21,21 +17,3 @@ cdef GameState _plain_play(GameState state, move)
 
 @cython.locals(seat=Py_ssize_t)
 cdef GameState _plain_draw(GameState state)
-
-
-
-cdef class _Seats:
-    cdef public object active, direction
-
-
-cdef class _Cards(_Seats):
-    cdef public object variant, hands, stock, discard, seed, events, acting
-
-
-cdef class Turn(_Cards):
-    cdef public object state, player, move, wish, answered, pending, phase, drawn, runde, locked
-    cdef public object to_move, skips, idle, winner, over, blocked
-
-
-cdef class Deal(_Cards):
-    cdef public object dealer, to_move, choose_wish

@@ -13,6 +13,7 @@ from .cards import Card, CardError, Rank, Suit, cards, parse_wish
 from .moves import Play
 from .rules.base import Pending
 from .state import GameState, make_state
+from .turn import Deal, Turn
 from .validate import InvalidCards, InvalidState, check_state
 from .variants import Variant, VariantError, variant
 
@@ -50,7 +51,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
         hands[order[i % players]].append(deck[i])
     rest = deck[size * players:]
     sorted_hands = [tuple(sorted(h, key=lambda c: c.index)) for h in hands]
-    table = engine.Deal(v, sorted_hands, tuple(rest[1:]), rest[0], dealer,
+    table = Deal(v, sorted_hands, tuple(rest[1:]), rest[0], dealer,
                         rng.getrandbits(63), None if wish is None else parse_wish(wish))
     if v.upcard_rule is not None:
         v.upcard_rule.prepare_upcard(table)
@@ -63,7 +64,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
     return state
 
 
-def _upcard_as_dealers_play(state: GameState, table: engine.Deal) -> GameState:
+def _upcard_as_dealers_play(state: GameState, table: Deal) -> GameState:
     """LM-2, JM-2: the up-card is the dealer's play, with its effect and wish."""
     v = state.variant
     card = state.top
@@ -72,7 +73,7 @@ def _upcard_as_dealers_play(state: GameState, table: engine.Deal) -> GameState:
     kind = v.wish_kind(card)
     wish = table.dealers_wish(kind) if kind is not None else None
     dealer_to_move = state.replace(to_move=state.dealer)
-    turn = engine.Turn(dealer_to_move, Play(card, wish=wish))
+    turn = Turn(dealer_to_move, Play(card, wish=wish))
     turn.wish = wish
     engine.play_effects(turn, card)
     turn.end_turn(played=True)

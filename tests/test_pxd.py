@@ -22,6 +22,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "maumau"
 PXDS = sorted(PACKAGE.glob("*.pxd"))
+WITH_CLASSES = [p for p in PXDS if "cdef class" in p.read_text(encoding="utf-8")]
 
 
 def pxd_classes(text: str) -> dict[str, tuple[set[str], bool]]:
@@ -74,11 +75,11 @@ def python_assigned(source: str, cls: str) -> set[str]:
             if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
 
 
-@pytest.mark.parametrize("pxd", PXDS, ids=lambda p: p.name)
+@pytest.mark.parametrize("pxd", WITH_CLASSES, ids=lambda p: p.name)
 def test_every_compiled_class_declares_exactly_its_fields(pxd):
     module = pxd.stem
     declared = pxd_classes(pxd.read_text(encoding="utf-8"))
-    assert declared, f"{pxd.name} declares no class"
+    assert declared, f"{pxd.name}: its classes were not read"
     slots = python_slots(module, list(declared))
     source = (PACKAGE / f"{module}.py").read_text(encoding="utf-8")
     for name, (fields, open_) in declared.items():

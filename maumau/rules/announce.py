@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Turn
+    from ..turn import Turn
 
 
 class MauPenalty(Rule):

@@ -16,7 +16,7 @@ Hooks (all optional):
 ``wish_kind(card)``
     ``Suit`` or ``Rank`` if playing ``card`` names a wish, else None.
 ``affects(card)`` / ``on_play(turn, card)``
-    What playing ``card`` does (``turn`` is an ``engine.Turn``).
+    What playing ``card`` does (``turn`` is a ``maumau.turn.Turn``).
 ``on_last_card(turn, card)``
     What still happens when ``card`` was the last card of a hand (MK-10).
 ``extra_plays(state, card)``
@@ -38,8 +38,8 @@ from ..cards import Card, Rank, Suit
 from ..moves import Move, Play
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Deal, Turn
     from ..state import GameState
+    from ..turn import Deal, Turn
 
 __all__ = ["Rule", "Role", "Table", "Pending", "HOOKS"]
 

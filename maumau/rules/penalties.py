@@ -9,7 +9,7 @@ from ..cards import Card, Rank, Suit
 from .base import Pending, Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Turn
+    from ..turn import Turn
 
 KING_OF_HEARTS = Card(Rank.KING, Suit.HEARTS)
 KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)

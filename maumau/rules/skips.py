@@ -8,7 +8,7 @@ from ..cards import Card, Rank
 from .base import Pending, Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Turn
+    from ..turn import Turn
 
 
 class FourSkips(Rule):

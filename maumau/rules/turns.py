@@ -13,8 +13,8 @@ from ..moves import Draw, Move, Pass, Play
 from .base import Role, Rule, Table
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Turn
     from ..state import GameState
+    from ..turn import Turn
 
 
 class DrawEndsTurn(Rule):

@@ -8,7 +8,7 @@ from ..cards import Rank
 from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Deal
+    from ..turn import Deal
 
 MAU_EXCLUDED = frozenset((Rank.SEVEN, Rank.EIGHT, Rank.JACK))
 MAKAO_ACTION = frozenset((Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.ACE))

@@ -1,0 +1,26 @@
+# C types for maumau/turn.py when Cython compiles it (setup.py); Python ignores this file.
+# Turn and Deal become extension types: the engine reads and fills their fields directly.
+cimport cython
+
+
+@cython.locals(i=Py_ssize_t, index=Py_ssize_t)
+cpdef tuple add_cards(hand, new)
+@cython.locals(i=Py_ssize_t)
+cpdef tuple remove_cards(hand, gone)
+
+
+cdef class _Seats:
+    cdef public object active, direction
+
+
+cdef class _Cards(_Seats):
+    cdef public object variant, hands, stock, discard, seed, events, acting
+
+
+cdef class Turn(_Cards):
+    cdef public object state, player, move, wish, answered, pending, phase, drawn, runde, locked
+    cdef public object to_move, skips, idle, winner, over, blocked
+
+
+cdef class Deal(_Cards):
+    cdef public object dealer, to_move, choose_wish
