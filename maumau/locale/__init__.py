@@ -1,11 +1,12 @@
-"""The German and Hungarian message catalogues (English is in ``maumau.i18n``).
+"""The message catalogues: English, German and Hungarian (``maumau.i18n`` reads them).
 
-Each module holds ``MESSAGES`` (every key of the English catalogue) and ``RULES`` (the
-one-line summary of every built-in rule, by class name).  The wording follows the source
+Each module holds ``MESSAGES`` (every key of the English catalogue); German and Hungarian
+also ``RULES`` (the one-line summary of every built-in rule, by class name; English reads
+the rule's own docstring).  The wording follows the source
 rule texts: Nachziehstapel, Ablage, Wunschfarbe wählen, Deine Hand, Spielregeln; kőr, káró,
 pikk, treff, bubi, dáma, király, ász, talon.
 """
 
-from . import de, hu
+from . import de, en, hu
 
-__all__ = ["de", "hu"]
+__all__ = ["de", "en", "hu"]
