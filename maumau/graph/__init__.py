@@ -6,9 +6,12 @@
 >>> len(G), G.graph["truncated"]
 (4, False)
 
-Modules: ``explore`` (the state graph), ``solve`` (retrograde analysis), ``phases`` (the
-turn-phase machine, games as paths, statistics), ``draw`` (pictures), ``view`` (an
-ipywidgets explorer), ``export`` (GraphML, node-link JSON).
+Modules: ``explore`` (the state graph), ``solve`` (retrograde analysis), ``turn_phase``
+(``phase_of``: what kind of decision a state asks for), ``phases`` (the turn-phase machine,
+games as paths, statistics), ``draw`` (pictures of state graphs; with ``layout``, ``style``,
+``placement`` and ``draw_machines``, the phase machines), ``view`` (an ipywidgets explorer),
+``export`` (GraphML, node-link JSON).  Imports run one way: ``phases`` → ``explore`` →
+``turn_phase``.
 """
 
 from .draw import draw, draw_phases, layered_layout

@@ -26,7 +26,7 @@ from ..explain import narrate
 from ..moves import Draw, Move, Pass, Play
 from ..rules.base import Rule
 from ..state import GameState
-from .phases import phase_of
+from .turn_phase import phase_of
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -149,6 +149,17 @@ def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int
     """
     import networkx as nx
 
+    _check_arguments(state, max_nodes, max_depth, reshuffle)
+    started = time.perf_counter()
+    G = nx.DiGraph()
+    G.add_node(state, **node_attributes(state, 0))
+    cut_by = _explore(G, state, max_nodes, max_depth, reshuffle, explain)
+    _record_summary(G, state, cut_by, reshuffle, max_nodes, max_depth, started)
+    return G
+
+
+def _check_arguments(state: object, max_nodes: object, max_depth: object, reshuffle: object) -> None:
+    """Refuse bad input before any work, with a message a learner can act on."""
     if not isinstance(state, GameState):
         raise GraphError(f"state_graph takes a GameState (mm.position or mm.deal), not {state!r}")
     for name, bound in (("max_nodes", max_nodes), ("max_depth", max_depth)):
@@ -156,17 +167,18 @@ def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int
             raise GraphError(f"{name} must be a positive whole number or None, not {bound!r}")
     if reshuffle not in ("stop", "follow"):
         raise GraphError(f"reshuffle is 'stop' or 'follow', not {reshuffle!r}")
-    started = time.perf_counter()
-    G = nx.DiGraph()
-    G.add_node(state, **node_attributes(state, 0))
-    queue: deque[GameState] = deque([state])
+
+
+def _explore(G: nx.DiGraph, root: GameState, max_nodes: int | None, max_depth: int | None, reshuffle: str,
+             explain: bool) -> set[str]:
+    """Expand ``G`` breadth first from ``root`` until nothing is left or a bound is hit; the
+    names of the bounds that left states unexplored."""
+    queue: deque[GameState] = deque([root])
     cut_by: set[str] = set()
     while queue:
         node = queue.popleft()
         attrs = G.nodes[node]
-        if node.is_over:
-            continue
-        if attrs["chance"]:
+        if node.is_over or attrs["chance"]:  # an end has no moves; a chance node is left where it is
             continue
         depth = attrs["depth"]
         if max_depth is not None and depth >= max_depth:
@@ -174,33 +186,48 @@ def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int
             continue
         children = [(move, node.apply(move)) for move in node.legal_moves()]
         new = {child for _, child in children if child not in G}
+        # a node is expanded whole or not at all, so the check comes before any child is added
         if max_nodes is not None and len(G) + len(new) > max_nodes:
             cut_by.add("max_nodes")
             break
-        for move, child in children:
-            shuffled = _reshuffled(child) and not child.is_over  # an end needs no hidden order
-            if child not in G:
-                new_attrs = node_attributes(child, depth + 1)
-                new_attrs["chance"] = shuffled and reshuffle == "stop"
-                G.add_node(child, **new_attrs)
-                queue.append(child)
-            if G.has_edge(node, child):  # two moves, one situation: keep both moves
-                G.edges[node, child]["moves"] += (move,)
-                continue
-            G.add_edge(node, child, move=move, moves=(move,), label=move_label(move, node),
-                       explain=narrate(node, move, child) if explain else "", reshuffle=shuffled)
+        queue.extend(_add_children(G, node, children, depth, reshuffle, explain))
         attrs["expanded"] = True
+    return cut_by
+
+
+def _add_children(G: nx.DiGraph, node: GameState, children: list[tuple[Move, GameState]], depth: int,
+                  reshuffle: str, explain: bool) -> list[GameState]:
+    """Add the moves out of ``node`` and the states they reach; the states new to ``G``, in
+    the order of the moves (that order is the breadth-first queue's)."""
+    added = []
+    for move, child in children:
+        shuffled = _reshuffled(child) and not child.is_over  # an end needs no hidden order
+        if child not in G:
+            new_attrs = node_attributes(child, depth + 1)
+            new_attrs["chance"] = shuffled and reshuffle == "stop"
+            G.add_node(child, **new_attrs)
+            added.append(child)
+        if G.has_edge(node, child):  # two moves, one situation: keep both moves
+            G.edges[node, child]["moves"] += (move,)
+            continue
+        G.add_edge(node, child, move=move, moves=(move,), label=move_label(move, node),
+                   explain=narrate(node, move, child) if explain else "", reshuffle=shuffled)
+    return added
+
+
+def _record_summary(G: nx.DiGraph, root: GameState, cut_by: set[str], reshuffle: str, max_nodes: int | None,
+                    max_depth: int | None, started: float) -> None:
+    """``G.graph``: where the graph came from, whether it is complete, and what cut it short."""
     frontier = sum(1 for _, a in G.nodes(data=True) if not (a["expanded"] or a["terminal"] or a["chance"]))
     chance = sum(1 for _, a in G.nodes(data=True) if a["chance"])
     G.graph.update(
-        root=state, variant=state.variant.name, players=sum(state.active), reshuffle=reshuffle,
-        reshuffles=state.variant.reshuffles, truncated=bool(frontier), frontier=frontier,
+        root=root, variant=root.variant.name, players=sum(root.active), reshuffle=reshuffle,
+        reshuffles=root.variant.reshuffles, truncated=bool(frontier), frontier=frontier,
         truncated_by=", ".join(sorted(cut_by)) if frontier else None,
         chance_nodes=chance,
         reshuffle_edges=sum(1 for *_, r in G.edges(data="reshuffle") if r),
         max_nodes=max_nodes, max_depth=max_depth, seconds=time.perf_counter() - started)
     G.graph["complete"] = not G.graph["truncated"] and not G.graph["chance_nodes"]
-    return G
 
 
 def describe(G: nx.DiGraph) -> str:

@@ -15,7 +15,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import engine
 from ..cards import Card
 from ..events import Cancelled, Event, NoMau, Reversed, RundeEnded, RundeOpened, Skipped
 from ..explain import narrate
@@ -24,41 +23,16 @@ from ..moves import Draw, Move, Play
 from ..start import deal
 from ..state import GameState
 from ..variants import Variant, variant
+from .explore import node_attributes
+from .turn_phase import BLOCKED, NORMAL, OVER, phase_of
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
+# phase_of and the phase names live in turn_phase, which explore imports too, so that imports run
+# one way (phases -> explore -> turn_phase); phase_of and NORMAL stay importable from here.
 __all__ = ["phase_of", "phase_graph", "phase_graph_of", "random_games", "transition_label",
            "PhaseComparison", "compare_phases", "game_path", "phase_statistics", "PhaseTable", "NORMAL"]
-
-NORMAL = "normal turn"
-OVER = "hand over"
-BLOCKED = "blocked (void)"
-
-
-def phase_of(state: GameState) -> str:
-    """The kind of decision ``state`` asks for, e.g. ``"penalty: seven_draws_two"``.
-
-    A pending effect is named after the rule that started it, so every variant gets the
-    phases its own rules make.
-    """
-    if state.is_over:
-        return BLOCKED if state.blocked else OVER
-    pending = state.pending
-    if pending is not None:
-        return f"{'penalty' if pending.kind == 'draw' else 'skip'}: {pending.rule.name}"
-    if state.to_move in state.locked:
-        return "last card locked"
-    if state.phase == engine.DRAWN:
-        return "drawn-card choice"
-    if state.phase == engine.EXTRA:
-        return "Ace extra play"
-    if state.runde is not None:
-        return "Runde running"
-    if state.wish is not None:
-        return "wish active"
-    return NORMAL
-
 
 _CARD_NAMES: dict[Variant, dict[Card, str]] = {}
 
@@ -245,8 +219,6 @@ def game_path(game: Game) -> nx.DiGraph:
 
     if not isinstance(game, Game):
         raise TypeError(f"game_path takes a mm.Game, not {game!r}")
-    from .explore import node_attributes
-
     G = nx.path_graph(len(game) + 1, create_using=nx.DiGraph)
     for i, state in enumerate(game.states):
         G.nodes[i].update(node_attributes(state, i), state=state, expanded=True,

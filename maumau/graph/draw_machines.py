@@ -1,0 +1,167 @@
+"""Pictures of phase machines (matplotlib), side by side with the same phase in the same place.
+
+Nothing here imports matplotlib before it is needed, so ``import maumau`` stays light.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .explore import GraphError
+from .layout import bends, curve, equal_limits, phase_positions
+from .placement import extent, place_label
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+    from matplotlib.axes import Axes
+    from matplotlib.text import Text
+
+__all__ = ["draw_phases"]
+
+_FONT = 8.5  # phase boxes
+
+Point = tuple[float, float]
+
+
+def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: int = 2,
+                columns: int = 2) -> list[Axes]:
+    """Draw phase machines side by side, the same phase in the same place in every panel.
+
+    Each phase box shows its share of all decisions and its mean number of legal moves (↻:
+    the moves that stay in the phase); an arrow's width follows how often the step is taken,
+    its label names the ``moves`` commonest moves (those with an effect first).  Labels never
+    cover each other: one that finds no room on its arrow stands beside it, tied to it by a
+    thin line.  A phase that not every machine has is outlined red.
+    """
+    if not graphs:
+        raise GraphError("draw_phases needs at least one phase graph (mm.graph.phase_graph(...))")
+    if axes is None:
+        axes = _panels(len(graphs), columns)
+    axes = list(axes)
+    if len(axes) < len(graphs):
+        raise GraphError(f"draw_phases got {len(graphs)} phase graphs but only {len(axes)} axes")
+    pos = phase_positions(graphs)
+    everywhere = set.intersection(*(set(G) for G in graphs))
+    for G, ax in zip(graphs, axes, strict=False):
+        _draw_machine(G, ax, pos, moves, odd=set(G) - everywhere)
+    return axes[:len(graphs)]
+
+
+def _panels(count: int, columns: int) -> list[Axes]:
+    """A new figure with one panel per machine, ``columns`` to a row; the panels left over are blank."""
+    import matplotlib.pyplot as plt
+
+    cols = max(1, min(columns, count))
+    rows = math.ceil(count / cols)
+    _, ax_array = plt.subplots(rows, cols, figsize=(6.5 * cols, 5.6 * rows), squeeze=False, gridspec_kw={
+        "left": 0.01, "right": 0.99, "bottom": 0.01, "top": 1 - 0.35 / rows / 5.6, "wspace": 0.04,
+        "hspace": 0.1})
+    axes = list(ax_array.flat)
+    for spare in axes[count:]:
+        spare.set_axis_off()
+    return axes
+
+
+def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, odd: set[str]) -> None:
+    """One machine in one panel: the phase boxes, then the arrows, then the arrows' labels
+    (placed last, so that they can keep clear of everything else)."""
+    g = G.graph
+    ax.set_title(f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
+                 fontsize=11)
+    xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
+    equal_limits(ax, (min(xs) - 0.3, max(xs) + 0.3), (min(ys) - 0.3, max(ys) + 0.3))
+    entries = _entries(G, moves)
+    boxes = {p: _box(ax, G, p, pos[p], _box_text(G, p, entries, moves), p in odd) for p in G}
+    renderer = ax.figure.canvas.get_renderer() if hasattr(ax.figure.canvas, "get_renderer") else None
+    areas = _make_room(ax, boxes, xs, ys, renderer)
+    taken = [extent(t, renderer) for t in boxes.values()] + [extent(ax.title, renderer)]
+    edges = sorted(((u, v, d) for u, v, d in G.edges(data=True) if u != v), key=lambda e: -e[2]["count"])
+    bend = bends(edges, pos, areas)
+    _draw_arrows(ax, edges, pos, boxes, bend)
+    for u, v, d in edges:
+        label = _short(d["moves"], moves)
+        if G.nodes[v]["terminal"] or entries.get(v) == label:  # an end needs no label; an entry is in the box
+            continue
+        place_label(ax, _wrap(label, 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer)
+
+
+def _box_text(G: nx.DiGraph, p: str, entries: dict[str, str], moves: int) -> str:
+    """A phase box: its name, how it is entered, the moves that stay in it, and for a phase with
+    decisions its share of them and its mean number of legal moves."""
+    d = G.nodes[p]
+    text = p.replace(": ", ":\n").replace("_", " ")
+    if p in entries:
+        text += "\n" + _wrap("entered by: " + entries[p], 22)
+    if G.has_edge(p, p):
+        text += "\n" + _wrap("↻ " + _short(G.edges[p, p]["moves"], moves + 1), 22)
+    if not d["terminal"]:
+        share = f"{d['share']:.0%}" if d["share"] >= 0.005 or not d["share"] else "<1%"
+        text += f"\n{share} of decisions\n{d['branching']:.1f} moves to choose"
+    return text
+
+
+def _box(ax: Axes, G: nx.DiGraph, p: str, xy: Point, text: str, odd: bool) -> Text:
+    """A phase's box: grey for an end, blue otherwise, outlined red where not every machine has it."""
+    terminal = G.nodes[p]["terminal"]
+    return ax.text(*xy, text, ha="center", va="center", fontsize=_FONT, zorder=5, linespacing=1.15,
+                   bbox={"boxstyle": "round,pad=0.4", "lw": 2 if odd else 1.2,
+                         "fc": "#eeeeee" if terminal else "#dde9f5", "ec": "#d62728" if odd else "#3b75af"})
+
+
+def _make_room(ax: Axes, boxes: dict[str, Text], xs: list[float], ys: list[float],
+               renderer: Any) -> dict[str, Any]:
+    """Widen the limits to hold the boxes themselves (their size is in points, the places in
+    data units); the area of every box afterwards, in data units."""
+    inv = ax.transData.inverted()
+    spans = [inv.transform(extent(t, renderer)) for t in boxes.values()]
+    equal_limits(ax, (min(xs + [s[0][0] - 0.15 for s in spans]), max(xs + [s[1][0] + 0.15 for s in spans])),
+                 (min(ys + [s[0][1] - 0.15 for s in spans]), max(ys + [s[1][1] + 0.15 for s in spans])))
+    inv = ax.transData.inverted()  # the limits changed: a new transform
+    return {p: inv.transform(extent(t, renderer)) for p, t in boxes.items()}
+
+
+def _draw_arrows(ax: Axes, edges: list[tuple[str, str, Any]], pos: dict[str, Point], boxes: dict[str, Text],
+                 bend: dict[tuple[str, str], float]) -> None:
+    """The steps between phases, from box edge to box edge, wider the more often they are taken
+    (on a log scale, so that rare steps stay visible)."""
+    most = max((d["count"] for *_, d in edges), default=1)
+    for u, v, d in edges:
+        width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
+        ax.annotate("", xy=pos[v], xytext=pos[u], zorder=3, arrowprops={
+            "arrowstyle": "-|>", "connectionstyle": f"arc3,rad={bend[u, v]}", "lw": width, "color": "#8c8c8c",
+            "patchA": boxes[u].get_bbox_patch(), "patchB": boxes[v].get_bbox_patch(),
+            "shrinkA": 3, "shrinkB": 3, "mutation_scale": 10 + 2 * width})
+
+
+def _wrap(text: str, width: int) -> str:
+    """Lines of at most ``width`` characters, broken after commas only (``9 reverse`` stays whole)."""
+    return textwrap.fill(", ".join(part.replace(" ", "\u00a0") for part in text.split(", ")), width)
+
+
+def _entries(G: nx.DiGraph, moves: int) -> dict[str, str]:
+    """How a phase is entered, where two or more arrows into it (or its only one) carry the same
+    moves: that label is written once in the phase's box instead of on every arrow."""
+    found = {}
+    for v in (v for v in G if not G.nodes[v]["terminal"]):
+        labels = Counter(_short(d["moves"], moves) for u, _, d in G.in_edges(v, data=True) if u != v)
+        if labels and (labels.most_common(1)[0][1] >= 2 or len(labels) == 1):
+            found[v] = labels.most_common(1)[0][0]
+    return found
+
+
+def _short(moves: Any, n: int) -> str:
+    """The ``n`` most telling moves: those with an effect (``9 reverse``) first, then the
+    commonest; a forgotten announcement only where nothing else happened.  Cards with the same
+    effect share it: ``A, K opens Runde``."""
+    plain = [m for m, _ in moves.most_common() if not m.endswith("no Mau")] or [m for m, _ in moves.most_common()]
+    plain.sort(key=lambda m: " " not in m.replace("take penalty", "").replace("sit out", ""))
+    groups: dict[str, list[str]] = {}
+    for m in plain[:n]:
+        card, _, effect = m.partition(" ") if m not in ("take penalty", "sit out") else (m, "", "")
+        groups.setdefault(effect, []).append(card)
+    text = ", ".join(" ".join([", ".join(cards), effect]).strip() for effect, cards in groups.items())
+    return text + ("\u00a0…" if len(plain) > n else "")  # a no-break space: "…" never on a line of its own
