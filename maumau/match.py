@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .game import Game
 from .start import deal
-from .state import GameState
+from .state import GameState, next_active
 from .variants import Variant, VariantError, variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -169,18 +169,10 @@ class Match:
             self.alive = [a and self.scores[i] == low for i, a in enumerate(self.alive)]
 
     def _next_alive(self, seat: int) -> int:
-        n = self.players
-        for step in range(1, n + 1):
-            if self.alive[(seat + step) % n]:
-                return (seat + step) % n
-        return seat
+        return next_active(self.alive, seat, 1)
 
     def _prev_alive(self, seat: int) -> int:
-        n = self.players
-        for step in range(1, n + 1):
-            if self.alive[(seat - step) % n]:
-                return (seat - step) % n
-        return seat
+        return next_active(self.alive, seat, -1)
 
     # --- the end ---------------------------------------------------------------------------------------
     @property

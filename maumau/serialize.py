@@ -186,12 +186,13 @@ def state_from_dict(data: Any) -> Any:
         if not isinstance(active, list):
             raise InvalidState(f"active must list true or false for each seat, not {show(active)}")
         state = make_state(
-            v, hands, stock, discard, data["to_move"], data["direction"],
-            None if wish is None else parse_wish(wish), _pending(v, data["pending"]), data["phase"],
-            None if drawn is None else Card.parse(drawn),
-            None if runde is None else (Rank.parse(runde[0]), runde[1]),
-            frozenset(locked), tuple(active), data["dealer"], data["seed"], data["idle"],
-            data["winner"], data["over"], data["blocked"])
+            variant=v, hands=hands, stock=stock, discard=discard, to_move=data["to_move"],
+            direction=data["direction"], wish=None if wish is None else parse_wish(wish),
+            pending=_pending(v, data["pending"]), phase=data["phase"],
+            drawn=None if drawn is None else Card.parse(drawn),
+            runde=None if runde is None else (Rank.parse(runde[0]), runde[1]),
+            locked=frozenset(locked), active=tuple(active), dealer=data["dealer"], seed=data["seed"],
+            idle=data["idle"], winner=data["winner"], over=data["over"], blocked=data["blocked"])
         check_state(state)
     except FormatError:
         raise

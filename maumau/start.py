@@ -56,9 +56,9 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
     if v.upcard_rule is not None:
         v.upcard_rule.prepare_upcard(table)
     state = make_state(
-        v, tuple(table.hands), table.stock, table.discard, table.to_move, 1, None, None,
-        engine.TURN, None, None, frozenset(), table.active, dealer, table.seed, 0, None,
-        False, False)
+        variant=v, hands=tuple(table.hands), stock=table.stock, discard=table.discard, to_move=table.to_move,
+        direction=1, wish=None, pending=None, phase=engine.TURN, drawn=None, runde=None, locked=frozenset(),
+        active=table.active, dealer=dealer, seed=table.seed, idle=0, winner=None, over=False, blocked=False)
     if v.upcard_rule is not None and v.upcard_rule.counts_as_play:
         state = _upcard_as_dealers_play(state, table)
     return state
@@ -128,11 +128,13 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
         runde_t = (Rank.parse(runde[0]), _whole(runde[1]))
     active_t = (True,) * n if active is None else tuple(bool(a) for a in active)
     state = make_state(
-        v, hands_t, stock_t, pile, to_move if pending is None else pending.target,
-        _whole(direction), None if wish is None else parse_wish(wish), pending, phase,
-        None if drawn is None else Card.parse(drawn), runde_t,
-        frozenset(_whole(seat) for seat in locked), active_t,
-        n - 1 if dealer is None else _whole(dealer), _whole(seed), 0, None, False, False)
+        variant=v, hands=hands_t, stock=stock_t, discard=pile,
+        to_move=to_move if pending is None else pending.target, direction=_whole(direction),
+        wish=None if wish is None else parse_wish(wish), pending=pending, phase=phase,
+        drawn=None if drawn is None else Card.parse(drawn), runde=runde_t,
+        locked=frozenset(_whole(seat) for seat in locked), active=active_t,
+        dealer=n - 1 if dealer is None else _whole(dealer), seed=_whole(seed), idle=0, winner=None,
+        over=False, blocked=False)
     try:
         check_state(state)
     except InvalidCards as err:

@@ -12,6 +12,10 @@ cdef class GameState:
     cpdef Py_ssize_t next_seat(self, Py_ssize_t seat)
 
 
+@cython.locals(n=Py_ssize_t)
+cpdef Py_ssize_t next_active(active, Py_ssize_t seat, Py_ssize_t step)
+
+
 @cython.locals(state=GameState)
 cpdef GameState make_state(variant, hands, stock, discard, to_move, direction, wish, pending, phase,
                            drawn, runde, locked, active, dealer, seed, idle, winner, over, blocked,

@@ -9,6 +9,7 @@ sorts it first, C-6).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules.base import Pending
     from .variants import Variant
 
-__all__ = ["GameState", "IllegalMove"]
+__all__ = ["GameState", "IllegalMove", "next_active"]
 
 
 class IllegalMove(ValueError):
@@ -103,11 +104,7 @@ class GameState:
 
     def next_seat(self, seat: int) -> int:
         """next(p): the neighbouring active seat in the direction of play (C-1)."""
-        n = len(self._active)
-        seat = (seat + self._direction) % n
-        while not self._active[seat]:
-            seat = (seat + self._direction) % n
-        return seat
+        return next_active(self._active, seat, self._direction)
 
     # --- the rules ---------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -214,6 +211,18 @@ class GameState:
         from .explain import state_html
 
         return state_html(self)
+
+
+def next_active(active: Sequence[bool], seat: int, step: int) -> int:
+    """The seat arithmetic of the whole package (C-1): the first seat after ``seat``, going
+    ``step`` (+1 clockwise, -1 against) round the table, that takes part; ``seat`` itself
+    when nobody else does."""
+    n = len(active)
+    for _ in range(n):
+        seat = (seat + step) % n
+        if active[seat]:
+            return seat
+    return seat
 
 
 def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],

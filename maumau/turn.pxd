@@ -2,6 +2,8 @@
 # Turn and Deal become extension types: the engine reads and fills their fields directly.
 cimport cython
 
+from maumau.state cimport GameState, make_state, next_active
+
 
 @cython.locals(i=Py_ssize_t, index=Py_ssize_t)
 cpdef tuple add_cards(hand, new)

@@ -30,7 +30,7 @@ from .events import (
 )
 from .moves import Move
 from .rules.base import Pending, Rule
-from .state import make_state
+from .state import make_state, next_active
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -79,12 +79,7 @@ class _Seats:
 
     def next(self, seat: int, direction: int | None = None) -> int:
         """The neighbouring active player in the direction of play (C-1)."""
-        step = self.direction if direction is None else direction
-        n = len(self.active)
-        seat = (seat + step) % n
-        while not self.active[seat]:
-            seat = (seat + step) % n
-        return seat
+        return next_active(self.active, seat, self.direction if direction is None else direction)
 
     def prev(self, seat: int) -> int:
         """The neighbouring active player against the direction of play (C-1)."""
@@ -273,10 +268,11 @@ class Turn(_Cards):
         if self.over:
             self.pending, self.phase, self.drawn = None, TURN, None
         return make_state(
-            self.variant, tuple(self.hands), self.stock, self.discard, self.to_move,
-            self.direction, self.wish, self.pending, self.phase, self.drawn, self.runde,
-            self.locked, self.active, self.state._dealer, self.seed, self.idle,
-            self.winner, self.over, self.blocked, tuple(self.events) if self.events else (),
+            variant=self.variant, hands=tuple(self.hands), stock=self.stock, discard=self.discard,
+            to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
+            phase=self.phase, drawn=self.drawn, runde=self.runde, locked=self.locked, active=self.active,
+            dealer=self.state._dealer, seed=self.seed, idle=self.idle, winner=self.winner, over=self.over,
+            blocked=self.blocked, events=tuple(self.events) if self.events else (),
         )
 
 

@@ -208,10 +208,11 @@ class View:
                 hands.append(tuple(sorted(pool[at:at + size], key=_by_index)))
                 at += size
         return make_state(
-            self.variant, tuple(hands), tuple(pool[at:]), self.discard, self.to_move, self.direction,
-            self.wish, self.pending, self.phase, self.drawn if self.seat == self.to_move else None,
-            self.runde, self.locked, self.active, self.dealer, rng.getrandbits(63), self.idle,
-            None, False, False, self.events)
+            variant=self.variant, hands=tuple(hands), stock=tuple(pool[at:]), discard=self.discard,
+            to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
+            phase=self.phase, drawn=self.drawn if self.seat == self.to_move else None, runde=self.runde,
+            locked=self.locked, active=self.active, dealer=self.dealer, seed=rng.getrandbits(63),
+            idle=self.idle, winner=None, over=False, blocked=False, events=self.events)
 
     def _values(self) -> tuple:
         return tuple(getattr(self, f) for f in _FIELDS)
