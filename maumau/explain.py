@@ -29,6 +29,7 @@ from .i18n import describe_pending, rank_name, t
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Role
 from .rules.turns import RUNDE_RANKS, SameRankSets
+from .state import DRAWN, EXTRA, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -75,9 +76,9 @@ def _why_not_draw(state: GameState) -> str:
     pending = state.pending
     if pending is not None:
         return t("illegal.pending_skip", pending=describe_pending(pending))
-    if state.phase == engine.EXTRA:
+    if state.phase == EXTRA:
         return _why_not_close(state)
-    if state.phase == engine.DRAWN:
+    if state.phase == DRAWN:
         return t("illegal.drawn_phase", rule=_after_draw_id(state))
     return t("illegal.draw_forced", rule=_forcing_id(state))
 
@@ -105,7 +106,7 @@ def _why_not_pass(state: GameState) -> str:
     pending = state.pending
     if pending is not None:
         return t("illegal.pending_draw", pending=describe_pending(pending))
-    if state.phase == engine.EXTRA:
+    if state.phase == EXTRA:
         return _why_not_close(state)
     return t("illegal.pass")
 
@@ -126,7 +127,7 @@ def _why_not_play(state: GameState, move: Play) -> str:
         reason = _why_not_set(state, move)
         if reason:
             return reason
-    if state.phase == engine.DRAWN and variant.after_draw == "drawn" and card is not state.drawn:
+    if state.phase == DRAWN and variant.after_draw == "drawn" and card is not state.drawn:
         return t("illegal.drawn_only", card=state.drawn.symbol if state.drawn else "—",
                  rule=_after_draw_id(state))
     reason = engine.verdict(variant, card, table)
@@ -158,7 +159,7 @@ def _why_not_set(state: GameState, move: Play) -> str | None:
         return t("illegal.set_rank")
     if any(isinstance(rule, SameRankSets) and any(rule.is_special(c) for c in move.cards) for rule in sets):
         return t("illegal.set_special")  # LM-5's own cards
-    if state.pending is not None or state.phase != engine.TURN:
+    if state.pending is not None or state.phase != TURN:
         return t("illegal.set_pending")
     return None
 
@@ -167,7 +168,7 @@ def _why_not_runde(state: GameState, move: Play) -> str | None:
     """Why ``move`` may not open a Runde (MR-8), or None if opening is not what is wrong."""
     if not state.variant.having(Role.RUNDE):
         return t("illegal.runde_variant")
-    if state.pending is not None or state.runde is not None or state.phase != engine.TURN:
+    if state.pending is not None or state.runde is not None or state.phase != TURN:
         return t("illegal.runde_when")
     if move.card.rank not in RUNDE_RANKS or len(move.cards) > 1:
         return t("illegal.runde_rank")
@@ -269,9 +270,9 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
             said.append(t("then.blocked"))
     if after.is_over:
         return said
-    if after.phase == engine.EXTRA:
+    if after.phase == EXTRA:
         said.append(t("then.again", seat=after.to_move))
-    elif after.phase == engine.DRAWN:
+    elif after.phase == DRAWN:
         said.append(t("then.drawn", seat=after.to_move))
     elif after.pending is None or not any(type(e) is EffectPending for e in events):
         said.append(t("then.next", seat=after.to_move))
@@ -312,11 +313,11 @@ def leave(state: GameState, seat: int) -> GameState:
     if to_move == seat:
         probe = state.replace(active=active)
         to_move = probe.next_seat(seat)
-        phase, drawn, pending = engine.TURN, None, None
+        phase, drawn, pending = TURN, None, None
     over, winner = state.is_over, state.winner
     if sum(active) == 1:
         over, winner = True, active.index(True)
-        to_move, pending, phase = winner, None, engine.TURN
+        to_move, pending, phase = winner, None, TURN
     return state.replace(active=active, hands=hands, stock=stock, pending=pending, phase=phase,
                          to_move=to_move, drawn=drawn, over=over, winner=winner,
                          locked=state.locked - {seat}, events=(Left(seat),))
@@ -330,8 +331,8 @@ def _status(state: GameState) -> str:
             return "blocked (void)"
         return f"over, seat {state.winner} went out"
     bits = [f"seat {state.to_move} to move"]
-    if state.phase != engine.TURN:
-        bits.append({engine.EXTRA: "extra play", engine.DRAWN: "may play the drawn card"}.get(state.phase,
+    if state.phase != TURN:
+        bits.append({EXTRA: "extra play", DRAWN: "may play the drawn card"}.get(state.phase,
                                                                                                state.phase))
     if state.pending is not None:
         bits.append(f"{describe_pending(state.pending)} for seat {state.pending.target}")

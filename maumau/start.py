@@ -12,7 +12,7 @@ from . import engine
 from .cards import Card, CardError, Rank, Suit, cards, parse_wish
 from .moves import Play
 from .rules.base import Pending
-from .state import GameState, make_state
+from .state import TURN, GameState, make_state
 from .turn import Deal, Turn
 from .validate import InvalidCards, InvalidState, check_state
 from .variants import Variant, VariantError, variant
@@ -57,7 +57,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
         v.upcard_rule.prepare_upcard(table)
     state = make_state(
         variant=v, hands=tuple(table.hands), stock=table.stock, discard=table.discard, to_move=table.to_move,
-        direction=1, wish=None, pending=None, phase=engine.TURN, drawn=None, runde=None, locked=frozenset(),
+        direction=1, wish=None, pending=None, phase=TURN, drawn=None, runde=None, locked=frozenset(),
         active=table.active, dealer=dealer, seed=table.seed, idle=0, winner=None, over=False, blocked=False)
     if v.upcard_rule is not None and v.upcard_rule.counts_as_play:
         state = _upcard_as_dealers_play(state, table)
@@ -77,8 +77,8 @@ def _upcard_as_dealers_play(state: GameState, table: Deal) -> GameState:
     turn.wish = wish
     engine.play_effects(turn, card)
     turn.end_turn(played=True)
-    if turn.phase != engine.TURN:  # an Ace's extra play belongs to a real turn only
-        turn.phase, turn.to_move = engine.TURN, turn.next(state.dealer)
+    if turn.phase != TURN:  # an Ace's extra play belongs to a real turn only
+        turn.phase, turn.to_move = TURN, turn.next(state.dealer)
     return turn.finish()
 
 
@@ -93,7 +93,7 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
              direction: int = 1, wish: str | Suit | Rank | None = None, pending_draw: int = 0,
              pending_skip: int = 0, discard: str | Iterable[str | Card] = "",
              dealer: int | None = None, runde: tuple[str | Rank, int] | None = None,
-             phase: str = engine.TURN, drawn: str | Card | None = None,
+             phase: str = TURN, drawn: str | Card | None = None,
              locked: Iterable[int] = (), active: Iterable[bool] | None = None,
              target: int | None = None, resume: int | None = None, seed: int = 0,
              **options: Any) -> GameState:

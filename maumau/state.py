@@ -20,7 +20,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules.base import Pending
     from .variants import Variant
 
-__all__ = ["GameState", "IllegalMove", "next_active"]
+__all__ = ["GameState", "IllegalMove", "next_active", "TURN", "EXTRA", "DRAWN", "PHASES"]
+
+#: The phases of a turn, beside the state that holds one: a normal turn, the extra play after
+#: an Ace (MK-8, JM-8), and the choice after drawing (MR-4, JM-3).  A pending effect is its own
+#: situation (C-5), in the phase of the turn it interrupts.
+TURN, EXTRA, DRAWN = "turn", "extra", "drawn"
+PHASES = (TURN, EXTRA, DRAWN)
 
 
 class IllegalMove(ValueError):

@@ -9,10 +9,9 @@ from collections.abc import Callable
 from typing import cast
 
 from .cards import Rank, Suit
-from .engine import DRAWN, EXTRA
 from .i18n import describe_pending, rank_name, rule_summary, t
 from .moves import Draw, Move, Pass, Play
-from .state import GameState
+from .state import DRAWN, EXTRA, GameState
 from .terminal_console import Console
 from .variants import Variant
 

@@ -30,7 +30,7 @@ from .events import (
 )
 from .moves import Move
 from .rules.base import Pending, Rule
-from .state import make_state, next_active
+from .state import DRAWN, EXTRA, TURN, make_state, next_active
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -38,9 +38,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "add_cards", "remove_cards"]
 
-#: The phases of a turn: a normal turn, the extra play after an Ace (MK-8, JM-8),
-#: and the choice after drawing (MR-4, JM-3).  A pending effect is its own phase.
-TURN, EXTRA, DRAWN = "turn", "extra", "drawn"
 
 _by_index = attrgetter("index")
 

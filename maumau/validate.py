@@ -42,8 +42,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit
-from .engine import DRAWN, EXTRA, TURN
 from .rules.base import Pending, Role
+from .state import DRAWN, EXTRA, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState

@@ -9,8 +9,7 @@ cycle between the two bigger modules.
 
 from __future__ import annotations
 
-from .. import engine
-from ..state import GameState
+from ..state import DRAWN, EXTRA, GameState
 
 __all__ = ["phase_of", "NORMAL", "OVER", "BLOCKED"]
 
@@ -32,9 +31,9 @@ def phase_of(state: GameState) -> str:
         return f"{'penalty' if pending.kind == 'draw' else 'skip'}: {pending.rule.name}"
     if state.to_move in state.locked:
         return "last card locked"
-    if state.phase == engine.DRAWN:
+    if state.phase == DRAWN:
         return "drawn-card choice"
-    if state.phase == engine.EXTRA:
+    if state.phase == EXTRA:
         return "Ace extra play"
     if state.runde is not None:
         return "Runde running"

@@ -29,10 +29,11 @@ import time
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..engine import TURN, legal_cards
+from ..engine import legal_cards
 from ..events import Drew
 from ..moves import Move, Play
 from ..rules.base import Table
+from ..state import TURN
 from .heuristic import best_move, score_moves
 from .view import View
 

@@ -15,7 +15,7 @@ from ..cards import Suit
 from ..i18n import describe_pending, use_language, wish_name
 from ..i18n import t as _t
 from ..rules.base import Role
-from ..state import GameState
+from ..state import DRAWN, EXTRA, GameState
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
 
@@ -144,9 +144,9 @@ class Board:
                 rank, opener = state.runde
                 text = _t("ui.runde_of", lang, rank=rank.value, name=seating.name(opener, seats))
                 lines.append(f"{esc(_t('ui.runde', lang))}: <b>{esc(text)}</b>")
-        if not state.is_over and state.phase == engine.EXTRA:
+        if not state.is_over and state.phase == EXTRA:
             key = "ui.phase_extra" if state.variant.extra_closer == engine.DRAW else "ui.phase_extra_pass"
             lines.append(f"<i>{esc(_t(key, lang, name=seating.name(state.to_move, seats)))}</i>")
-        elif not state.is_over and state.phase == engine.DRAWN:
+        elif not state.is_over and state.phase == DRAWN:
             lines.append(f"<i>{esc(_t('ui.phase_drawn', lang, name=seating.name(state.to_move, seats)))}</i>")
         return f'<div class="mm-status">{"<br>".join(lines)}</div>'

@@ -6,12 +6,11 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as W
 
-from .. import engine
 from ..cards import Rank, Suit
 from ..i18n import t, use_language, wish_name
 from ..moves import Draw, Pass
 from ..rules.base import Role
-from ..state import GameState
+from ..state import DRAWN, GameState
 from ..variants import Variant
 from .common import announce_word
 
@@ -83,7 +82,7 @@ class Controls:
         self.next.disabled = not computer
         self.undo.disabled = state.is_over or not can_undo
         _shown(self.undo, me is not None)
-        if state.phase == engine.DRAWN and mine:
+        if state.phase == DRAWN and mine:
             self.pass_.button_style = "primary"
 
     def reset(self) -> None:
