@@ -1,0 +1,59 @@
+"""What one notebook may use (``Limits``), and how the disk it wrote is measured where no
+size-capped tmpfs holds it (no bubblewrap, or a bwrap without ``--size``): the runner's
+watchdog (``session``) compares these measures with the quota and stops the kernel past it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Limits", "tmpfs_usage", "disk_usage", "empty_folder"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Time and memory limits for one notebook."""
+
+    cell_timeout: float = 10.0     # seconds per cell, then the kernel is interrupted
+    total_timeout: float = 90.0    # seconds per notebook, then the rest is not run
+    memory_mb: int = 1024          # address space of the kernel process
+    startup_timeout: float = 60.0  # seconds for the kernel to start
+    max_restarts: int = 2          # kernel restarts (with replay) per notebook
+    disk_mb: int = 100             # everything the kernel writes (its working folder)
+
+
+def tmpfs_usage(folder: str) -> int:
+    """The bytes used on the file system holding ``folder`` (a sandbox's tmpfs; 0 if it is gone)."""
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return 0
+    return (st.f_blocks - st.f_bfree) * st.f_frsize
+
+
+def disk_usage(folder: Path, limit: int) -> int:
+    """The bytes the files in ``folder`` take on disk (counting stops past ``limit``)."""
+    total = 0
+    for top, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            try:
+                st = os.lstat(os.path.join(top, name))
+            except OSError:
+                continue
+            total += max(st.st_blocks * 512, 4096 if name in dirs else 0)
+            if total > limit:
+                return total
+    return total
+
+
+def empty_folder(folder: Path) -> None:
+    """Delete what a kernel wrote past its quota, keeping the folder and its empty ``home``."""
+    for child in list(folder.iterdir()) if folder.is_dir() else []:
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink(missing_ok=True)
+    (folder / "home").mkdir(exist_ok=True)
