@@ -64,7 +64,7 @@ def verdict(variant: Variant, card: Card, table: Table) -> str | None:
     if isinstance(wish, Rank):
         return t("illegal.wish_rank", card=card.symbol, rank=wish.value)
     top = table.top
-    if top.is_joker:
+    if top.suit is None or top.rank is None:  # a Joker on top: nothing to match
         return t("illegal.generic", card=card.symbol)
     return t("illegal.match", card=card.symbol, suit=top.suit.symbol, rank=top.rank.value)
 
@@ -139,7 +139,7 @@ def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
     """
     kind = type(move)
     if fast and state._pending is None:
-        if kind is Play:
+        if isinstance(move, Play):
             if move.last not in state._variant._effects:
                 nxt = _plain_play(state, move)
                 if nxt is not None:
@@ -148,7 +148,7 @@ def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
             nxt = _plain_draw(state)
             if nxt is not None:
                 return nxt
-    if kind is Play:
+    if isinstance(move, Play):
         return _play(state, move)
     turn = Turn(state, move)
     if state._pending is not None:

@@ -33,10 +33,10 @@ def _event(cls: type[_E]) -> type[_E]:
     """An event is a named tuple (cheap to make: the engine makes them on its hot path) that
     equals only an event of its own kind: ``Drew(0, 1, 1) != PenaltyDrawn(0, 1, 1)``."""
 
-    def __eq__(self: tuple, other: object) -> bool:
+    def __eq__(self: tuple[object, ...], other: object) -> bool:
         return type(self) is type(other) and tuple.__eq__(self, other)
 
-    def __ne__(self: tuple, other: object) -> bool:
+    def __ne__(self: tuple[object, ...], other: object) -> bool:
         return not __eq__(self, other)
 
     cls.__eq__ = __eq__  # type: ignore[method-assign,assignment]

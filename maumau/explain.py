@@ -245,28 +245,27 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
     events = list(after.events)
     call = before.variant.call
     for i, event in enumerate(events):
-        kind = type(event)
-        if kind is EffectPending:
+        if isinstance(event, EffectPending):
             key = "then.pending_draw" if event.kind == "draw" else "then.pending_skip"
             said.append(t(key, target=event.target, amount=event.amount))
-        elif kind is Reversed:
+        elif isinstance(event, Reversed):
             said.append(t("then.reverse"))
-        elif kind is Skipped and isinstance(move, Play):
+        elif isinstance(event, Skipped) and isinstance(move, Play):
             said.append(t("then.skipped", seat=event.seat) if event.players == 1
                         else t("then.skipped_n", seat=event.seat, n=event.players))
-        elif kind is NoMau:
+        elif isinstance(event, NoMau):
             said.append(t("then.no_mau", call=call, penalty=_mau_penalty(events[i + 1:], event.seat, after)))
-        elif kind is PenaltyDrawn and isinstance(move, Play) and event.seat != before.to_move:
+        elif isinstance(event, PenaltyDrawn) and isinstance(move, Play) and event.seat != before.to_move:
             # the rule that dealt the cards says how it is told (a Joker's 4, the last 7, ...)
             key = event.rule.penalty_words if event.rule is not None else "then.draws"
             said.append(t(key, seat=event.seat, n=event.got))
-        elif kind is RundeEnded:
+        elif isinstance(event, RundeEnded):
             said.append(t("then.runde_end"))
-        elif kind is Reshuffled:
+        elif isinstance(event, Reshuffled):
             said.append(t("then.reshuffle"))
-        elif kind is Cancelled:
+        elif isinstance(event, Cancelled):
             said.append(t("then.cancel", rule=event.cancelled.response_id))
-        elif kind is Blocked:
+        elif isinstance(event, Blocked):
             said.append(t("then.blocked"))
     if after.is_over:
         return said
@@ -314,7 +313,8 @@ def leave(state: GameState, seat: int) -> GameState:
         probe = state.replace(active=active)
         to_move = probe.next_seat(seat)
         phase, drawn, pending = TURN, None, None
-    over, winner = state.is_over, state.winner
+    over: bool = state.is_over
+    winner: int | None = state.winner
     if sum(active) == 1:
         over, winner = True, active.index(True)
         to_move, pending, phase = winner, None, TURN

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card, CardTuple, Rank, Suit
 from .moves import Move, Play
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .events import Event
     from .rules.base import Pending
     from .variants import Variant
 
@@ -47,6 +48,12 @@ _FIELDS = (
 _SLOTS = (*("_" + field for field in _FIELDS), "_legal", "_key", "_hash", "__weakref__")
 
 
+def _read(field: str, doc: str) -> Any:
+    """A read-only attribute that reads ``field`` (attrgetter: a C-level read, the commonest
+    thing players do; the class body says its type)."""
+    return property(attrgetter(field), doc=doc)
+
+
 class GameState:
     """One situation of a hand of a Mau-Mau-family game (see DESIGN.md).
 
@@ -57,30 +64,55 @@ class GameState:
 
     __slots__ = _SLOTS
 
+    if TYPE_CHECKING:  # the fields, for the type checker (state.pxd declares them for Cython)
+        _variant: Variant
+        _hands: tuple[tuple[Card, ...], ...]
+        _stock: tuple[Card, ...]
+        _discard: tuple[Card, ...]
+        _to_move: int
+        _direction: int
+        _wish: Suit | Rank | None
+        _pending: Pending | None
+        _phase: str
+        _drawn: Card | None
+        _runde: tuple[Rank, int] | None
+        _locked: frozenset[int]
+        _active: tuple[bool, ...]
+        _dealer: int
+        _seed: int
+        _idle: int
+        _winner: int | None
+        _over: bool
+        _blocked: bool
+        _events: tuple[Event, ...]
+        _legal: tuple[Move, ...] | None
+        _key: tuple[Any, ...] | None
+        _hash: int | None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("make a GameState with mm.deal(...) or mm.position(...)")
 
-    # --- read-only attributes --------------------------------------------------------------
-    variant = property(attrgetter("_variant"), doc="The Variant being played.")
-    hands = property(attrgetter("_hands"), doc="Hands by seat (each sorted).")
-    stock = property(attrgetter("_stock"), doc="The stock; stock[0] is drawn next.")
-    discard = property(attrgetter("_discard"), doc="The discard pile; discard[-1] is the top.")
-    to_move = property(attrgetter("_to_move"), doc="The seat whose decision it is.")
-    direction = property(attrgetter("_direction"), doc="+1 (clockwise) or -1 (MK-6).")
-    wish = property(attrgetter("_wish"), doc="The wished Suit or Rank, or None.")
-    pending = property(attrgetter("_pending"), doc="The pending penalty or skip (C-5).")
-    phase = property(attrgetter("_phase"), doc='"turn", "extra" (after an Ace) or "drawn".')
-    drawn = property(attrgetter("_drawn"), doc="The card just drawn, in the 'drawn' phase.")
-    runde = property(attrgetter("_runde"), doc="(rank, opener) while a Runde runs (MR-8).")
-    locked = property(attrgetter("_locked"), doc="Seats whose last card is locked (JM-9).")
-    active = property(attrgetter("_active"), doc="Which seats still take part (MK-14).")
-    dealer = property(attrgetter("_dealer"), doc="The seat that dealt this hand (C-2).")
-    seed = property(attrgetter("_seed"), doc="The seed of the next reshuffle (C-6).")
-    idle = property(attrgetter("_idle"), doc="Turns in a row without play or card (C-7).")
-    winner = property(attrgetter("_winner"), doc="The seat that went out, or None.")
-    is_over = property(attrgetter("_over"), doc="Whether the hand has ended (C-9, C-7).")
-    blocked = property(attrgetter("_blocked"), doc="The hand ended blocked: void (C-7).")
-    events = property(attrgetter("_events"), doc="What the last move set off: records of maumau.events.")
+    # --- read-only attributes (attrgetter: a C-level read, the commonest thing players do) ------
+    variant: Variant = _read("_variant", "The Variant being played.")
+    hands: tuple[tuple[Card, ...], ...] = _read("_hands", "Hands by seat (each sorted).")
+    stock: tuple[Card, ...] = _read("_stock", "The stock; stock[0] is drawn next.")
+    discard: tuple[Card, ...] = _read("_discard", "The discard pile; discard[-1] is the top.")
+    to_move: int = _read("_to_move", "The seat whose decision it is.")
+    direction: int = _read("_direction", "+1 (clockwise) or -1 (MK-6).")
+    wish: Suit | Rank | None = _read("_wish", "The wished Suit or Rank, or None.")
+    pending: Pending | None = _read("_pending", "The pending penalty or skip (C-5).")
+    phase: str = _read("_phase", '"turn", "extra" (after an Ace) or "drawn".')
+    drawn: Card | None = _read("_drawn", "The card just drawn, in the 'drawn' phase.")
+    runde: tuple[Rank, int] | None = _read("_runde", "(rank, opener) while a Runde runs (MR-8).")
+    locked: frozenset[int] = _read("_locked", "Seats whose last card is locked (JM-9).")
+    active: tuple[bool, ...] = _read("_active", "Which seats still take part (MK-14).")
+    dealer: int = _read("_dealer", "The seat that dealt this hand (C-2).")
+    seed: int = _read("_seed", "The seed of the next reshuffle (C-6).")
+    idle: int = _read("_idle", "Turns in a row without play or card (C-7).")
+    winner: int | None = _read("_winner", "The seat that went out, or None.")
+    is_over: bool = _read("_over", "Whether the hand has ended (C-9, C-7).")
+    blocked: bool = _read("_blocked", "The hand ended blocked: void (C-7).")
+    events: tuple[Event, ...] = _read("_events", "What the last move set off: records of maumau.events.")
 
     @property
     def top(self) -> Card:
@@ -135,7 +167,8 @@ class GameState:
         if legal is None:
             legal = self._legal = engine.legal_moves(self)
         if move not in legal and not self._forgets_mau(move, legal):
-            raise IllegalMove(self.why_illegal(move), move)
+            # an illegal move always has a reason: why_illegal is None only for legal moves
+            raise IllegalMove(cast(str, self.why_illegal(move)), move)
         return engine.apply_move(self, move)
 
     def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
@@ -160,7 +193,7 @@ class GameState:
         return leave(self, seat)
 
     # --- values ------------------------------------------------------------------------------
-    def _value(self) -> tuple:
+    def _value(self) -> tuple[Any, ...]:
         key = self._key
         if key is None:
             d = self._discard
@@ -189,10 +222,10 @@ class GameState:
     def __copy__(self) -> GameState:
         return self
 
-    def __deepcopy__(self, memo: dict) -> GameState:
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         from .serialize import state_from_dict
 
         return (state_from_dict, (self.to_dict(),))
@@ -236,7 +269,7 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
                wish: Suit | Rank | None, pending: Pending | None, phase: str,
                drawn: Card | None, runde: tuple[Rank, int] | None, locked: frozenset[int],
                active: tuple[bool, ...], dealer: int, seed: int, idle: int,
-               winner: int | None, over: bool, blocked: bool, events: tuple = ()) -> GameState:
+               winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
     """A new state from its fields, unchecked (the engine and the loaders use it)."""
     state = GameState.__new__(GameState)
     state._variant = variant

@@ -83,7 +83,7 @@ def upcard_lines(state: GameState, names: Sequence[str]) -> list[str]:
         if type(event) is PenaltyDrawn and event.got:
             key = "term.upcard_draws_1" if event.got == 1 else "term.upcard_draws"
             lines.append("  " + t(key, card=card, name=names[event.seat], n=event.got,
-                                  rule=state.variant.upcard_rule.rule_id))
+                                  rule=state.variant.upcard_rule.rule_id if state.variant.upcard_rule else ""))
     if state.pending is not None:
         lines.append("  " + t("term.upcard_pending", card=card, name=names[state.pending.target],
                               pending=describe_pending(state.pending)))
@@ -101,7 +101,7 @@ def report_hand(con: Console, final: GameState, names: Sequence[str], me: int | 
     if final.winner == me:
         con.say(con.bold(t("ui.won_you")))
     else:
-        con.say(con.bold(t("ui.won_other", name=names[final.winner])))
+        con.say(con.bold(t("ui.won_other", name="?" if final.winner is None else names[final.winner])))
     for seat, hand in enumerate(final.hands):
         if seat != final.winner and final.active[seat] and hand:
             con.note(t("term.still_held", name=_me(names[seat], seat, me), cards=" ".join(c.symbol for c in hand)))

@@ -74,6 +74,10 @@ class _Seats:
 
     __slots__ = ("active", "direction")  # which seats take part (MK-14); +1 or -1 (MK-6)
 
+    if TYPE_CHECKING:  # the fields, for the type checker (turn.pxd declares them for Cython)
+        active: tuple[bool, ...]
+        direction: int
+
     def next(self, seat: int, direction: int | None = None) -> int:
         """The neighbouring active player in the direction of play (C-1)."""
         return next_active(self.active, seat, self.direction if direction is None else direction)
@@ -91,6 +95,15 @@ class _Cards(_Seats):
     """Drawing with reshuffle (C-6) and exhaustion (C-7), for a Turn and a Deal."""
 
     __slots__ = ("variant", "hands", "stock", "discard", "seed", "events", "acting")
+
+    if TYPE_CHECKING:
+        variant: Variant
+        hands: list[tuple[Card, ...]]
+        stock: tuple[Card, ...]
+        discard: tuple[Card, ...]
+        seed: int
+        events: list[Event]
+        acting: Rule | None
 
     def draw(self, seat: int, n: int, why: str = "draw") -> list[Card]:
         """Seat draws n cards; an empty stock is refilled from the pile (C-6).
@@ -264,6 +277,7 @@ class Turn(_Cards):
     def finish(self) -> GameState:
         if self.over:
             self.pending, self.phase, self.drawn = None, TURN, None
+        assert self.to_move is not None  # end_turn, an accepted effect or the last card set it
         return make_state(
             variant=self.variant, hands=tuple(self.hands), stock=self.stock, discard=self.discard,
             to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
@@ -300,8 +314,9 @@ class Deal(_Cards):
     def dealers_wish(self, kind: type) -> Suit | Rank:
         """The dealer names a wish (LM-2, JM-2): the one given to ``deal``, or else
         the suit (rank) the dealer holds most of, first in order on a tie."""
-        if isinstance(self.choose_wish, kind):
-            return self.choose_wish
+        chosen = self.choose_wish
+        if chosen is not None and isinstance(chosen, kind):
+            return chosen
         hand = self.hands[self.dealer]
         if kind is Suit:
             return max(Suit, key=lambda s: (sum(c.suit is s for c in hand), -list(Suit).index(s)))

@@ -15,7 +15,7 @@ from ..variants import Variant
 __all__ = ["View", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
            "STRENGTHS", "esc"]
 
-STRENGTHS = ("easy", "medium", "hard")
+STRENGTHS = tuple(_players.STRENGTHS)  # the players' own table: easy, medium, hard
 
 
 class View:
