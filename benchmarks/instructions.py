@@ -19,6 +19,7 @@ import argparse
 import os
 import re
 import shutil
+import site
 import subprocess
 import sys
 import tempfile
@@ -71,13 +72,20 @@ while done < n:
 """
 
 
+def _environment() -> dict[str, str]:
+    """The run's environment: the real interpreter binary does not know this venv, so its
+    site-packages (where the peers are installed) go on the path."""
+    paths = [*site.getsitepackages(), os.environ.get("PYTHONPATH", "")]
+    return {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+
+
 def instructions(script: str, *args: str) -> int:
     """Instructions executed by ``python -c script args`` under callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
              os.path.realpath(sys.executable), "-c", script, *args],
-            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
+            capture_output=True, text=True, env=_environment(), check=True)
     found = re.search(r"Collected\s*:\s*([\d,]+)|I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
