@@ -49,13 +49,16 @@ def rules_acting(move: Move, after: GameState) -> set[str]:
     """The names of the rules that acted in a play, read from the events it set off (a rule of
     a learner's counts as the shipped one does), the rule that lets sets be played for a set
     (LM-5), and the core's reshuffle (C-6) and blocked hand (C-7) by those names."""
-    acting = {e.rule.name for e in after.events if e.rule is not None} if type(move) is Play else set()
+    played = type(move) is Play
+    acting: set[str] = set()
     for event in after.events:
         if type(event) is Reshuffled:
             acting.add("reshuffle")
         elif type(event) is Blocked:
             acting.add("blocked")
-    if type(move) is Play and len(move.cards) > 1:
+        elif played and event.rule is not None:
+            acting.add(event.rule.name)
+    if isinstance(move, Play) and len(move.cards) > 1:
         acting.update(rule.name for rule in after.variant.having(Role.SETS)[:1])
     return acting
 

@@ -92,12 +92,9 @@ class Variant:
         return table
 
     def wish_kind(self, card: Card) -> type | None:
-        """Suit or Rank if playing ``card`` names a wish in this variant."""
-        for rule in self._hooks["wish_kind"]:
-            kind = rule.wish_kind(card)
-            if kind is not None:
-                return kind
-        return None
+        """Suit or Rank if playing ``card`` names a wish in this variant (its wisher says which)."""
+        wisher = self._wishers.get(card)
+        return None if wisher is None else wisher.wish_kind(card)
 
     def _plays_of(self, card: Card, ranks: tuple[Rank, ...]) -> tuple[tuple[Play, ...], ...]:
         kind = self.wish_kind(card)
