@@ -13,7 +13,7 @@ from .cards import JOKER, Card, CardError, Rank, Suit, cards
 from .game import FormatError, Game
 from .match import HandResult, Match, MatchError
 from .moves import Draw, Move, Pass, Play
-from .rules.base import Rule
+from .rules.base import Role, Rule
 from .simulate import simulate
 from .start import deal, position
 from .state import GameState, IllegalMove
@@ -54,5 +54,5 @@ __all__ = [
     "players", "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
-    "Rule", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "state_graph", "simulate",
+    "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "state_graph", "simulate",
 ]

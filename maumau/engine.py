@@ -70,9 +70,7 @@ def verdict(variant: Variant, card: Card, table: Table) -> str | None:
 
 
 def table_of(state: GameState) -> Table:
-    runde = state._runde
-    return Table(state._discard[-1], state._wish, state._pending,
-                 None if runde is None else runde[0])
+    return Table(state._discard[-1], state._wish, state._pending, state._memory)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -84,9 +82,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     hand = state._hands[seat]
     pending = state._pending
     phase = state._phase
-    runde = state._runde
     # A plain tuple finds the cached Table of the same values (a NamedTuple is a tuple).
-    key = (state._discard[-1], state._wish, pending, None if runde is None else runde[0])
+    key = (state._discard[-1], state._wish, pending, state._memory)
     playable = variant._legal_cache.get(key)
     if playable is None:
         playable = legal_cards(variant, Table(*key))
@@ -171,13 +168,13 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
         return None
     wish = move.wish
     # Positional, in make_state's order (variant, hands, stock, discard, to_move, direction, wish,
-    # pending, phase, drawn, runde, locked, active, dealer, seed, idle, winner, over, blocked,
+    # pending, phase, drawn, memory, locked, active, dealer, seed, idle, winner, over, blocked,
     # events): the two fast paths run for most decisions, and matching twenty keywords costs the
     # pure-Python engine a third of a decision (11,000 instructions); compiled, it is the same C call.
     return make_state(
         variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
         state._discard + move.cards, state.next_seat(seat), state._direction, wish,
-        None, TURN, None, state._runde, state._locked, state._active, state._dealer,
+        None, TURN, None, state._memory, state._locked, state._active, state._dealer,
         state._seed, 0, None, False, False,
         () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
 
@@ -195,7 +192,7 @@ def _plain_draw(state: GameState) -> GameState | None:
     return make_state(  # positional, as in _plain_play
         state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
         state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
-        state._runde, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
+        state._memory, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
         _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
 
 

@@ -342,6 +342,9 @@ def _status(state: GameState) -> str:
         rank = state.runde[0].value
         ranks = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}.get(rank, rank + "s")
         bits.append(f"Runde of {ranks} opened by seat {state.runde[1]}")
+    for rule, value in state.memory:  # what other rules remember, when it is not as dealt
+        if Role.RUNDE not in rule.roles and value != rule.memory_at_deal:
+            bits.append(f"{rule.name}: {value!r}")
     if state.direction < 0:
         bits.append("counter-clockwise")
     return ", ".join(bits)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .cards import Card, Rank, cards, parse_wish
-from .rules.base import Pending, Rule
+from .cards import Card, Rank, Suit, cards, parse_wish
+from .rules.base import Pending, Role, Rule
 from .state import make_state
 from .validate import InvalidState, check_state, is_whole, show
 from .variants import Variant, variant
@@ -129,6 +129,7 @@ def state_to_dict(state: Any) -> dict[str, Any]:
         "phase": state.phase,
         "drawn": None if state.drawn is None else state.drawn.text,
         "runde": None if state.runde is None else [state.runde[0].value, state.runde[1]],
+        **_memory_to_dict(state.memory),
         "locked": sorted(state.locked),
         "active": list(state.active),
         "dealer": state.dealer,
@@ -145,6 +146,7 @@ _STATE_FIELDS = (
     "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "seed", "idle", "winner",
     "over", "blocked",
 )
+_OPTIONAL_FIELDS = ("memory",)
 _PENDING_FIELDS = ("kind", "amount", "target", "rule", "resume")
 
 
@@ -158,7 +160,7 @@ def state_from_dict(data: Any) -> Any:
     if data.get("version") != FORMAT_VERSION or not is_whole(data.get("version")):
         raise FormatError(f"saved state version {show(data.get('version'))} is not supported "
                           f"(this maumau reads version {FORMAT_VERSION})")
-    _same_fields("the saved state", data, _STATE_FIELDS)
+    _same_fields("the saved state", data, _STATE_FIELDS, _OPTIONAL_FIELDS)
     try:
         v = variant_from_dict(data["variant"])
         hands_text = data["hands"]
@@ -190,7 +192,7 @@ def state_from_dict(data: Any) -> Any:
             direction=data["direction"], wish=None if wish is None else parse_wish(wish),
             pending=_pending(v, data["pending"]), phase=data["phase"],
             drawn=None if drawn is None else Card.parse(drawn),
-            runde=None if runde is None else (Rank.parse(runde[0]), runde[1]),
+            memory=_memory_from_dict(v, runde, data.get("memory", {})),
             locked=frozenset(locked), active=tuple(active), dealer=data["dealer"], seed=data["seed"],
             idle=data["idle"], winner=data["winner"], over=data["over"], blocked=data["blocked"])
         check_state(state)
@@ -201,12 +203,12 @@ def state_from_dict(data: Any) -> Any:
     return state
 
 
-def _same_fields(what: str, data: dict, fields: tuple[str, ...]) -> None:
+def _same_fields(what: str, data: dict, fields: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
     for key in fields:
         if key not in data:
             raise FormatError(f"corrupt saved state: missing field {key!r} in {what}")
     for key in data:
-        if key not in fields:
+        if key not in fields and key not in optional:
             raise FormatError(f"corrupt saved state: unknown field {show(key)} in {what}")
 
 
@@ -228,3 +230,56 @@ def _pending(v: Variant, data: Any) -> Pending | None:
     if not isinstance(name, str):
         raise InvalidState(f"the pending effect's rule must be a rule name, not {show(name)}")
     return Pending(data["kind"], data["amount"], data["target"], v.rule(name), data["resume"])
+
+
+# --- what the rules remember (Rule.remembers) --------------------------------------------------
+# The Runde keeps its field of version 1 ("runde": [rank, opener]); the slots of any other rule
+# that remembers are saved under "memory", by rule name, in tagged JSON: a tuple is a list, a
+# card {"card": "QH"}, a suit {"suit": "H"}, a rank {"rank": "Q"}.
+
+def _memory_to_dict(memory: Any) -> dict[str, Any]:
+    others = {rule.name: _encode(value) for rule, value in memory if Role.RUNDE not in rule.roles}
+    return {"memory": others} if others else {}
+
+
+def _encode(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if isinstance(value, Card):
+        return {"card": value.text}
+    if isinstance(value, Suit):
+        return {"suit": value.value}
+    if isinstance(value, Rank):
+        return {"rank": value.value}
+    raise FormatError(f"a rule remembers {show(value)}, which a saved game cannot hold: use None, "
+                      "whole numbers, text, cards, suits, ranks and tuples of them")
+
+
+_TAGS: dict[str, Any] = {"card": Card.parse, "suit": Suit.parse, "rank": Rank.parse}
+
+
+def _decode(data: Any, depth: int = 0) -> Any:
+    if depth > 20:
+        raise InvalidState("a remembered value is nested too deep")
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    if isinstance(data, list):
+        return tuple(_decode(v, depth + 1) for v in data)
+    if isinstance(data, dict) and len(data) == 1:
+        [(tag, text)] = data.items()
+        if tag in _TAGS and isinstance(text, str):
+            return _TAGS[tag](text)
+    raise InvalidState(f"a remembered value is null, a number, a text, a list or "
+                       f"{{\"card\"|\"suit\"|\"rank\": text}}, not {show(data)}")
+
+
+def _memory_from_dict(v: Variant, runde: Any, saved: Any) -> Any:
+    if not isinstance(saved, dict):
+        raise InvalidState(f"memory must map rule names to what they remember, not {show(saved)}")
+    memory = v.runde_memory(None if runde is None else (Rank.parse(runde[0]), runde[1]))
+    if saved:
+        memory = v.memory_with({**{rule.name: held for rule, held in memory},
+                                **{name: _decode(value) for name, value in saved.items()}})
+    return memory

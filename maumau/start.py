@@ -5,7 +5,7 @@ from __future__ import annotations
 import numbers
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import engine
@@ -57,7 +57,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
         v.upcard_rule.prepare_upcard(table)
     state = make_state(
         variant=v, hands=tuple(table.hands), stock=table.stock, discard=table.discard, to_move=table.to_move,
-        direction=1, wish=None, pending=None, phase=TURN, drawn=None, runde=None, locked=frozenset(),
+        direction=1, wish=None, pending=None, phase=TURN, drawn=None, memory=v.memory_at_deal, locked=frozenset(),
         active=table.active, dealer=dealer, seed=table.seed, idle=0, winner=None, over=False, blocked=False)
     if v.upcard_rule is not None and v.upcard_rule.counts_as_play:
         state = _upcard_as_dealers_play(state, table)
@@ -93,6 +93,7 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
              direction: int = 1, wish: str | Suit | Rank | None = None, pending_draw: int = 0,
              pending_skip: int = 0, discard: str | Iterable[str | Card] = "",
              dealer: int | None = None, runde: tuple[str | Rank, int] | None = None,
+             memory: Mapping[str, Hashable] | None = None,
              phase: str = TURN, drawn: str | Card | None = None,
              locked: Iterable[int] = (), active: Iterable[bool] | None = None,
              target: int | None = None, resume: int | None = None, seed: int = 0,
@@ -102,7 +103,9 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
     ``stock`` lists the stock top first; left out, it is the rest of the deck shuffled
     with ``seed`` (``stock=""`` is an empty stock).  ``pending_draw``/``pending_skip``
     set up the effect of the top card, aimed at ``target`` (default: ``to_move``).
-    A seat with one card counts as having announced (C-8).  A situation that no hand of
+    A seat with one card counts as having announced (C-8).  ``runde=(rank, opener)`` sets a
+    Runde running (MR-8); ``memory={rule name: value}`` sets what rules that remember hold
+    (``Rule.remembers``).  A situation that no hand of
     the variant can be in raises VariantError (CardError for the cards): the checks of a
     saved state, in ``maumau.validate``.
     """
@@ -123,15 +126,18 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
     to_move, target, resume = _whole(to_move), _whole(target), _whole(resume)
     pending = _pending(v, top_card, _whole(pending_draw), _whole(pending_skip),
                        to_move if target is None else target, resume)
-    runde_t = None
-    if runde is not None:
-        runde_t = (Rank.parse(runde[0]), _whole(runde[1]))
+    try:
+        slots = v.runde_memory(None if runde is None else (Rank.parse(runde[0]), _whole(runde[1])))
+        if memory:
+            slots = v.memory_with({**{rule.name: held for rule, held in slots}, **memory})
+    except InvalidState as err:
+        raise VariantError(str(err)) from None
     active_t = (True,) * n if active is None else tuple(bool(a) for a in active)
     state = make_state(
         variant=v, hands=hands_t, stock=stock_t, discard=pile,
         to_move=to_move if pending is None else pending.target, direction=_whole(direction),
         wish=None if wish is None else parse_wish(wish), pending=pending, phase=phase,
-        drawn=None if drawn is None else Card.parse(drawn), runde=runde_t,
+        drawn=None if drawn is None else Card.parse(drawn), memory=slots,
         locked=frozenset(_whole(seat) for seat in locked), active=active_t,
         dealer=n - 1 if dealer is None else _whole(dealer), seed=_whole(seed), idle=0, winner=None,
         over=False, blocked=False)

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card, CardTuple, Rank, Suit
 from .moves import Move, Play
+from .rules.base import Memory, Role, recall, recall_role
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
-    from .rules.base import Pending
+    from .rules.base import Pending, Rule
     from .variants import Variant
 
 __all__ = ["GameState", "IllegalMove", "next_active", "TURN", "EXTRA", "DRAWN", "PHASES"]
@@ -41,7 +42,7 @@ class IllegalMove(ValueError):
 
 _FIELDS = (
     "variant", "hands", "stock", "discard", "to_move", "direction", "wish", "pending",
-    "phase", "drawn", "runde", "locked", "active", "dealer", "seed", "idle", "winner",
+    "phase", "drawn", "memory", "locked", "active", "dealer", "seed", "idle", "winner",
     "over", "blocked", "events",
 )
 # The fields, then what is computed on demand: legal moves, the value key, the hash.
@@ -58,7 +59,7 @@ class GameState:
     """One situation of a hand of a Mau-Mau-family game (see DESIGN.md).
 
     Read-only attributes: ``variant, hands, stock, discard, top, to_move, direction,
-    wish, pending, pending_draw, pending_skip, phase, drawn, runde, locked, active,
+    wish, pending, pending_draw, pending_skip, phase, drawn, memory, runde, locked, active,
     dealer, is_over, winner, blocked``.
     """
 
@@ -75,7 +76,7 @@ class GameState:
         _pending: Pending | None
         _phase: str
         _drawn: Card | None
-        _runde: tuple[Rank, int] | None
+        _memory: Memory
         _locked: frozenset[int]
         _active: tuple[bool, ...]
         _dealer: int
@@ -103,7 +104,7 @@ class GameState:
     pending: Pending | None = _read("_pending", "The pending penalty or skip (C-5).")
     phase: str = _read("_phase", '"turn", "extra" (after an Ace) or "drawn".')
     drawn: Card | None = _read("_drawn", "The card just drawn, in the 'drawn' phase.")
-    runde: tuple[Rank, int] | None = _read("_runde", "(rank, opener) while a Runde runs (MR-8).")
+    memory: Memory = _read("_memory", "What the rules that remember hold: (rule, value) for each.")
     locked: frozenset[int] = _read("_locked", "Seats whose last card is locked (JM-9).")
     active: tuple[bool, ...] = _read("_active", "Which seats still take part (MK-14).")
     dealer: int = _read("_dealer", "The seat that dealt this hand (C-2).")
@@ -123,6 +124,15 @@ class GameState:
     def players(self) -> int:
         """The number of seats at the table."""
         return len(self._hands)
+
+    @property
+    def runde(self) -> tuple[Rank, int] | None:
+        """(rank, opener) while a Runde runs (MR-8), read from the Runde's memory."""
+        return recall_role(self._memory, Role.RUNDE)  # type: ignore[no-any-return]
+
+    def memory_of(self, rule: Rule) -> Any:
+        """What ``rule`` remembers in this state (its memory slot)."""
+        return recall(self._memory, rule)
 
     @property
     def pending_draw(self) -> int:
@@ -200,7 +210,7 @@ class GameState:
             key = self._key = (
                 self._variant, self._hands, self._stock, d[-1],
                 tuple(sorted(c.index for c in d[:-1])), self._to_move, self._direction,
-                self._wish, self._pending, self._phase, self._drawn, self._runde,
+                self._wish, self._pending, self._phase, self._drawn, self._memory,
                 self._locked, self._active, self._dealer, self._seed, self._idle,
                 self._winner, self._over, self._blocked,
             )
@@ -267,7 +277,7 @@ def next_active(active: Sequence[bool], seat: int, step: int) -> int:
 def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
                discard: tuple[Card, ...], to_move: int, direction: int,
                wish: Suit | Rank | None, pending: Pending | None, phase: str,
-               drawn: Card | None, runde: tuple[Rank, int] | None, locked: frozenset[int],
+               drawn: Card | None, memory: Memory, locked: frozenset[int],
                active: tuple[bool, ...], dealer: int, seed: int, idle: int,
                winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
     """A new state from its fields, unchecked (the engine and the loaders use it)."""
@@ -282,7 +292,7 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     state._pending = pending
     state._phase = phase
     state._drawn = drawn
-    state._runde = runde
+    state._memory = memory
     state._locked = locked
     state._active = active
     state._dealer = dealer

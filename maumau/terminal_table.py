@@ -86,9 +86,10 @@ def _turn_notes(state: GameState, name_of: Callable[[int], str]) -> list[str]:
     me, notes = state.to_move, []
     if state.pending is not None:
         notes.append(t("term.facing", pending=describe_pending(state.pending)))
-    if state.runde is not None:
-        rank, opener = state.runde
-        notes.append(t("term.runde", rank=rank_name(rank), name=name_of(opener)))
+    for rule, value in state.memory:  # what the rules that remember hold: a Runde (MR-8)
+        text = rule.describe_memory(value, name_of)
+        if text is not None:
+            notes.append(text)
     if state.phase == EXTRA:
         notes.append(t("term.extra"))
     elif state.phase == DRAWN and state.drawn is not None:

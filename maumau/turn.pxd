@@ -20,7 +20,7 @@ cdef class _Cards(_Seats):
 
 
 cdef class Turn(_Cards):
-    cdef public object state, player, move, wish, answered, pending, phase, drawn, runde, locked
+    cdef public object state, player, move, wish, answered, pending, phase, drawn, memory, locked
     cdef public object to_move, skips, idle, winner, over, blocked
 
 

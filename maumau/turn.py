@@ -10,8 +10,9 @@ finished Turn into the next immutable GameState.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit
 from .events import (
@@ -29,7 +30,7 @@ from .events import (
     drew_cards,
 )
 from .moves import Move
-from .rules.base import Pending, Rule
+from .rules.base import Pending, Role, Rule, recall, recall_role, remembered
 from .state import DRAWN, EXTRA, TURN, make_state, next_active
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -154,7 +155,7 @@ class Turn(_Cards):
     """
 
     __slots__ = (
-        "state", "player", "move", "wish", "answered", "pending", "phase", "drawn", "runde",
+        "state", "player", "move", "wish", "answered", "pending", "phase", "drawn", "memory",
         "locked", "to_move", "skips", "idle", "winner", "over", "blocked",
     )
 
@@ -173,7 +174,7 @@ class Turn(_Cards):
         self.pending: Pending | None = None
         self.phase = TURN
         self.drawn: Card | None = None
-        self.runde = state._runde
+        self.memory = state._memory
         self.locked = state._locked
         self.active = state._active
         self.to_move: int | None = None
@@ -188,6 +189,27 @@ class Turn(_Cards):
     # --- what rules ask ---------------------------------------------------------
     def hand(self, seat: int | None = None) -> tuple[Card, ...]:
         return self.hands[self.player if seat is None else seat]
+
+    def memory_of(self, rule: Rule) -> Any:
+        """What ``rule`` remembers, as changed so far in this turn."""
+        return recall(self.memory, rule)
+
+    def remember(self, rule: Rule, value: Hashable) -> None:
+        """``rule`` remembers ``value`` from now on (its memory slot in the next state)."""
+        self.memory = remembered(self.memory, rule, value)
+
+    @property
+    def runde(self) -> tuple[Rank, int] | None:
+        """(rank, opener) while a Runde runs (MR-8): the Runde's memory."""
+        return recall_role(self.memory, Role.RUNDE)  # type: ignore[no-any-return]
+
+    @runde.setter
+    def runde(self, value: tuple[Rank, int] | None) -> None:
+        for owner, _ in self.memory:
+            if Role.RUNDE in owner.roles:
+                self.remember(owner, value)
+                return
+        raise LookupError("this variant has no rule that runs a Runde (MR-8)")
 
     def following(self) -> int:
         """Who moves next in normal order: next(X), or the seat an answered
@@ -281,7 +303,7 @@ class Turn(_Cards):
         return make_state(
             variant=self.variant, hands=tuple(self.hands), stock=self.stock, discard=self.discard,
             to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
-            phase=self.phase, drawn=self.drawn, runde=self.runde, locked=self.locked, active=self.active,
+            phase=self.phase, drawn=self.drawn, memory=self.memory, locked=self.locked, active=self.active,
             dealer=self.state._dealer, seed=self.seed, idle=self.idle, winner=self.winner, over=self.over,
             blocked=self.blocked, events=tuple(self.events) if self.events else (),
         )

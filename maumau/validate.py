@@ -29,19 +29,20 @@ from its name):
 * a pending effect (C-5) is a draw or a skip of a rule of the variant that starts that kind
   of effect with the top card; its amount is a whole number from 1 to the deck's size, its
   target is the player to move, and it waits in a normal turn;
-* a Runde (MR-8) runs only in a variant with the ``runde`` rule, with a rank of the deck
-  and an opener who still holds a card of it while the hand runs;
+* what a rule remembers (a Runde, MR-8) has a slot for each rule that remembers, hashable, and
+  passes the rule's own ``check_memory`` (the Runde: a rank of the deck and an opener who
+  still holds a card of it while the hand runs);
 * a locked seat (JM-9) only in a variant with the ``mau_lock`` rule, holding exactly one
   card, and not right after drawing (receiving a card lifts the lock).
 """
 
 from __future__ import annotations
 
-import reprlib
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit
+from .problems import InvalidCards, InvalidState, is_whole, seat_problem, show
 from .rules.base import Pending, Role
 from .state import DRAWN, EXTRA, TURN
 
@@ -49,33 +50,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
     from .variants import Variant
 
-__all__ = ["InvalidState", "InvalidCards", "check_state", "show"]
+__all__ = ["InvalidState", "InvalidCards", "check_state", "show", "is_whole"]
 
 PHASES = (TURN, EXTRA, DRAWN)
-
-_short = reprlib.Repr()
-_short.maxstring = 40
-_short.maxother = 40
-_short.maxlist = _short.maxtuple = _short.maxdict = _short.maxset = _short.maxfrozenset = 6
-_short.maxlevel = 2
-
-
-class InvalidState(ValueError):
-    """A state no hand of its variant can be in; the message says what is wrong."""
-
-
-class InvalidCards(InvalidState):
-    """A card that is not in the variant's deck that often (C-1)."""
-
-
-def show(value: Any) -> str:
-    """A short repr for messages (a corrupt file may hold anything, of any size)."""
-    return _short.repr(value)
-
-
-def is_whole(value: Any) -> bool:
-    """A whole number: an int, not a bool and not a float."""
-    return type(value) is int
 
 
 def check_state(state: GameState) -> None:
@@ -101,7 +78,7 @@ class _Checker:
         self.phase()
         self.wish()
         self.pending()
-        self.runde()
+        self.memory()
         self.locked()
 
     # --- cards ---------------------------------------------------------------------------------
@@ -139,13 +116,9 @@ class _Checker:
     # --- seats -----------------------------------------------------------------------------------
     def seat(self, name: str, value: Any, *, playing: bool = True) -> None:
         """``value`` must be a seat number, and (if ``playing``) a seat that takes part."""
-        top = self.n - 1
-        if not is_whole(value):
-            raise InvalidState(f"{name} must be a seat number 0-{top}, not {show(value)}")
-        if not 0 <= value <= top:
-            raise InvalidState(f"{name} {value} is not a seat: it must be a seat number 0-{top}")
-        if playing and not self.s._active[value]:
-            raise InvalidState(f"{name} is seat {value}, which no longer takes part (inactive)")
+        problem = seat_problem(self.s._active, name, value, playing=playing)
+        if problem is not None:
+            raise InvalidState(problem)
 
     def seats(self) -> None:
         s = self.s
@@ -270,23 +243,26 @@ class _Checker:
         if s._phase != TURN:
             raise InvalidState(f"a pending {p.kind} waits in a normal turn, not in phase {s._phase!r}")
 
-    # --- the Runde (MR-8..MR-13) --------------------------------------------------------------------
-    def runde(self) -> None:
+    # --- what the rules remember (Rule.remembers; the Runde, MR-8..MR-13) --------------------------
+    def memory(self) -> None:
         s, v = self.s, self.v
-        runde = s._runde
-        if runde is None:
-            return
-        if not v.having(Role.RUNDE):
-            raise InvalidState(f"a Runde runs, but {v.name} has no runde rule (MR-8)")
-        if not isinstance(runde, tuple) or len(runde) != 2 or not isinstance(runde[0], Rank):
-            raise InvalidState(f"a Runde is (rank, opener), not {show(runde)}")
-        rank, opener = runde
-        if not any(c.rank is rank for c in v.deck):
-            raise InvalidState(f"a Runde of {rank}s, but the {v.name} deck has no {rank}")
-        self.seat("the Runde's opener", opener)
-        if not s._over and not any(c.rank is rank for c in s._hands[opener]):
-            raise InvalidState(f"the Runde's opener, seat {opener}, holds no {rank}: the Runde would "
-                               "have ended (MR-12)")
+        memory = s._memory
+        owners = tuple(rule for rule, _ in v.memory_at_deal)
+        names = ", ".join(rule.name for rule in owners) or "none"
+        if (not isinstance(memory, tuple) or len(memory) != len(owners)
+                or any(not isinstance(slot, tuple) or len(slot) != 2 or slot[0] != rule
+                       for slot, rule in zip(memory, owners, strict=False))):
+            raise InvalidState(f"the memory holds one (rule, value) for each rule of {v.name} that "
+                               f"remembers ({names}), not {show(memory)}")
+        for rule, value in memory:
+            try:
+                hash(value)
+            except TypeError:
+                raise InvalidState(f"{rule.name} remembers {show(value)}, which cannot be part of a "
+                                   "state (a list or dict: use a tuple)") from None
+            problem = rule.check_memory(value, s)
+            if problem is not None:
+                raise InvalidState(problem)
 
     # --- locked last cards (JM-9) -------------------------------------------------------------------
     def locked(self) -> None:

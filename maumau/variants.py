@@ -4,13 +4,14 @@ and a tuple of rules; ``without`` and ``with_rules`` make house-rule variants.""
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, cast
 
 from . import rules as R
 from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
 from .moves import Draw, Move, Play
-from .rules.base import HOOKS, Pending, Role, Rule, overrides
+from .problems import InvalidState
+from .rules.base import HOOKS, Memory, Pending, Role, Rule, overrides
 
 __all__ = ["Variant", "variant", "variant_names", "VariantError"]
 
@@ -63,7 +64,9 @@ class Variant:
             wisher = next((r for r in self._hooks["wish_kind"] if r.wish_kind(card) is not None), None)
             if wisher is not None:
                 self._wishers[card] = wisher
-        self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Rank | None], frozenset[Card]] = {}
+        self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory], frozenset[Card]] = {}
+        #: The memory slots of the rules that remember, as they are at the deal.
+        self.memory_at_deal: Memory = tuple((r, r.memory_at_deal) for r in self.rules if r.remembers)
         self.after_draw = next((r.after_draw for r in self.rules if r.after_draw), "none")
         self.reshuffles = all(r.reshuffles for r in self.rules)  # C-6, unless a house rule says no
         self.extra_closer: Move = next(
@@ -78,6 +81,25 @@ class Variant:
         plays = {card: self._plays_of(card, ranks) for card in self.distinct_cards}
         # _plays[mau][card]: the plays of one card, without and with the announcement.
         self._plays = ({c: p[0] for c, p in plays.items()}, {c: p[1] for c, p in plays.items()})
+
+    def memory_with(self, values: Mapping[str, Hashable]) -> Memory:
+        """The memory at the deal, with the slots of the rules named in ``values`` set."""
+        names = [rule.name for rule, _ in self.memory_at_deal]
+        for name in values:
+            if name not in names:
+                having = ", ".join(names) or "none"
+                raise InvalidState(f"{self.name} has no rule {name!r} that remembers (rules with memory: {having})")
+        return tuple((rule, values.get(rule.name, held)) for rule, held in self.memory_at_deal)
+
+    def runde_memory(self, runde: tuple[Rank, int] | None) -> Memory:
+        """The memory at the deal with the Runde (rank, opener) running (MR-8), for ``mm.position``
+        and saved games, which name the Runde apart."""
+        if runde is None:
+            return self.memory_at_deal
+        rule = next((r for r, _ in self.memory_at_deal if Role.RUNDE in r.roles), None)
+        if rule is None:
+            raise InvalidState(f"a Runde runs, but {self.name} has no runde rule (MR-8)")
+        return self.memory_with({rule.name: runde})
 
     def having(self, role: Role) -> tuple[Rule, ...]:
         """The variant's rules that declare ``role``, in the variant's order."""

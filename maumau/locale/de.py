@@ -114,8 +114,6 @@ MESSAGES: dict[str, str] = {
     "ui.none": "keiner",
     "ui.pending": "Offen",
     "ui.pending_for": "{what} für {name}",
-    "ui.runde": "Runde",
-    "ui.runde_of": "nur {rank}, eröffnet von {name}",
     "ui.phase_extra": "{name} legt noch eine Karte auf das Ass oder zieht.",
     "ui.phase_extra_pass": "{name} darf noch eine Karte auf das Ass legen oder passen.",
     "ui.phase_drawn": "{name} darf jetzt eine Karte legen oder passen.",

@@ -109,8 +109,6 @@ MESSAGES: dict[str, str] = {
     "ui.none": "none",
     "ui.pending": "Pending",
     "ui.pending_for": "{what} for {name}",
-    "ui.runde": "Runde",
-    "ui.runde_of": "{rank} only, opened by {name}",
     "ui.phase_extra": "{name} plays one more card on the Ace, or draws.",
     "ui.phase_extra_pass": "{name} may play one more card on the Ace, or pass.",
     "ui.phase_drawn": "{name} may play a card now, or pass.",

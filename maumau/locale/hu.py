@@ -113,8 +113,6 @@ MESSAGES: dict[str, str] = {
     "ui.none": "nincs",
     "ui.pending": "Függőben",
     "ui.pending_for": "{what} – {name}",
-    "ui.runde": "Runde",
-    "ui.runde_of": "csak {rank}, nyitotta: {name}",
     "ui.phase_extra": "{name} még rak egy lapot az ászra, vagy húz.",
     "ui.phase_extra_pass": "{name} még rakhat egy lapot az ászra, vagy passzolhat.",
     "ui.phase_drawn": "{name} most rakhat egy lapot, vagy passzolhat.",

@@ -73,8 +73,7 @@ def drew_for_want(view: View) -> dict[int, tuple[frozenset[Card], int]]:
         if type(event) is Drew and event.asked == 1 and event.got == 1 and event.seat != view.seat:
             if view.pending is not None or view.phase != TURN:
                 return {}
-            runde = view.runde
-            table = Table(view.top, view.wish, None, None if runde is None else runde[0])
+            table = Table(view.top, view.wish, None, view.memory)
             free = 1 if view.variant.after_draw == "none" else 0
             return {event.seat: (legal_cards(view.variant, table), free)}
     return {}

@@ -29,14 +29,14 @@ from ..state import make_state
 if TYPE_CHECKING:  # pragma: no cover
     from ..events import Event
     from ..moves import Move
-    from ..rules.base import Pending
+    from ..rules.base import Memory, Pending
     from ..state import GameState
     from ..variants import Variant
 
 __all__ = ["View", "Moves", "unseen_cards"]
 
 _FIELDS = ("variant", "seat", "hand", "hand_sizes", "stock_size", "discard", "to_move", "direction",
-           "wish", "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "idle", "events")
+           "wish", "pending", "phase", "drawn", "memory", "locked", "active", "dealer", "idle", "events")
 
 
 class Moves(tuple["Move", ...]):
@@ -102,7 +102,7 @@ class View:
     pending: Pending | None
     phase: str
     drawn: Card | None
-    runde: tuple[Rank, int] | None
+    memory: Memory
     locked: frozenset[int]
     active: tuple[bool, ...]
     dealer: int
@@ -133,7 +133,7 @@ class View:
         self.phase = state.phase
         # The card just drawn belongs to the player to move: only they see it.
         self.drawn = state.drawn if seat == state.to_move else None
-        self.runde = state.runde
+        self.memory = state.memory
         self.locked = state.locked
         self.active = state.active
         self.dealer = state.dealer
@@ -210,7 +210,7 @@ class View:
         return make_state(
             variant=self.variant, hands=tuple(hands), stock=tuple(pool[at:]), discard=self.discard,
             to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
-            phase=self.phase, drawn=self.drawn if self.seat == self.to_move else None, runde=self.runde,
+            phase=self.phase, drawn=self.drawn if self.seat == self.to_move else None, memory=self.memory,
             locked=self.locked, active=self.active, dealer=self.dealer, seed=rng.getrandbits(63),
             idle=self.idle, winner=None, over=False, blocked=False, events=self.events)
 

@@ -27,10 +27,22 @@ Hooks (all optional):
     The announcement penalty (C-8).
 ``prepare_upcard(deal)``
     Handle the turned-up card at the deal (LM-2, MR-2, MK-2, JM-2).
+
+A rule that must remember something from one turn to the next (the Runde's rank and
+opener, MR-8) says ``remembers = True``: the state then keeps a memory slot for it, as
+boardgame.io's plugins own their data.  The slot starts as ``memory_at_deal``; the rule reads
+it with ``table.memory_of(self)``, ``state.memory_of(self)`` or ``turn.memory_of(self)`` and
+changes it with ``turn.remember(self, value)``.  The slot is part of the state's value (equality,
+hash, saved games, undo), is public (every player sees it) and holds a hashable value made of
+None, bools, whole numbers, text, cards, suits, ranks and tuples of them.
+``check_memory(value, state)`` says what is wrong with a remembered value (validation of
+``mm.position`` and of saved games), ``describe_memory(value, name_of)`` tells it in a sentence
+for the table and the terminal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -41,7 +53,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
     from ..turn import Deal, Turn
 
-__all__ = ["Rule", "Role", "Table", "Pending", "HOOKS"]
+__all__ = ["Rule", "Role", "Table", "Pending", "HOOKS", "Memory", "recall", "recall_role", "remembered"]
+
+#: What the rules that remember hold in a state: (rule, value) for each, in the variant's order.
+Memory = tuple[tuple["Rule", Hashable], ...]
 
 
 class Role(Enum):
@@ -65,12 +80,58 @@ class Role(Enum):
 
 
 class Table(NamedTuple):
-    """What a card is played onto: the top card, the wish, the pending effect, the Runde."""
+    """What a card is played onto: the top card, the wish, the pending effect, and what the
+    rules that remember hold (the Runde, MR-8)."""
 
     top: Card
     wish: Suit | Rank | None
     pending: Pending | None
-    runde: Rank | None
+    memory: Memory = ()
+
+    def memory_of(self, rule: Rule) -> Any:
+        """What ``rule`` remembers (its memory slot)."""
+        return recall(self.memory, rule)
+
+    @property
+    def runde(self) -> Rank | None:
+        """The rank of the Runde that runs (MR-9), or None."""
+        runde = recall_role(self.memory, Role.RUNDE)
+        return None if runde is None else runde[0]
+
+
+def recall(memory: Memory, rule: Rule) -> Any:
+    """What ``rule`` holds in ``memory``; a rule without a slot is told how to get one."""
+    for owner, value in memory:
+        if owner is rule:
+            return value
+    for owner, value in memory:
+        if owner == rule:
+            return value
+    raise LookupError(f"the rule {rule.name} has no memory in this variant: a rule that remembers "
+                      "says remembers = True in its class (and is one of the variant's rules)")
+
+
+def recall_role(memory: Memory, role: Role) -> Any:
+    """What the first remembering rule with ``role`` holds, or None if there is none."""
+    for owner, value in memory:
+        if role in owner.roles:
+            return value
+    return None
+
+
+def remembered(memory: Memory, rule: Rule, value: Hashable) -> Memory:
+    """``memory`` with ``rule``'s slot set to ``value``."""
+    recall(memory, rule)  # raises if the rule has no slot
+    hash(value)  # a slot is part of the state's hash: a list or dict is refused here, at once
+    found = False
+    slots = []
+    for owner, held in memory:
+        if not found and (owner is rule or owner == rule):
+            slots.append((owner, value))
+            found = True
+        else:
+            slots.append((owner, held))
+    return tuple(slots)
 
 
 class Pending(NamedTuple):
@@ -113,6 +174,10 @@ class Rule:
     closer: ClassVar[Move | None] = None
     #: How the narration tells the cards this rule makes another player draw at once (i18n key).
     penalty_words: ClassVar[str] = "then.draws"
+    #: Whether the state keeps a memory slot for this rule (see the module's docstring), and
+    #: what the slot holds at the deal.
+    remembers: ClassVar[bool] = False
+    memory_at_deal: ClassVar[Hashable] = None
 
     @property
     def summary(self) -> str:
@@ -187,6 +252,16 @@ class Rule:
         return None
 
     def prepare_upcard(self, deal: Deal) -> None:
+        return None
+
+    # --- a rule's memory (remembers = True) -----------------------------------
+    def check_memory(self, value: Any, state: GameState) -> str | None:
+        """What is wrong with ``value`` as this rule's memory in ``state``, or None."""
+        return None
+
+    def describe_memory(self, value: Any, name_of: Callable[[int], str]) -> str | None:
+        """A sentence telling the table what the rule remembers, or None when there is nothing
+        to tell; ``name_of(seat)`` names a seat."""
         return None
 
 

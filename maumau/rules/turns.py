@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..cards import Card, Rank, Suit
 from ..events import RundeEnded, RundeOpened
 from ..i18n import rank_name, t
 from ..moves import Draw, Move, Pass, Play
+from ..problems import seat_problem, show
 from .base import Role, Rule, Table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -119,23 +121,27 @@ class Runde(Rule):
     name = "runde"
     roles = frozenset((Role.RUNDE,))
     rule_id = "MR-8"
+    #: The Runde's memory: (rank, opener) while a Runde runs, else None.
+    remembers = True
 
     def affects(self, card: Card) -> bool:
         return card.rank in RUNDE_RANKS
 
     def allows(self, card: Card, table: Table) -> bool:
-        return table.runde is not None and card.rank is table.runde  # MR-9: any suit
+        runde = table.memory_of(self)
+        return runde is not None and card.rank is runde[0]  # MR-9: any suit
 
     def forbids(self, card: Card, table: Table) -> str | None:
-        if table.runde is not None and card.rank is not table.runde:
-            return t("illegal.runde", card=card.symbol, rank=rank_name(table.runde))
+        runde = table.memory_of(self)
+        if runde is not None and card.rank is not runde[0]:
+            return t("illegal.runde", card=card.symbol, rank=rank_name(runde[0]))
         return None
 
     def forces_play(self, state: GameState) -> bool:
-        return state.runde is not None  # MR-10, MR-11
+        return state.memory_of(self) is not None  # MR-10, MR-11
 
     def extra_plays(self, state: GameState, card: Card) -> list[Play]:
-        if state.runde is not None or card.rank not in RUNDE_RANKS:
+        if state.memory_of(self) is not None or card.rank not in RUNDE_RANKS:
             return []
         hand = state.hands[state.to_move]
         if sum(c.rank is card.rank for c in hand) < 2:  # MR-8: must hold another
@@ -145,11 +151,32 @@ class Runde(Rule):
     def on_play(self, turn: Turn, card: Card) -> None:
         if cast(Play, turn.move).runde:  # on_play hooks run for the Play being made
             assert card.rank is not None  # affects(): only a 9, 10, Q, K or A opens a Runde
-            turn.runde = (card.rank, turn.player)
+            turn.remember(self, (card.rank, turn.player))
             turn.emit(RundeOpened(turn.player, card.rank, rule=self))
             return
-        runde = turn.runde
+        runde = turn.memory_of(self)
         if runde is not None and runde[1] == turn.player:  # MR-12
             if not any(c.rank is runde[0] for c in turn.hand()):
-                turn.runde = None
+                turn.remember(self, None)
                 turn.emit(RundeEnded(turn.player, rule=self))
+
+    def check_memory(self, value: Any, state: GameState) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, tuple) or len(value) != 2 or not isinstance(value[0], Rank):
+            return f"a Runde is (rank, opener), not {show(value)}"
+        rank, opener = value
+        variant = state.variant
+        if not any(c.rank is rank for c in variant.deck):
+            return f"a Runde of {rank}s, but the {variant.name} deck has no {rank}"
+        problem = seat_problem(state.active, "the Runde's opener", opener)
+        if problem is None and not state.is_over and not any(c.rank is rank for c in state.hands[opener]):
+            problem = (f"the Runde's opener, seat {opener}, holds no {rank}: the Runde would "
+                       "have ended (MR-12)")
+        return problem
+
+    def describe_memory(self, value: Any, name_of: Callable[[int], str]) -> str | None:
+        if value is None:
+            return None
+        rank, opener = value
+        return t("term.runde", rank=rank_name(rank), name=name_of(opener))

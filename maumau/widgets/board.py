@@ -14,7 +14,6 @@ from .. import engine
 from ..cards import Suit
 from ..i18n import describe_pending, use_language, wish_name
 from ..i18n import t as _t
-from ..rules.base import Role
 from ..state import DRAWN, EXTRA, GameState
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
@@ -137,13 +136,11 @@ class Board:
                 what = describe_pending(state.pending)
             text = _t("ui.pending_for", lang, what=what, name=seating.name(state.pending.target, seats))
             lines.append(f"{esc(_t('ui.pending', lang))}: <b>{esc(text)}</b>")
-        if state.variant.having(Role.RUNDE):
-            if state.runde is None:
-                lines.append(f"{esc(_t('ui.runde', lang))}: {esc(_t('ui.none', lang))}")
-            else:
-                rank, opener = state.runde
-                text = _t("ui.runde_of", lang, rank=rank.value, name=seating.name(opener, seats))
-                lines.append(f"{esc(_t('ui.runde', lang))}: <b>{esc(text)}</b>")
+        for rule, value in state.memory:  # what the rules that remember hold: a Runde (MR-8)
+            with use_language(lang):
+                told = rule.describe_memory(value, lambda seat: seating.name(seat, seats))
+            if told is not None:
+                lines.append(f"<b>{esc(told)}</b>")
         if not state.is_over and state.phase == EXTRA:
             key = "ui.phase_extra" if state.variant.extra_closer == engine.DRAW else "ui.phase_extra_pass"
             lines.append(f"<i>{esc(_t(key, lang, name=seating.name(state.to_move, seats)))}</i>")
