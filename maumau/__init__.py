@@ -8,7 +8,10 @@
 
 from typing import Any
 
-from . import _compiled, players  # _compiled first: it chooses the engine modules
+# _compiled first (it chooses the engine modules); engine, illegal, explain and serialize each
+# lend GameState its methods when they are imported.
+from . import _compiled, engine, explain, illegal, players, serialize  # noqa: F401
+from ._version import __version__ as __version__
 from .cards import JOKER, Card, CardError, Rank, Suit, cards
 from .game import FormatError, Game
 from .match import HandResult, Match, MatchError
@@ -45,7 +48,6 @@ def replay(source: Any, **options: Any) -> Any:
     return _replay(source, **options)
 
 
-__version__ = "0.1.0"
 
 #: Whether the Cython-compiled engine runs (else its Python sources do; see ``maumau._compiled``).
 compiled: bool = _compiled.COMPILED

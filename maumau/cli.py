@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from typing import Any, TextIO
 
-from . import __version__
+from ._version import __version__
 from .i18n import LANGUAGES, use_language
 from .terminal import STRENGTHS, Console, Quit, TerminalPlayer, group_moves, play, run_hand
 from .variants import Variant, VariantError, variant, variant_names

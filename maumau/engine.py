@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import Card, Rank, Suit
-from .events import Drew, NoMau, Skipped, Wished
+from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import Draw, Move, Pass, Play
 from .rules.base import Pending, Rule, Table
-from .state import make_state
+from .state import IllegalMove, lend, make_state, next_active
 from .turn import DRAWN, EXTRA, TURN, Deal, Turn, _by_index, add_cards, remove_cards
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .variants import Variant
 
 __all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "legal_moves", "apply_move", "legal_cards", "verdict",
-           "table_of", "play_effects", "add_cards", "remove_cards"]
+           "table_of", "play_effects", "add_cards", "remove_cards", "leave"]
 
 DRAW, PASS = Draw(), Pass()
 #: What a plain draw of one card records, made once per seat: events do not change.
@@ -267,3 +267,38 @@ def _draw(turn: Turn) -> None:
             turn.to_move, turn.phase, turn.drawn = seat, DRAWN, got[0]
             return
     turn.end_turn(played=False)
+
+
+# --- leaving mid-hand (MK-14) --------------------------------------------------------------------
+
+def leave(state: GameState, seat: int) -> GameState:
+    """MK-14: the player is removed; their cards go under the stock unscored, effects aimed
+    at them lapse, and the turn passes on; a last player left wins."""
+    from .i18n import t
+
+    if not state.variant.join_and_leave:
+        raise IllegalMove(t("leave.variant", variant=state.variant.name))
+    if not (0 <= seat < state.players) or not state.active[seat]:
+        raise IllegalMove(t("leave.seat", seat=seat))
+    if state.is_over:
+        raise IllegalMove(t("illegal.over"))
+    active = tuple(a and i != seat for i, a in enumerate(state.active))
+    hands = tuple(() if i == seat else h for i, h in enumerate(state.hands))
+    pending, phase, to_move, drawn = state.pending, state.phase, state.to_move, state.drawn
+    if pending is not None and (pending.target == seat or pending.resume == seat):
+        pending = None
+    if to_move == seat:
+        to_move = next_active(active, seat, state.direction)
+        phase, drawn, pending = TURN, None, None
+    over: bool = state.is_over
+    winner: int | None = state.winner
+    if sum(active) == 1:
+        over, winner = True, active.index(True)
+        to_move, pending, phase = winner, None, TURN
+    return state.replace(active=active, hands=hands, stock=state.stock + state.hands[seat], pending=pending,
+                         phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
+                         locked=state.locked - {seat}, events=(Left(seat),))
+
+
+# The state imports no engine: the engine lends it the functions its methods call.
+lend(legal_moves=legal_moves, apply_move=apply_move, leave=leave)

@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit, cards, parse_wish
 from .rules.base import Pending, Role, Rule
-from .state import make_state
+from .state import lend, make_state
 from .validate import InvalidState, check_state, is_whole, show
 from .variants import Variant, variant
 
@@ -283,3 +283,6 @@ def _memory_from_dict(v: Variant, runde: Any, saved: Any) -> Any:
         memory = v.memory_with({**{rule.name: held for rule, held in memory},
                                 **{name: _decode(value) for name, value in saved.items()}})
     return memory
+
+
+lend(to_dict=state_to_dict, from_dict=state_from_dict)

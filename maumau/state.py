@@ -9,7 +9,7 @@ sorts it first, C-6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules.base import Pending, Rule
     from .variants import Variant
 
-__all__ = ["GameState", "IllegalMove", "next_active", "TURN", "EXTRA", "DRAWN", "PHASES"]
+__all__ = ["GameState", "IllegalMove", "next_active", "lend", "TURN", "EXTRA", "DRAWN", "PHASES"]
 
 #: The phases of a turn, beside the state that holds one: a normal turn, the extra play after
 #: an Ace (MK-8, JM-8), and the choice after drawing (MR-4, JM-3).  A pending effect is its own
@@ -159,13 +159,13 @@ class GameState:
         """Every legal move of the player to move, each once; empty only at the end."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = engine.legal_moves(self)
+            legal = self._legal = _legal_moves(self)
         return list(legal)
 
     def is_legal(self, move: Move) -> bool:
         legal = self._legal
         if legal is None:
-            legal = self._legal = engine.legal_moves(self)
+            legal = self._legal = _legal_moves(self)
         return move in legal
 
     def apply(self, move: Move) -> GameState:
@@ -175,32 +175,26 @@ class GameState:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = engine.legal_moves(self)
+            legal = self._legal = _legal_moves(self)
         if move not in legal and not self._forgets_mau(move, legal):
             # an illegal move always has a reason: why_illegal is None only for legal moves
             raise IllegalMove(cast(str, self.why_illegal(move)), move)
-        return engine.apply_move(self, move)
+        return _apply_move(self, move)
 
     def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
         return type(move) is Play and not move.mau and move.replace(mau=True) in legal
 
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the sentence naming the rule that forbids it."""
-        from .explain import why_illegal
-
-        return why_illegal(self, move)
+        return _borrow("why_illegal")(self, move)  # type: ignore[no-any-return]
 
     def explain(self, move: Move) -> str:
         """One sentence: what ``move`` does here, or why it is illegal."""
-        from .explain import explain
-
-        return explain(self, move)
+        return _borrow("explain")(self, move)  # type: ignore[no-any-return]
 
     def leave(self, seat: int) -> GameState:
         """The state after ``seat`` left mid-hand (MK-14), where the variant allows it."""
-        from .explain import leave
-
-        return leave(self, seat)
+        return _borrow("leave")(self, seat)  # type: ignore[no-any-return]
 
     # --- values ------------------------------------------------------------------------------
     def _value(self) -> tuple[Any, ...]:
@@ -236,9 +230,7 @@ class GameState:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        from .serialize import state_from_dict
-
-        return (state_from_dict, (self.to_dict(),))
+        return (_borrow("from_dict"), (self.to_dict(),))
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed (for teaching and tests; not validated)."""
@@ -247,19 +239,13 @@ class GameState:
         return make_state(**values)
 
     def to_dict(self) -> dict[str, Any]:
-        from .serialize import state_to_dict
-
-        return state_to_dict(self)
+        return _borrow("to_dict")(self)  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
-        from .explain import describe_state
-
-        return describe_state(self)
+        return _borrow("describe_state")(self)  # type: ignore[no-any-return]
 
     def _repr_html_(self) -> str:
-        from .explain import state_html
-
-        return state_html(self)
+        return _borrow("state_html")(self)  # type: ignore[no-any-return]
 
 
 def next_active(active: Sequence[bool], seat: int, step: int) -> int:
@@ -308,5 +294,28 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     return state
 
 
-# Imported last: the engine makes GameStates (circular on purpose).
-from . import engine  # noqa: E402
+# --- what the modules built on the state lend it --------------------------------------------
+# The engine, the reasons for illegal moves, the narration and the saved form all import the
+# state; the state imports none of them, so imports run one way.  Each lends the state the
+# functions its methods call when it is imported, and ``import maumau`` imports them all.
+def _not_lent(*args: Any) -> Any:
+    raise RuntimeError("the maumau engine is not loaded: import maumau (not maumau.state alone)")
+
+
+_legal_moves: Callable[[GameState], tuple[Move, ...]] = _not_lent
+_apply_move: Callable[[GameState, Move], GameState] = _not_lent
+_lent: dict[str, Callable[..., Any]] = {}
+
+
+def lend(**functions: Callable[..., Any]) -> None:
+    """Lend GameState's methods their functions (``legal_moves``, ``apply_move``, ``leave`` from
+    the engine; ``why_illegal``; ``explain``, ``describe_state``, ``state_html``; ``to_dict``,
+    ``from_dict`` from the saved form)."""
+    global _legal_moves, _apply_move
+    _lent.update(functions)
+    _legal_moves = _lent.get("legal_moves", _not_lent)
+    _apply_move = _lent.get("apply_move", _not_lent)
+
+
+def _borrow(name: str) -> Callable[..., Any]:
+    return _lent.get(name, _not_lent)

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from .reading import NotebookError
 from .student import secret_lines
 
-if TYPE_CHECKING:  # only for the annotations: exercise imports this module
-    from .exercise import Exercise
+if TYPE_CHECKING:  # only for the annotations
+    from .exercise_model import Exercise
 
 __all__ = ["MAX_DATA_FILE_BYTES", "MAX_DATA_BYTES", "MAX_DATA_FILES", "exercise_files", "submission_files"]
 

@@ -41,7 +41,7 @@ from .notebook import (  # noqa: F401  (the names grade.py imported before the s
     student_cell_source,
     submission_files,
 )
-from .rows import (  # noqa: F401  (re-exported: report and tests import them from here)
+from .rows import (  # noqa: F401  (re-exported: tests and notebooks import them from here)
     MESSAGE_CHARS,
     STATUSES,
     Grades,

@@ -152,9 +152,8 @@ def _about(bwrap: str) -> tuple[str, frozenset[str]]:
 
 
 def _maumau_dir() -> str:
-    import maumau
-
-    return os.path.realpath(os.path.dirname(maumau.__file__))
+    """The maumau package's folder (the parent of this one), without importing the package."""
+    return os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def layout(protected: list[str], bwrap: str) -> Jail:

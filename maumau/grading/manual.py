@@ -9,7 +9,7 @@ from .markers import SOLUTION, cell_key
 from .student import student_cell_source
 
 if TYPE_CHECKING:  # only for the annotations, as in ``student``
-    from .exercise import Exercise, ExerciseCell
+    from .exercise_model import Exercise, ExerciseCell
 
 __all__ = ["answered", "manual_pending"]
 

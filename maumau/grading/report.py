@@ -32,8 +32,8 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from .grade import STATUSES, Row
 from .notebook import NotebookError, read_regular_file
+from .rows import STATUSES, Row
 from .submissions import FOLDER, printable
 
 __all__ = ["COLUMNS", "write_reports", "summary_markdown", "feedback_markdown", "feedback_names", "fmt",

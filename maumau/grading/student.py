@@ -23,8 +23,8 @@ from .markers import (
     strip_region,
 )
 
-if TYPE_CHECKING:  # only for the annotations: exercise imports this module (through datafiles)
-    from .exercise import Exercise, ExerciseCell
+if TYPE_CHECKING:  # only for the annotations
+    from .exercise_model import Exercise, ExerciseCell
 
 __all__ = ["stub_for", "student_cell_source", "student_version", "secret_lines", "leaks"]
 

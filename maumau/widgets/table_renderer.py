@@ -7,8 +7,8 @@ the table itself, so this module only builds and redraws.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
 
@@ -23,10 +23,56 @@ from .log import MoveLog
 from .scores import result_html, rules_html
 from .style import style_sheet
 
-if TYPE_CHECKING:  # the controller draws through the screen, so only the type is needed here
-    from .table_controller import TableController
+if TYPE_CHECKING:  # only for the annotations of what the screen reads
+    from ..game import Game
+    from ..match import HandResult, Match
+    from ..state import GameState
+    from .common import Seating
+    from .table_scheduler import Scheduler
 
-__all__ = ["TableScreen", "strength_word"]
+__all__ = ["TableScreen", "TableView", "strength_word"]
+
+
+class TableView(Protocol):
+    """What the screen reads of the table's controller (``TableController``), which draws
+    through the screen: the screen never imports the controller."""
+
+    lang: str
+    seed: int
+    strength: str
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def me(self) -> int | None: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def result(self) -> HandResult | None: ...
+
+    @property
+    def seating(self) -> Seating: ...
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+    @property
+    def selected(self) -> Sequence[Key]: ...
+
+    @property
+    def scheduler(self) -> Scheduler: ...
+
+    @property
+    def custom_players(self) -> bool: ...
+
+    @property
+    def computers(self) -> Sequence[object]: ...
 
 
 class TableScreen:
@@ -65,7 +111,7 @@ class TableScreen:
         kind = "mm-error" if error else "mm-info"
         self.message.value = f'<span class="{kind}">{esc(text)}</span>' if text else ""
 
-    def render(self, table: TableController) -> None:
+    def render(self, table: TableView) -> None:
         """Bring every widget up to date with the hand in progress."""
         state, me, lang = table.state, table.me, self.lang
         scores = table.match.scores
@@ -83,7 +129,7 @@ class TableScreen:
         self.moves_log.render()
         self._render_result(table)
 
-    def _render_hand(self, table: TableController, score: str) -> None:
+    def _render_hand(self, table: TableView, score: str) -> None:
         """The learner's cards, legal ones marked on their turn; nothing once out of the match."""
         state, me = table.state, table.me
         if me is None:
@@ -97,7 +143,7 @@ class TableScreen:
         self.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", self.lang))} '
                                  f'<span class="mm-sub">· {score}</span></div>')
 
-    def _render_result(self, table: TableController) -> None:
+    def _render_result(self, table: TableView) -> None:
         """After a hand: its result, and "next hand" or, once the match is won, "new match"."""
         if table.result is None:
             self.result_box.layout.display = "none"
@@ -109,7 +155,7 @@ class TableScreen:
         self.result_box.layout.display = None
 
 
-def strength_word(table: TableController, seat: int) -> str:
+def strength_word(table: TableView, seat: int) -> str:
     """How a computer at ``seat`` plays, for the board: the strength, or a custom player's name."""
     if table.custom_players:
         player = table.computers[seat - 1]
