@@ -110,21 +110,9 @@ def report_hand(con: Console, final: GameState, names: Sequence[str], me: int | 
     con.say(t("term.hand_scores", score=_score_word(final.variant), scores=listed))
 
 
-def _goal(v: Variant) -> str:
-    s = v.scoring
-    if hasattr(s, "limit"):
-        return t("term.goal.limit", limit=s.limit)
-    if hasattr(s, "threshold"):
-        return t("term.goal.threshold", threshold=s.threshold)
-    target = getattr(s, "target", 1)
-    if s.counts_hands:
-        return t("term.goal.hands_1") if target == 1 else t("term.goal.hands", target=target)
-    return t("term.goal.points", target=target, score=_score_word(v))
-
-
 def match_goal(v: Variant) -> str:
     """The first line of a match: what it is and how it is won."""
-    return t("term.match_goal", name=v.name, goal=_goal(v))
+    return t("term.match_goal", name=v.name, goal=v.scoring.goal())
 
 
 def report_standings(con: Console, match: Match, number: int, me: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, Rank
+from ..i18n import t
 from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,6 +42,10 @@ class Scoring(Rule):
     def match_over(self, totals: list[int], alive: list[bool]) -> bool:
         return sum(alive) <= 1
 
+    def goal(self) -> str:
+        """How a match under this scoring is won, in one sentence of the current language."""
+        return t("goal.last")
+
     def winners(self, totals: list[int], alive: list[bool]) -> tuple[int, ...]:
         seats = [i for i, a in enumerate(alive) if a]
         best = (max if self.higher_wins else min)(totals[i] for i in seats)
@@ -54,6 +59,11 @@ class _Wins(Scoring):
         if target < 1:
             raise ValueError(f"{self.target_option} must be at least 1, not {target}")
         self.target = target
+
+    def goal(self) -> str:
+        if self.counts_hands:
+            return t("goal.hands_1") if self.target == 1 else t("goal.hands", target=self.target)
+        return t("goal.points", target=self.target, score=t(self.score_key))
 
     def options(self) -> dict[str, Any]:
         return {self.target_option: self.target}
@@ -107,6 +117,9 @@ class CardPoints(Scoring):
         self.limit = limit
         self.strict = strict  # RULES.md §6.18: '>' instead of '>='
 
+    def goal(self) -> str:
+        return t("goal.limit", limit=self.limit)
+
     def options(self) -> dict[str, Any]:
         return {"limit": self.limit, "strict": self.strict}
 
@@ -137,6 +150,9 @@ class JokerCardPoints(Scoring):
             raise ValueError(f"threshold must be at least 1, not {threshold}")
         self.threshold = threshold
         self.jacks = jacks  # JM-1: with jokers=0 a final Jack doubles like a Joker
+
+    def goal(self) -> str:
+        return t("goal.threshold", threshold=self.threshold)
 
     def options(self) -> dict[str, Any]:
         return {"threshold": self.threshold, "jacks": self.jacks}

@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import players as _players
-from ..i18n import LANGUAGES, seat_regex, t
+from ..i18n import LANGUAGES, seat_regex, t, use_language
 from ..variants import Variant
 
 __all__ = ["View", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
@@ -92,14 +92,9 @@ def score_word(variant: Variant, lang: str) -> str:
 
 
 def goal_text(variant: Variant, lang: str) -> str:
-    """How the match is won, in one sentence."""
-    s = variant.scoring
-    if hasattr(s, "limit"):
-        return t("ui.goal.limit", lang, limit=s.limit)
-    if hasattr(s, "threshold"):
-        return t("ui.goal.threshold", lang, threshold=s.threshold)
-    target = getattr(s, "target", 1)
-    return t("ui.goal.hands" if s.counts_hands else "ui.goal.points", lang, target=target)
+    """How the match is won, in one sentence (the scoring rule says it)."""
+    with use_language(lang):
+        return variant.scoring.goal()
 
 
 def esc(text: str) -> str:
