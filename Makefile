@@ -41,7 +41,7 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
 	touch $@
 
 # The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
-# an edit of maumau/state.py, turn.py, engine.py, variants.py or their .pxd files (until then the sources run, with a warning).
+# an edit of maumau/core/state.py, turn.py, engine.py, variants.py or their .pxd files (until then the sources run, with a warning).
 build: $(VENV)/.installed
 	$(BIN)/python -W ignore setup.py --quiet build_ext --inplace
 
@@ -79,5 +79,5 @@ browser-test: $(VENV)/.installed-browser build
 
 clean:
 	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
-	rm -f maumau/*.so maumau/*.c
+	rm -f maumau/core/*.so maumau/core/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

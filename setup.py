@@ -1,12 +1,12 @@
 """Build maumau, compiling the engine's hot path with Cython where it can.
 
-``maumau/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are plain Python, and run as such.
+``maumau/core/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are plain Python, and run as such.
 The ``.pxd`` files beside them give Cython the C types of the hot path (GameState, Turn,
 Variant, legal moves, the fast paths of a move); compiled, random self-play of makao is
 about 1.6x faster.  The compiled
 modules are optional: without Cython or a C compiler, or with ``MAUMAU_PURE_PYTHON=1``
 set at install time, maumau installs as pure Python.  ``make build`` compiles them in
-place after an edit (``maumau/_compiled.py`` decides at import which ones are used).
+place after an edit (``maumau/core/compiled.py`` decides at import which ones are used).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["maumau/state.py", "maumau/turn.py", "maumau/engine.py", "maumau/variants.py"]
+COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/engine.py", "maumau/core/variants.py"]
 
 
 def extensions() -> list:

@@ -8,20 +8,32 @@
 
 from typing import Any
 
-# _compiled first (it chooses the engine modules); engine, illegal, explain and serialize each
-# lend GameState its methods when they are imported.
-from . import _compiled, engine, explain, illegal, players, serialize  # noqa: F401
-from ._version import __version__ as __version__
-from .cards import JOKER, Card, CardError, Rank, Suit, cards
-from .game import FormatError, Game
-from .match import HandResult, Match, MatchError
-from .moves import Draw, Move, Pass, Play
-from .rules.base import Role, Rule
-from .simulate import simulate
-from .start import deal, position
-from .state import GameState, IllegalMove
-from .variants import Variant, VariantError, variant, variant_names
+# isort: off
+# The order matters: the old module names first, then core.compiled (it chooses the engine
+# modules: compiled or their Python sources) before any engine module loads; the engine,
+# illegal, explain and serialize each lend GameState its methods when they are imported.
+from . import _old_names
 
+_old_names.install()  # maumau.cards, maumau.rules.base, ... import as the modules of their new homes
+
+from .core import compiled as _compiled  # noqa: E402
+from .core import engine, illegal  # noqa: E402, F401
+from .core.cards import JOKER, Card, CardError, Rank, Suit, cards  # noqa: E402
+from .core.dealing import deal, position  # noqa: E402
+from .core.moves import Draw, Move, Pass, Play  # noqa: E402
+from .core.rules.base import Role, Rule  # noqa: E402
+from .core.state import GameState, IllegalMove  # noqa: E402
+from .core.variants import Variant, VariantError, variant, variant_names  # noqa: E402
+from .text import explain  # noqa: E402, F401
+from . import players  # noqa: E402
+from .play import serialize  # noqa: E402, F401
+from .play.game import FormatError, Game  # noqa: E402
+from .play.match import HandResult, Match, MatchError  # noqa: E402
+from .simulation import simulate  # noqa: E402
+from ._version import __version__ as __version__  # noqa: E402
+# isort: on
+
+_old_names.register_loaded()
 
 def __getattr__(name: str) -> Any:
     # networkx and the graph drawing load on first use: every grading kernel imports maumau
@@ -31,6 +43,10 @@ def __getattr__(name: str) -> Any:
         graph = importlib.import_module(__name__ + ".graph")  # sets the package's attribute graph
         globals()["state_graph"] = graph.state_graph
         return globals()[name]
+    if _old_names.new_name(f"{__name__}.{name}") is not None:  # mm.state, mm.i18n: the old modules
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'maumau' has no attribute {name!r}")
 
 
@@ -49,7 +65,7 @@ def replay(source: Any, **options: Any) -> Any:
 
 
 
-#: Whether the Cython-compiled engine runs (else its Python sources do; see ``maumau._compiled``).
+#: Whether the Cython-compiled engine runs (else its Python sources do; see ``maumau.core.compiled``).
 compiled: bool = _compiled.COMPILED
 
 __all__ = [

@@ -17,9 +17,9 @@ from contextlib import redirect_stderr, redirect_stdout
 from typing import Any, TextIO
 
 from ._version import __version__
-from .i18n import LANGUAGES, use_language
-from .terminal import STRENGTHS, Console, Quit, TerminalPlayer, group_moves, play, run_hand
-from .variants import Variant, VariantError, variant, variant_names
+from .core.variants import Variant, VariantError, variant, variant_names
+from .terminal.play import STRENGTHS, Console, Quit, TerminalPlayer, group_moves, play, run_hand
+from .text.i18n import LANGUAGES, use_language
 
 __all__ = ["main", "build_parser", "Console", "TerminalPlayer", "run_hand", "Quit", "group_moves"]
 
@@ -250,7 +250,7 @@ def _add_simulate(commands: Any) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, con: Console) -> int:
-    from .simulate import SimulationError, simulate
+    from .simulation.run import SimulationError, simulate
 
     v = _load_variant(args, con)
     if v is None:

@@ -1,6 +1,6 @@
-"""The compiled engine and its Python sources play the same games (maumau/_compiled.py).
+"""The compiled engine and its Python sources play the same games (maumau/core/compiled.py).
 
-``setup.py`` compiles maumau/state.py and maumau/engine.py with Cython; the rest of the
+``setup.py`` compiles maumau/core/state.py, turn.py, engine.py and variants.py with Cython; the rest of the
 test suite runs whichever engine is installed (the compiled one under ``make test``).
 These tests run the other one in a subprocess and compare, and check that an edited
 source is never silently ignored.
@@ -97,7 +97,7 @@ PROBE = "import maumau as mm; print(mm.compiled, mm.engine.__file__.rsplit('/', 
 def test_an_edited_source_runs_as_python_with_a_warning(tmp_path: Path) -> None:
     checkout = copy_checkout(tmp_path)
     later = time.time() + 60
-    os.utime(checkout / "maumau" / "engine.py", (later, later))
+    os.utime(checkout / "maumau" / "core" / "engine.py", (later, later))
     out = run(PROBE, pure=False, cwd=checkout, path=checkout)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "engine.py"]
@@ -110,7 +110,7 @@ def test_a_partly_compiled_engine_runs_as_python_with_a_warning(tmp_path: Path) 
     checkout = copy_checkout(tmp_path)
     compiled_engine = _compiled.compiled_file("engine")
     assert compiled_engine is not None
-    (checkout / "maumau" / compiled_engine.name).unlink()
+    (checkout / "maumau" / "core" / compiled_engine.name).unlink()
     out = run(PROBE, pure=False, cwd=checkout, path=checkout)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "engine.py"]

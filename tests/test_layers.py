@@ -25,44 +25,25 @@ FACADE = "maumau"
 ROOM_NAMES = {0: "catalogue", 1: "core", 2: "text", 3: "players", 4: "play", 5: "simulation", 6: "apps"}
 
 ROOMS: dict[str, int] = {
-    # 0 the message catalogue (the words of en/de/hu)
-    "maumau.locale": 0,
-    # 1 the core: cards, moves, the state, the engine, the rules and variants, and the voice the
-    #   rules speak with (i18n: a rule's veto is a sentence in the table's language)
-    "maumau.i18n": 1,
-    "maumau.cards": 1,
-    "maumau.moves": 1,
-    "maumau.events": 1,
-    "maumau.problems": 1,
-    "maumau.state": 1,
-    "maumau.turn": 1,
-    "maumau.engine": 1,
-    "maumau.illegal": 1,
-    "maumau.rules": 1,
-    "maumau.variants": 1,
-    "maumau.validate": 1,
-    "maumau.start": 1,
-    "maumau._compiled": 1,
+    # 0 the message catalogue: the words of en/de/hu, and the old module names (they import
+    #   nothing of maumau by name)
+    "maumau.text.locale": 0,
+    "maumau._old_names": 0,
+    # 1 the core, and the voice its rules speak with (a rule's veto is a sentence)
+    "maumau.text.i18n": 1,
+    "maumau.core": 1,
     # 2 words about the game: narration, how a state looks, the variants side by side
-    "maumau.explain": 2,
-    "maumau.compare": 2,
+    "maumau.text": 2,
     # 3 players: what a seat sees, computer players
     "maumau.players": 3,
-    # 4 playing: games (undo, replay, players at a table), matches, saved files
-    "maumau.game": 4,
-    "maumau.match": 4,
-    "maumau.serialize": 4,
+    # 4 playing on: games (undo, replay, players at a table), matches, saved files
+    "maumau.play": 4,
     # 5 many hands between players, and their statistics
-    "maumau.simulate": 5,
     "maumau.simulation": 5,
     # 6 the applications
     "maumau.widgets": 6,
     "maumau.graph": 6,
     "maumau.terminal": 6,
-    "maumau.terminal_console": 6,
-    "maumau.terminal_input": 6,
-    "maumau.terminal_report": 6,
-    "maumau.terminal_table": 6,
     "maumau.cli": 6,
     "maumau.grading": 6,
     "maumau.__main__": 6,

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "maumau"
+PACKAGE = Path(__file__).resolve().parents[1] / "maumau" / "core"
 PXDS = sorted(PACKAGE.glob("*.pxd"))
 WITH_CLASSES = [p for p in PXDS if "cdef class" in p.read_text(encoding="utf-8")]
 
@@ -59,11 +59,11 @@ def pxd_functions(text: str) -> dict[str, list[str]]:
 
 def python_slots(module: str, names: list[str]) -> dict[str, list[str]]:
     """The own ``__slots__`` of classes of a module, from its Python source."""
-    code = (f"import json, importlib; m = importlib.import_module('maumau.{module}'); "
+    code = (f"import json, importlib; m = importlib.import_module('maumau.core.{module}'); "
             f"print(json.dumps({{n: list(getattr(m, n).__dict__.get('__slots__', ())) for n in {names!r}}}))")
     env = dict(os.environ, MAUMAU_PURE_PYTHON="1")
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], env=env, capture_output=True, text=True,
-                         check=True, cwd=PACKAGE.parent)
+                         check=True, cwd=PACKAGE.parents[1])
     return json.loads(out.stdout)
 
 
@@ -102,7 +102,7 @@ def test_every_compiled_function_takes_the_arguments_of_its_source(pxd):
 
 
 def test_the_check_finds_a_field_missing_from_the_pxd():
-    fields, _ = pxd_classes("cdef class Turn(_Cards):\n    cdef public object state, player\n")["Turn"]
+    fields, _ = pxd_classes("cdef class Turn(_Tabletop):\n    cdef public object state, player\n")["Turn"]
     assert fields == {"state", "player"} and fields != {"state", "player", "new_field"}
     assert pxd_functions("cpdef GameState make_state(variant, hands,\n        events=*)\n") == {
         "make_state": ["variant", "hands", "events"]}

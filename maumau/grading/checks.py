@@ -19,7 +19,7 @@ compares those records with the expected values of a run of the instructor's sol
 which never enter the learner's kernel (``maumau.grading.verdict``).  A stub
 called outside a scenario (a *try it* cell) reads the same way: importing this module in an
 IPython kernel shows a NotImplementedError raised by the learner's code as one line.  The
-sentences follow ``maumau.i18n``'s language (en, de, hu: the small catalogue below).
+sentences follow ``maumau.text.i18n``'s language (en, de, hu: the small catalogue below).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator
 from types import TracebackType
 from typing import Any
 
-from ..i18n import language
+from ..text.i18n import language
 
 __all__ = ["CheckFailed", "check", "scenario", "check_moves", "check_wins", "move_names", "passed"]
 
@@ -146,8 +146,8 @@ def canonical(value: Any, depth: int = 0) -> Any:
         return value if math.isfinite(value) else {"float": repr(value)}
     if isinstance(value, enum.Enum):
         return {"enum": f"{kind.__name__}.{value.name}"}
-    from ..cards import Card
-    from ..moves import Move
+    from ..core.cards import Card
+    from ..core.moves import Move
     if isinstance(value, (Card, Move)):
         return {kind.__name__.lower() if isinstance(value, Card) else "move": str(value)}
     if isinstance(value, bool):

@@ -67,8 +67,8 @@ def _table(setup: dict[str, Any], seat_player: Any) -> list[Any]:
 
 
 def _play(setup: dict[str, Any], seat_player: Any) -> bool:
-    from ..game import Game
-    from ..start import deal
+    from ..core.dealing import deal
+    from ..play.game import Game
 
     start = deal(setup["variant"], players=setup["players"], seed=setup["seed"])
     end = Game(start).play(_table(setup, seat_player), max_moves=MAX_MOVES)
@@ -99,7 +99,7 @@ class _Script:
         return "your player"
 
     def choose(self, view: Any) -> Any:
-        from ..moves import move_from_dict
+        from ..core.moves import move_from_dict
 
         data = next(self.moves, None)
         if data is None:

@@ -20,12 +20,12 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Rank, Suit
-from ..events import Reshuffled
-from ..explain import narrate
-from ..moves import Draw, Move, Pass, Play
-from ..rules.base import Rule
-from ..state import GameState
+from ..core.cards import Rank, Suit
+from ..core.events import Reshuffled
+from ..core.moves import Draw, Move, Pass, Play
+from ..core.rules.base import Rule
+from ..core.state import GameState
+from ..text.explain import narrate
 from .turn_phase import phase_of
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -13,9 +13,9 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..moves import Move, move_from_dict
-from ..serialize import STATE_FORMAT, FormatError, state_from_dict
-from ..state import GameState
+from ..core.moves import Move, move_from_dict
+from ..core.state import GameState
+from ..play.serialize import STATE_FORMAT, FormatError, state_from_dict
 from .explore import GraphError
 
 if TYPE_CHECKING:  # pragma: no cover

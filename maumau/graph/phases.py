@@ -15,14 +15,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card
-from ..events import Cancelled, Event, NoMau, Reversed, RundeEnded, RundeOpened, Skipped
-from ..explain import narrate
-from ..game import Game
-from ..moves import Draw, Move, Play
-from ..start import deal
-from ..state import GameState
-from ..variants import Variant, variant
+from ..core.cards import Card
+from ..core.dealing import deal
+from ..core.events import Cancelled, Event, NoMau, Reversed, RundeEnded, RundeOpened, Skipped
+from ..core.moves import Draw, Move, Play
+from ..core.state import GameState
+from ..core.variants import Variant, variant
+from ..play.game import Game
+from ..text.explain import narrate
 from .explore import node_attributes
 from .turn_phase import BLOCKED, NORMAL, OVER, phase_of
 

@@ -21,12 +21,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..moves import Move, Play
+from ..core.moves import Move, Play
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-    from ..state import GameState
+    from ..core.state import GameState
 
 __all__ = ["solve", "Solution", "SolveError", "HiddenRandomness", "natural_move", "natural_traps", "Trap"]
 

@@ -9,7 +9,7 @@ cycle between the two bigger modules.
 
 from __future__ import annotations
 
-from ..state import DRAWN, EXTRA, GameState
+from ..core.state import DRAWN, EXTRA, GameState
 
 __all__ = ["phase_of", "NORMAL", "OVER", "BLOCKED"]
 

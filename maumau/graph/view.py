@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from matplotlib.figure import Figure
 
-    from ..state import GameState
+    from ..core.state import GameState
     from .solve import Solution
 
 __all__ = ["GraphView", "view"]

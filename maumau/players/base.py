@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..moves import Move, Play
-from ..state import IllegalMove
+from ..core.moves import Move, Play
+from ..core.state import IllegalMove
 from .view import View
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import GameState
+    from ..core.state import GameState
 
 __all__ = ["Player", "Random", "ask", "sees_state", "IllegalChoice"]
 

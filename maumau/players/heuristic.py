@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..cards import Card, Rank, Suit
-from ..moves import Move, Play
-from ..rules.base import Role
+from ..core.cards import Card, Rank, Suit
+from ..core.moves import Move, Play
+from ..core.rules.base import Role
 from .view import View
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import GameState
-    from ..variants import Variant
+    from ..core.state import GameState
+    from ..core.variants import Variant
 
 __all__ = ["Heuristic", "score_moves", "best_move"]
 

@@ -28,17 +28,17 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from ..cards import Card
-from ..engine import legal_cards
-from ..events import Drew
-from ..moves import Move, Play
-from ..rules.base import Table
-from ..state import TURN
+from ..core.cards import Card
+from ..core.engine import legal_cards
+from ..core.events import Drew
+from ..core.moves import Move, Play
+from ..core.rules.base import Table
+from ..core.state import TURN
 from .heuristic import best_move, score_moves
 from .view import View
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import GameState
+    from ..core.state import GameState
 
 __all__ = ["Search", "playout_value"]
 

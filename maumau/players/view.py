@@ -23,15 +23,15 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, Rank, Suit
-from ..state import make_state
+from ..core.cards import Card, Rank, Suit
+from ..core.state import make_state
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..events import Event
-    from ..moves import Move
-    from ..rules.base import Memory, Pending
-    from ..state import GameState
-    from ..variants import Variant
+    from ..core.events import Event
+    from ..core.moves import Move
+    from ..core.rules.base import Memory, Pending
+    from ..core.state import GameState
+    from ..core.variants import Variant
 
 __all__ = ["View", "Moves", "unseen_cards"]
 

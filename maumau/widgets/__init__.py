@@ -5,14 +5,14 @@
 >>> mm.replay(table)                                                               # doctest: +SKIP
 
 Every view speaks English, German or Hungarian (``lang="en" | "de" | "hu"``) from the one
-message catalogue of ``maumau.i18n``.
+message catalogue of ``maumau.text.i18n``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..variants import Variant
+from ..core.variants import Variant
 from .explorer import RulesExplorer
 from .replay import ReplayView
 from .table import TableView

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 import ipywidgets as W
 
-from .. import engine
-from ..cards import Suit
-from ..i18n import describe_pending, use_language, wish_name
-from ..i18n import t as _t
-from ..state import DRAWN, EXTRA, GameState
+from ..core import engine
+from ..core.cards import Suit
+from ..core.state import DRAWN, EXTRA, GameState
+from ..text.i18n import describe_pending, use_language, wish_name
+from ..text.i18n import t as _t
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
 

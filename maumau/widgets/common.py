@@ -9,8 +9,8 @@ from typing import Any
 import ipywidgets as W
 
 from .. import players as _players
-from ..i18n import LANGUAGES, seat_regex, t, use_language
-from ..variants import Variant
+from ..core.variants import Variant
+from ..text.i18n import LANGUAGES, seat_regex, t, use_language
 
 __all__ = ["View", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
            "STRENGTHS", "esc"]

@@ -6,12 +6,12 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as W
 
-from ..cards import Rank, Suit
-from ..i18n import t, use_language, wish_name
-from ..moves import Draw, Pass
-from ..rules.base import Role
-from ..state import DRAWN, GameState
-from ..variants import Variant
+from ..core.cards import Rank, Suit
+from ..core.moves import Draw, Pass
+from ..core.rules.base import Role
+from ..core.state import DRAWN, GameState
+from ..core.variants import Variant
+from ..text.i18n import t, use_language, wish_name
 from .common import announce_word
 
 __all__ = ["Controls", "WishPicker"]

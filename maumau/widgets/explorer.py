@@ -11,10 +11,10 @@ from typing import Any
 import ipywidgets as W
 
 from .. import players as _players
-from ..i18n import rule_summary, t
-from ..rules.base import Rule
-from ..start import deal
-from ..variants import Variant, variant, variant_names
+from ..core.dealing import deal
+from ..core.rules.base import Rule
+from ..core.variants import Variant, variant, variant_names
+from ..text.i18n import rule_summary, t
 from .common import STRENGTHS, View, check_lang, esc
 from .scores import house_rules_text, rules_html
 from .style import style_sheet
@@ -25,7 +25,7 @@ __all__ = ["RulesExplorer", "random_stats", "simulated_stats"]
 
 def random_stats(v: Variant, players: int, games: int, seed: int = 0, cap: int = 3000) -> dict[str, Any]:
     """Play ``games`` hands of random players through the engine and count what happened
-    (what the explorer shows where ``maumau.simulate`` is missing)."""
+    (what the explorer shows where ``maumau.simulation.run`` is missing)."""
     began = time.perf_counter()
     lengths, wins, no_winner = [], [0] * players, 0
     for g in range(games):
@@ -53,10 +53,10 @@ def _stats(games: int, players: int, strength: str, lengths: Sequence[int], wins
 
 def simulated_stats(v: Variant, players: int, games: int, seed: int = 0, strength: str = "easy",
                     cap: int = 3000) -> dict[str, Any]:
-    """The same numbers from ``maumau.simulate`` (any strength, and which rules acted), else
+    """The same numbers from ``maumau.simulation.run`` (any strength, and which rules acted), else
     from random players."""
     try:
-        from ..simulate import simulate
+        from ..simulation.run import simulate
     except ImportError:
         return random_stats(v, players, games, seed, cap)
     began = time.perf_counter()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 
 import ipywidgets as W
 
-from ..cards import Card
+from ..core.cards import Card
 from .style import card_button, set_card
 
 __all__ = ["HandView", "Key"]

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 import ipywidgets as W
 
-from ..cards import Card
-from ..explain import narrate
-from ..i18n import t, use_language
-from ..moves import Draw, Move
-from ..state import GameState
+from ..core.cards import Card
+from ..core.moves import Draw, Move
+from ..core.state import GameState
+from ..text.explain import narrate
+from ..text.i18n import t, use_language
 from .common import Seating, esc
 
 __all__ = ["MoveLog", "new_cards"]

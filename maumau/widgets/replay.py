@@ -12,12 +12,12 @@ from typing import Any, cast
 
 import ipywidgets as W
 
-from ..explain import narrate
-from ..game import Game
-from ..i18n import t, use_language
-from ..match import HandResult, Match
-from ..moves import Move
-from ..state import GameState
+from ..core.moves import Move
+from ..core.state import GameState
+from ..play.game import Game
+from ..play.match import HandResult, Match
+from ..text.explain import narrate
+from ..text.i18n import t, use_language
 from .board import Board
 from .common import Seating, View, check_lang, esc
 from .style import style_sheet

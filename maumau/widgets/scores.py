@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..i18n import rule_summary, t
-from ..match import HandResult, Match
-from ..variants import Variant
+from ..core.variants import Variant
+from ..play.match import HandResult, Match
+from ..text.i18n import rule_summary, t
 from .common import Seating, esc, goal_text, score_word
 from .style import card_face
 

@@ -13,8 +13,8 @@ import html
 
 import ipywidgets as W
 
-from ..cards import Card
-from ..i18n import card_name
+from ..core.cards import Card
+from ..text.i18n import card_name
 
 __all__ = ["CSS", "style_sheet", "card_face", "card_backs", "card_button", "set_card", "colour_class"]
 

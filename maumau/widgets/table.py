@@ -18,12 +18,12 @@ from typing import Any, Generic, TypeVar, overload
 
 import ipywidgets as W
 
-from ..cards import Card
-from ..game import Game
-from ..match import HandResult, Match
-from ..moves import Draw, Move, Pass
-from ..state import GameState
-from ..variants import Variant
+from ..core.cards import Card
+from ..core.moves import Draw, Move, Pass
+from ..core.state import GameState
+from ..core.variants import Variant
+from ..play.game import Game
+from ..play.match import HandResult, Match
 from .board import Board
 from .common import Seating, View
 from .controls import Controls, WishPicker

@@ -12,14 +12,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..cards import Card, Rank, Suit
-from ..game import Game
-from ..i18n import t, use_language
-from ..match import HandResult, Match
-from ..moves import Move, Play
+from ..core.cards import Card, Rank, Suit
+from ..core.moves import Move, Play
+from ..core.state import GameState, IllegalMove
+from ..core.variants import Variant, variant
+from ..play.game import Game
+from ..play.match import HandResult, Match
 from ..players import ask
-from ..state import GameState, IllegalMove
-from ..variants import Variant, variant
+from ..text.i18n import t, use_language
 from .common import Seating, check_lang, computer, default_names
 from .hand import Key
 from .log import MoveLog

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
 
-from ..i18n import t
-from ..moves import Play
-from ..variants import Variant
+from ..core.moves import Play
+from ..core.variants import Variant
+from ..text.i18n import t
 from .board import Board
 from .common import STRENGTHS, esc, score_word
 from .controls import Controls, WishPicker
@@ -24,9 +24,9 @@ from .scores import result_html, rules_html
 from .style import style_sheet
 
 if TYPE_CHECKING:  # only for the annotations of what the screen reads
-    from ..game import Game
-    from ..match import HandResult, Match
-    from ..state import GameState
+    from ..core.state import GameState
+    from ..play.game import Game
+    from ..play.match import HandResult, Match
     from .common import Seating
     from .table_scheduler import Scheduler
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol
 
-from ..state import GameState
+from ..core.state import GameState
 
 __all__ = ["Scheduler", "Turns", "running_loop", "MAX_MOVES"]
 

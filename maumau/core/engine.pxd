@@ -1,0 +1,19 @@
+# C types for maumau/engine.py when Cython compiles it (setup.py); Python ignores this file.
+# Only the hot path is typed: legal moves and the two fast paths of apply_move.
+cimport cython
+
+from maumau.core.state cimport GameState, make_state
+from maumau.core.turn cimport Turn, add_cards, remove_cards
+from maumau.core.variants cimport Variant
+
+
+@cython.locals(seat=Py_ssize_t, moves=list, variant=Variant)
+cpdef tuple legal_moves(GameState state)
+
+cpdef GameState apply_move(GameState state, move, bint fast=*)
+
+@cython.locals(seat=Py_ssize_t, variant=Variant)
+cdef GameState _plain_play(GameState state, move)
+
+@cython.locals(seat=Py_ssize_t)
+cdef GameState _plain_draw(GameState state)

@@ -1,0 +1,304 @@
+"""Legal-move generation and applying a move.
+
+The rules decide; this module only asks them, in the order a card game asks:
+what may be played (C-3 and the wild cards), what playing does (the effects),
+whether the hand ended (C-9), whether Mau was said (C-8), and who moves next.
+What the rules decide for a given table is cached by the variant, so the hot path
+does not ask every rule about every card.  The move being carried out is a
+``maumau.core.turn.Turn``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card, Rank, Suit
+from .events import Drew, Left, NoMau, Skipped, Wished
+from .moves import Draw, Move, Pass, Play
+from .rules.base import Pending, Rule, Table
+from .state import IllegalMove, lend, make_state, next_active
+from .turn import DRAWN, EXTRA, TURN, Deal, Turn, _by_index, add_cards, remove_cards
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+    from .variants import Variant
+
+__all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "legal_moves", "apply_move", "legal_cards", "verdict",
+           "table_of", "play_effects", "add_cards", "remove_cards", "leave"]
+
+DRAW, PASS = Draw(), Pass()
+#: What a plain draw of one card records, made once per seat: events do not change.
+_ONE_DRAWN = tuple((Drew(seat, 1, 1),) for seat in range(16))
+
+
+# --- legal moves ----------------------------------------------------------------------
+
+def legal_cards(variant: Variant, table: Table) -> frozenset[Card]:
+    """The distinct cards playable on ``table`` (cached per table by the variant)."""
+    found = variant._legal_cache.get(table)
+    if found is None:
+        found = frozenset(c for c in variant.distinct_cards if verdict(variant, c, table) is None)
+        variant._legal_cache[table] = found
+    return found
+
+
+def verdict(variant: Variant, card: Card, table: Table) -> str | None:
+    """None if ``card`` may be played on ``table``, else the sentence that says why not."""
+    from ..text.i18n import describe_pending, t
+
+    pending = table.pending
+    if pending is not None:
+        if any(rule.answers(card, pending) for rule in variant._hooks["answers"]):
+            return None
+        return t("illegal.pending", card=card.symbol, pending=describe_pending(pending),
+                 rule=pending.rule.response_id)
+    for rule in variant._hooks["forbids"]:
+        reason = rule.forbids(card, table)
+        if reason:
+            return reason
+    if any(rule.allows(card, table) for rule in variant._hooks["allows"]):
+        return None
+    wish = table.wish
+    if isinstance(wish, Suit):
+        return t("illegal.wish_suit", card=card.symbol, suit=wish.symbol)
+    if isinstance(wish, Rank):
+        return t("illegal.wish_rank", card=card.symbol, rank=wish.value)
+    top = table.top
+    if top.suit is None or top.rank is None:  # a Joker on top: nothing to match
+        return t("illegal.generic", card=card.symbol)
+    return t("illegal.match", card=card.symbol, suit=top.suit.symbol, rank=top.rank.value)
+
+
+def table_of(state: GameState) -> Table:
+    return Table(state._discard[-1], state._wish, state._pending, state._memory)
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the player to move, each exactly once (DESIGN.md)."""
+    if state._over:
+        return ()
+    variant = state._variant
+    seat = state._to_move
+    hand = state._hands[seat]
+    pending = state._pending
+    phase = state._phase
+    # A plain tuple finds the cached Table of the same values (a NamedTuple is a tuple).
+    key = (state._discard[-1], state._wish, pending, state._memory)
+    playable = variant._legal_cache.get(key)
+    if playable is None:
+        playable = legal_cards(variant, Table(*key))
+    plays = variant._plays[len(hand) == 2]  # leaving one card: announce Mau (C-8)
+
+    if phase == DRAWN and variant.after_draw == "drawn":
+        candidates: tuple[Card, ...] = (state._drawn,) if state._drawn is not None else ()
+    else:
+        candidates = hand
+    moves: list[Move] = []
+    if seat not in state._locked:  # JM-9: a locked last card cannot be played
+        last = None
+        for card in candidates:
+            if card is not last and card in playable:
+                moves += plays[card]
+            last = card
+        extenders = variant._extenders
+        if extenders and phase == TURN and pending is None:
+            for card in sorted(set(candidates) & playable, key=_by_index):
+                for rule in extenders:
+                    moves += rule.extra_plays(state, card)
+
+    if pending is not None:
+        moves.append(DRAW if pending.kind == "draw" else PASS)
+    elif phase == TURN:
+        forcers = variant._forcers
+        if not (moves and forcers and _forced(forcers, state)):
+            moves.append(DRAW)
+    elif phase == EXTRA:
+        moves.append(variant.extra_closer)
+    else:  # DRAWN
+        moves.append(PASS)
+    return tuple(moves)
+
+
+def _forced(forcers: tuple[Rule, ...], state: GameState) -> bool:
+    """Whether a rule makes the player play a card they can play (MR-4, MR-10)."""
+    return any(rule.forces_play(state) for rule in forcers)
+
+
+# --- applying a move ---------------------------------------------------------------------
+
+def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
+    """The state after ``move``; the caller has checked that it is legal.
+
+    ``fast`` lets the two commonest moves skip the Turn machinery: a card without
+    effect (C-3) that neither ends the hand nor forgets Mau, and a draw of one card
+    that ends the turn (MK-3, or closing an Ace's extra play, MK-8).  The result is
+    the same either way (tests/test_properties.py checks it).
+    """
+    kind = type(move)
+    if fast and state._pending is None:
+        if isinstance(move, Play):
+            if move.last not in state._variant._effects:
+                nxt = _plain_play(state, move)
+                if nxt is not None:
+                    return nxt
+        elif kind is Draw:
+            nxt = _plain_draw(state)
+            if nxt is not None:
+                return nxt
+    if isinstance(move, Play):
+        return _play(state, move)
+    turn = Turn(state, move)
+    if state._pending is not None:
+        _accept(turn, state._pending)
+    elif kind is Draw:
+        _draw(turn)
+    else:
+        turn.end_turn(played=False)
+    return turn.finish()
+
+
+def _plain_play(state: GameState, move: Play) -> GameState | None:
+    """A card without effect onto the pile, and next(X) moves; None if it ends the hand
+    or leaves one card without the announcement (C-8, C-9)."""
+    seat = state._to_move
+    hands = state._hands
+    hand = remove_cards(hands[seat], move.cards)
+    variant = state._variant
+    if len(hand) < 2 and (not hand or not move.mau and variant.announcement is not None):
+        return None
+    wish = move.wish
+    # Positional, in make_state's order (variant, hands, stock, discard, to_move, direction, wish,
+    # pending, phase, drawn, memory, locked, active, dealer, seed, idle, winner, over, blocked,
+    # events): the two fast paths run for most decisions, and matching twenty keywords costs the
+    # pure-Python engine a third of a decision (11,000 instructions); compiled, it is the same C call.
+    return make_state(
+        variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
+        state._discard + move.cards, state.next_seat(seat), state._direction, wish,
+        None, TURN, None, state._memory, state._locked, state._active, state._dealer,
+        state._seed, 0, None, False, False,
+        () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
+
+
+def _plain_draw(state: GameState) -> GameState | None:
+    """One card from a stock that keeps at least one, where drawing ends the turn; None
+    where the player may still play after drawing (MR-4, JM-3) or is locked (JM-9)."""
+    stock = state._stock
+    seat = state._to_move
+    phase = state._phase
+    if (len(stock) < 2 or seat in state._locked
+            or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
+        return None
+    hands = state._hands
+    return make_state(  # positional, as in _plain_play
+        state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
+        state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
+        state._memory, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
+        _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
+
+
+def _play(state: GameState, move: Play) -> GameState:
+    turn = Turn(state, move)
+    variant = turn.variant
+    seat = turn.player
+    hand = remove_cards(turn.hands[seat], move.cards)
+    turn.hands[seat] = hand
+    turn.discard = state._discard + move.cards
+    turn.wish = move.wish
+    card = move.last
+    if move.wish is not None:
+        turn.events.append(Wished(move.wish, variant._wishers.get(card)))
+    if not hand:  # C-9: the hand ends the moment a hand is empty
+        turn.over, turn.winner, turn.to_move = True, seat, seat
+        for rule in variant._last_card.get(card, ()):
+            turn.acting = rule
+            rule.on_last_card(turn, card)
+        return turn.finish()
+    play_effects(turn, card)
+    announcement = variant.announcement
+    if len(hand) == 1 and not move.mau and announcement is not None:
+        turn.acting = announcement
+        turn.events.append(NoMau(seat, announcement))
+        announcement.on_missing_announcement(turn)
+    if turn.phase == EXTRA:
+        turn.idle = 0
+    else:
+        turn.end_turn(played=True)
+    return turn.finish()
+
+
+def play_effects(turn: Turn, card: Card) -> None:
+    """Each rule that gives ``card`` an effect acts on the turn, in the variant's order."""
+    for rule in turn.variant._effects.get(card, ()):
+        turn.acting = rule
+        rule.on_play(turn, card)
+    turn.acting = None
+
+
+def _accept(turn: Turn, pending: Pending) -> None:
+    """The target accepts the pending effect: takes the cards or sits out (C-5)."""
+    target = pending.target
+    turn.acting = pending.rule
+    if pending.kind == "draw":
+        turn.draw(target, pending.amount, "penalty")
+        if pending.rule.accept_ends_turn:
+            turn.to_move = pending.resume if pending.resume is not None else turn.next(target)
+            turn.end_turn(played=False)
+        else:
+            turn.to_move = target  # MR-5, JM-5: a normal turn follows
+    else:
+        seat = target
+        for _ in range(pending.amount):
+            seat = turn.next(seat)
+        turn.to_move = pending.resume if pending.resume is not None else seat
+        turn.events.append(Skipped(target, pending.amount, pending.rule))
+        turn.end_turn(played=False)
+
+
+def _draw(turn: Turn) -> None:
+    """A plain draw of one card, and what the variant lets follow (C-4, C-7)."""
+    state = turn.state
+    seat = turn.player
+    got = turn.draw(seat, 1)  # JM-9: a card received lifts the lock; nothing drawn keeps it
+    policy = turn.variant.after_draw
+    if state._phase == TURN and got and policy in ("drawn", "any"):
+        playable = legal_cards(turn.variant, table_of(state))  # drawing keeps the table
+        can = got[0] in playable if policy == "drawn" else any(c in playable for c in turn.hands[seat])
+        if can:
+            turn.to_move, turn.phase, turn.drawn = seat, DRAWN, got[0]
+            return
+    turn.end_turn(played=False)
+
+
+# --- leaving mid-hand (MK-14) --------------------------------------------------------------------
+
+def leave(state: GameState, seat: int) -> GameState:
+    """MK-14: the player is removed; their cards go under the stock unscored, effects aimed
+    at them lapse, and the turn passes on; a last player left wins."""
+    from ..text.i18n import t
+
+    if not state.variant.join_and_leave:
+        raise IllegalMove(t("leave.variant", variant=state.variant.name))
+    if not (0 <= seat < state.players) or not state.active[seat]:
+        raise IllegalMove(t("leave.seat", seat=seat))
+    if state.is_over:
+        raise IllegalMove(t("illegal.over"))
+    active = tuple(a and i != seat for i, a in enumerate(state.active))
+    hands = tuple(() if i == seat else h for i, h in enumerate(state.hands))
+    pending, phase, to_move, drawn = state.pending, state.phase, state.to_move, state.drawn
+    if pending is not None and (pending.target == seat or pending.resume == seat):
+        pending = None
+    if to_move == seat:
+        to_move = next_active(active, seat, state.direction)
+        phase, drawn, pending = TURN, None, None
+    over: bool = state.is_over
+    winner: int | None = state.winner
+    if sum(active) == 1:
+        over, winner = True, active.index(True)
+        to_move, pending, phase = winner, None, TURN
+    return state.replace(active=active, hands=hands, stock=state.stock + state.hands[seat], pending=pending,
+                         phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
+                         locked=state.locked - {seat}, events=(Left(seat),))
+
+
+# The state imports no engine: the engine lends it the functions its methods call.
+lend(legal_moves=legal_moves, apply_move=apply_move, leave=leave)

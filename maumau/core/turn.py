@@ -1,0 +1,347 @@
+"""The turn machinery: a move being carried out (Turn), a deal being prepared (Deal), and the
+seat arithmetic and card drawing they share (C-1, C-6, C-7).
+
+Rules write on a Turn through its API (``skip``, ``reverse``, ``draw``, ``set_pending``,
+``play_again``, ``lock``, ``cancel``); each call records a typed event naming the rule whose
+hook is running (``maumau.core.events``).  ``maumau.core.engine`` decides which rules act and turns the
+finished Turn into the next immutable GameState.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, Rank, Suit
+from .events import (
+    Blocked,
+    Cancelled,
+    Drew,
+    EffectPending,
+    Event,
+    Locked,
+    PenaltyDrawn,
+    PlaysAgain,
+    Reshuffled,
+    Reversed,
+    Skipped,
+    drew_cards,
+)
+from .moves import Move
+from .rules.base import Pending, Role, Rule, recall, recall_role, remembered
+from .state import DRAWN, EXTRA, TURN, make_state, next_active
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+    from .variants import Variant
+
+__all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "add_cards", "remove_cards"]
+
+
+_by_index = attrgetter("index")
+
+
+def add_cards(hand: tuple[Card, ...], new: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand is kept sorted, so that card order inside a hand never matters."""
+    if len(new) == 1:
+        card = new[0]
+        index = card.index
+        i = 0
+        for held in hand:
+            if held.index > index:
+                break
+            i += 1
+        return hand[:i] + (card,) + hand[i:]
+    return tuple(sorted(hand + tuple(new), key=_by_index))
+
+
+def remove_cards(hand: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]:
+    # Cards are interned, so they are found by identity: tuple.index would compare them
+    # with ==, which goes through Python (Card defines __lt__ for sorting).
+    for card in gone:
+        i = 0
+        for held in hand:
+            if held is card:
+                break
+            i += 1
+        hand = hand[:i] + hand[i + 1:]
+    return hand
+
+
+class _Seats:
+    """Seat arithmetic shared by a Turn and a Deal: next(p) and prev(p) (C-1)."""
+
+    __slots__ = ("active", "direction")  # which seats take part (MK-14); +1 or -1 (MK-6)
+
+    if TYPE_CHECKING:  # the fields, for the type checker (turn.pxd declares them for Cython)
+        active: tuple[bool, ...]
+        direction: int
+
+    def next(self, seat: int, direction: int | None = None) -> int:
+        """The neighbouring active player in the direction of play (C-1)."""
+        return next_active(self.active, seat, self.direction if direction is None else direction)
+
+    def prev(self, seat: int) -> int:
+        """The neighbouring active player against the direction of play (C-1)."""
+        return self.next(seat, -self.direction)
+
+    @property
+    def active_count(self) -> int:
+        return sum(self.active)
+
+
+class _Tabletop(_Seats):
+    """The cards on the table (hands, stock, discard pile) of a Turn and a Deal, and drawing from
+    the stock with reshuffle (C-6) and exhaustion (C-7)."""
+
+    __slots__ = ("variant", "hands", "stock", "discard", "seed", "events", "acting")
+
+    if TYPE_CHECKING:
+        variant: Variant
+        hands: list[tuple[Card, ...]]
+        stock: tuple[Card, ...]
+        discard: tuple[Card, ...]
+        seed: int
+        events: list[Event]
+        acting: Rule | None
+
+    def draw(self, seat: int, n: int, why: str = "draw") -> list[Card]:
+        """Seat draws n cards; an empty stock is refilled from the pile (C-6).
+
+        If nothing is left to draw, the player takes what exists (C-7).  ``why`` is
+        ``"penalty"`` for cards a rule deals as a penalty, ``"draw"`` for a player's own draw.
+        """
+        got: list[Card] = []
+        while len(got) < n:
+            if not self.stock and not self.reshuffle():
+                break
+            take = n - len(got)
+            got.extend(self.stock[:take])
+            self.stock = self.stock[take:]
+        if got:
+            self.hands[seat] = add_cards(self.hands[seat], got)
+        record = PenaltyDrawn if why == "penalty" else Drew
+        self.events.append(record(seat, len(got), n, self.acting))
+        return got
+
+    def reshuffle(self) -> bool:
+        """C-6: the discard pile minus its top card, shuffled, becomes the stock."""
+        pile = self.discard[:-1]
+        if not pile or not self.variant.reshuffles:  # a fixed-stock house rule never reshuffles
+            return False
+        order = sorted(pile, key=_by_index)  # order under the top never matters
+        rng = random.Random(self.seed)
+        rng.shuffle(order)
+        self.seed = rng.getrandbits(63)
+        self.stock = tuple(order)
+        self.discard = self.discard[-1:]
+        self.events.append(Reshuffled(len(order)))
+        return True
+
+    def can_draw(self) -> bool:
+        return bool(self.stock) or (len(self.discard) > 1 and self.variant.reshuffles)
+
+
+class Turn(_Tabletop):
+    """One move being carried out: the mutable scratch pad that rules write on.
+
+    ``player`` is X, the player who played the card in question (C-1).  Rules call
+    ``next``/``prev``, ``following()``, ``set_pending``, ``skip``, ``reverse``,
+    ``draw``, ``play_again``, ``lock`` and ``cancel``; each records what it did as a typed
+    event (``maumau.core.events``) naming ``acting``, the rule whose hook is running, so a rule
+    never writes an event by hand.  The engine turns the result into the next immutable
+    GameState.
+    """
+
+    __slots__ = (
+        "state", "player", "move", "wish", "answered", "pending", "phase", "drawn", "memory",
+        "locked", "to_move", "skips", "idle", "winner", "over", "blocked",
+    )
+
+    def __init__(self, state: GameState, move: Move) -> None:
+        self.state = state
+        self.variant = state._variant
+        self.player = state._to_move
+        self.move = move
+        self.hands = list(state._hands)
+        self.stock = state._stock
+        self.discard = state._discard
+        self.seed = state._seed
+        self.direction = state._direction
+        self.wish = state._wish
+        self.answered = state._pending
+        self.pending: Pending | None = None
+        self.phase = TURN
+        self.drawn: Card | None = None
+        self.memory = state._memory
+        self.locked = state._locked
+        self.active = state._active
+        self.to_move: int | None = None
+        self.skips = 0
+        self.idle = state._idle
+        self.winner: int | None = None
+        self.over = False
+        self.blocked = False
+        self.events: list[Event] = []
+        self.acting: Rule | None = None
+
+    # --- what rules ask ---------------------------------------------------------
+    def hand(self, seat: int | None = None) -> tuple[Card, ...]:
+        return self.hands[self.player if seat is None else seat]
+
+    def memory_of(self, rule: Rule) -> Any:
+        """What ``rule`` remembers, as changed so far in this turn."""
+        return recall(self.memory, rule)
+
+    def remember(self, rule: Rule, value: Hashable) -> None:
+        """``rule`` remembers ``value`` from now on (its memory slot in the next state)."""
+        self.memory = remembered(self.memory, rule, value)
+
+    @property
+    def runde(self) -> tuple[Rank, int] | None:
+        """(rank, opener) while a Runde runs (MR-8): the Runde's memory."""
+        return recall_role(self.memory, Role.RUNDE)  # type: ignore[no-any-return]
+
+    @runde.setter
+    def runde(self, value: tuple[Rank, int] | None) -> None:
+        for owner, _ in self.memory:
+            if Role.RUNDE in owner.roles:
+                self.remember(owner, value)
+                return
+        raise LookupError("this variant has no rule that runs a Runde (MR-8)")
+
+    def following(self) -> int:
+        """Who moves next in normal order: next(X), or the seat an answered
+        backward penalty handed the turn back to (LM-9)."""
+        answered = self.answered
+        if answered is not None and answered.resume is not None:
+            return answered.resume
+        return self.next(self.player)
+
+    def answering(self, rule: Rule) -> Pending | None:
+        """The pending effect of ``rule`` this move answers, if any."""
+        answered = self.answered
+        if answered is not None and (answered.rule is rule or answered.rule == rule):
+            return answered
+        return None
+
+    # --- what rules do ------------------------------------------------------------
+    def set_pending(self, kind: str, amount: int, target: int, rule: Rule,
+                    resume: int | None = None) -> None:
+        """Start a draw penalty or skip that ``target`` must answer or accept (C-5)."""
+        self.pending = Pending(kind, amount, target, rule, resume)
+        self.to_move = target
+        self.events.append(EffectPending(kind, amount, target, rule))
+
+    def draw(self, seat: int, n: int, why: str = "draw") -> list[Card]:
+        """Seat draws n cards (C-6, C-7); a card received lifts a JM-9 lock, whoever's
+        rule dealt it (a Joker's 4, a penalty, the player's own draw)."""
+        got = _Tabletop.draw(self, seat, n, why)
+        if got and seat in self.locked:
+            self.locked = self.locked - {seat}
+        return got
+
+    def skip(self, players: int = 1) -> None:
+        """The next ``players`` players lose their turn (MK-5, MR-6)."""
+        self.events.append(Skipped(self.following(), players, self.acting))
+        self.skips += players
+
+    def reverse(self) -> None:
+        """Play goes the other way round from now on (MK-6)."""
+        self.direction = -self.direction
+        self.events.append(Reversed(self.acting))
+
+    def play_again(self) -> None:
+        """X continues at once with an extra play (MK-8, JM-8)."""
+        self.to_move = self.player
+        self.phase = EXTRA
+        self.events.append(PlaysAgain(self.player, self.acting))
+
+    def lock(self, seat: int) -> None:
+        """The seat's last card may not be played until they receive a card (JM-9)."""
+        self.locked = self.locked | frozenset((seat,))
+        self.events.append(Locked(seat, self.acting))
+
+    def cancel(self) -> None:
+        """The pending penalty this move answers is cancelled, not passed on (LM-12)."""
+        answered = self.answered
+        if answered is not None:
+            self.events.append(Cancelled(answered.amount, answered.rule, self.acting))
+
+    def emit(self, event: Event) -> None:
+        """Record an event of a rule's own (a Runde opened or ended, MR-7, MR-12)."""
+        self.events.append(event)
+
+    # --- how a turn ends -------------------------------------------------------------
+    def end_turn(self, played: bool) -> None:
+        """Pass the turn on, and watch for a blocked hand (C-7)."""
+        if self.to_move is None:
+            seat = self.following()
+            for _ in range(self.skips):
+                seat = self.next(seat)
+            self.to_move = seat
+        if played:
+            self.idle = 0
+        elif not self.can_draw() and not self.drew_this_turn():
+            self.idle += 1
+            if self.idle >= self.active_count:
+                self.over, self.blocked = True, True
+                self.events.append(Blocked())
+        else:
+            self.idle = 0
+
+    def drew_this_turn(self) -> bool:
+        """Whether this turn drew a card (also before a play-or-pass choice): such a turn was
+        not taken "while nothing can be drawn", even if it took the last card (C-7)."""
+        return self.state._phase == DRAWN or drew_cards(self.events)
+
+    def finish(self) -> GameState:
+        if self.over:
+            self.pending, self.phase, self.drawn = None, TURN, None
+        assert self.to_move is not None  # end_turn, an accepted effect or the last card set it
+        return make_state(
+            variant=self.variant, hands=tuple(self.hands), stock=self.stock, discard=self.discard,
+            to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
+            phase=self.phase, drawn=self.drawn, memory=self.memory, locked=self.locked, active=self.active,
+            dealer=self.state._dealer, seed=self.seed, idle=self.idle, winner=self.winner, over=self.over,
+            blocked=self.blocked, events=tuple(self.events) if self.events else (),
+        )
+
+
+class Deal(_Tabletop):
+    """The deal being prepared: hands, stock and up-card, before the first turn (C-2)."""
+
+    __slots__ = ("dealer", "to_move", "choose_wish")
+
+    def __init__(self, variant: Variant, hands: list[tuple[Card, ...]], stock: tuple[Card, ...],
+                 upcard: Card, dealer: int, seed: int, wish: Suit | Rank | None) -> None:
+        self.variant = variant
+        self.hands = hands
+        self.stock = stock
+        self.discard = (upcard,)
+        self.seed = seed
+        self.direction = 1
+        self.active = (True,) * len(hands)
+        self.dealer = dealer
+        self.choose_wish = wish
+        self.to_move = self.next(dealer)
+        self.events: list[Event] = []
+        self.acting: Rule | None = None
+
+    @property
+    def upcard(self) -> Card:
+        return self.discard[-1]
+
+    def dealers_wish(self, kind: type) -> Suit | Rank:
+        """The dealer names a wish (LM-2, JM-2): the one given to ``deal``, or else
+        the suit (rank) the dealer holds most of, first in order on a tie."""
+        chosen = self.choose_wish
+        if chosen is not None and isinstance(chosen, kind):
+            return chosen
+        hand = self.hands[self.dealer]
+        if kind is Suit:
+            return max(Suit, key=lambda s: (sum(c.suit is s for c in hand), -list(Suit).index(s)))
+        held = [c.rank for c in hand if c.rank is not None]
+        return max(Rank, key=lambda r: (held.count(r), r.order)) if held else Rank.ACE

@@ -1,0 +1,231 @@
+"""``mm.simulate``: many hands between computer players, in parallel, with statistics.
+
+>>> import maumau as mm
+>>> r = mm.simulate("makao", players=["random", "heuristic"], games=20, seed=1, executor="serial")
+>>> r.games, [row["player"] for row in r.by_player()]
+(20, ['Random()', 'Heuristic()'])
+
+Every hand gets its own seed, drawn from ``seed`` before anything runs, and every player
+is copied and reseeded for each hand; so the results do not depend on how the hands are
+spread over workers: a process pool, a dask cluster and a plain loop give the same numbers.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+import pickle
+import random
+import traceback
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Executor, as_completed
+from typing import Any
+
+from ..core.dealing import deal
+from ..core.events import Blocked, Reshuffled
+from ..core.moves import Move, Play
+from ..core.rules.base import Role
+from ..core.state import GameState, IllegalMove
+from ..core.variants import Variant, VariantError, variant, variant_names
+from ..players import for_strength
+from ..players.base import IllegalChoice, ask, label
+from .results import Hand, Simulation, wilson
+
+__all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM"]
+
+#: Below this many hands the default runs them in this process: starting workers costs more.
+POOL_FROM = 100
+
+
+class SimulationError(RuntimeError):
+    """A simulation could not run: a player failed or cheated, or the executor broke."""
+
+
+# --- playing (this part runs in the workers) ---------------------------------------------------
+
+def rules_acting(move: Move, after: GameState) -> set[str]:
+    """The names of the rules that acted in a play, read from the events it set off (a rule of
+    a learner's counts as the shipped one does), the rule that lets sets be played for a set
+    (LM-5), and the core's reshuffle (C-6) and blocked hand (C-7) by those names."""
+    played = type(move) is Play
+    acting: set[str] = set()
+    for event in after.events:
+        if type(event) is Reshuffled:
+            acting.add("reshuffle")
+        elif type(event) is Blocked:
+            acting.add("blocked")
+        elif played and event.rule is not None:
+            acting.add(event.rule.name)
+    if isinstance(move, Play) and len(move.cards) > 1:
+        acting.update(rule.name for rule in after.variant.having(Role.SETS)[:1])
+    return acting
+
+
+def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
+               max_moves: int) -> Hand:
+    n = len(templates)
+    rng = random.Random(seed)
+    seats = tuple((s + game) % n if rotate else s for s in range(n))
+    deal_seed = rng.getrandbits(63)
+    players = []
+    for s in range(n):
+        player = copy.deepcopy(templates[seats[s]])
+        player_seed = rng.getrandbits(63)
+        if hasattr(player, "reseed"):
+            player.reseed(player_seed)
+        players.append(player)
+    fired: Counter[str] = Counter()
+    state = deal(v, players=n, seed=deal_seed)
+    moves = 0
+    while not state.is_over and moves < max_moves:
+        seat = state.to_move
+        try:
+            move = ask(players[seat], state)  # a View of the seat, unless a maumau player
+            after = state.apply(move)
+        except IllegalChoice as err:
+            raise SimulationError(f"hand {game} (seed {seed}): {err.reason}") from None
+        except IllegalMove as err:
+            raise SimulationError(f"hand {game} (seed {seed}): {label(players[seat])} at seat {seat} chose an "
+                                  f"illegal move {move!r}: {err.reason}") from None
+        fired.update(rules_acting(move, after))
+        state = after
+        moves += 1
+    winner = state.winner if state.is_over else None
+    return Hand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), dict(fired))
+
+
+def _play_chunk(v: Variant | tuple[str, dict], templates: Sequence[Any], jobs: Sequence[tuple[int, int]],
+                rotate: bool, max_moves: int) -> list[Hand]:
+    """Play the hands ``jobs`` (hand number, seed): the unit of work sent to a worker."""
+    if isinstance(v, tuple):
+        v = variant(v[0], **v[1])
+    done = []
+    for game, seed in jobs:
+        try:
+            done.append(_play_hand(v, templates, game, seed, rotate, max_moves))
+        except SimulationError:
+            raise
+        except Exception as err:
+            detail = "".join(traceback.format_exception(type(err), err, err.__traceback__, limit=-3))
+            raise SimulationError(f"hand {game} (seed {seed}) failed: {type(err).__name__}: {err}\n"
+                                  f"{detail}") from None
+    return done
+
+
+# --- the call ------------------------------------------------------------------------------------
+
+def _player(spec: Any) -> Any:
+    if isinstance(spec, str):
+        return for_strength(spec)
+    if isinstance(spec, type):
+        return spec()
+    if not callable(getattr(spec, "choose", None)):
+        raise TypeError(f"a player is a name ('random', 'heuristic', 'search', 'easy', ...), a player class "
+                        f"or an object with choose(view), not {spec!r}")
+    return spec
+
+
+def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic"), games: int = 1000,
+             seed: int = 0, *, rotate: bool = True, executor: Executor | str | None = None,
+             progress: bool | None = None, max_moves: int = 100_000, **options: Any) -> Simulation:
+    """Play ``games`` hands of ``game`` and return their statistics (a ``Simulation``).
+
+    ``players``: one per seat: names (``"random"``, ``"heuristic"``, ``"search"``,
+    ``"easy"``, ``"medium"``, ``"hard"``), classes or player objects; a player not of
+    maumau's own is asked with its seat's ``View`` only (``maumau.players.ask``).  ``rotate`` moves
+    every player one seat on after each hand, so that each player sits at each seat
+    equally often.  ``executor``: any ``concurrent.futures.Executor`` (a dask
+    ``client.get_executor()`` works too), ``"serial"`` for a plain loop, or None: a
+    process pool over the machine's cores (from ``POOL_FROM`` hands on).  ``progress``:
+    a tqdm bar (None: only for 1000 hands or more).  ``max_moves`` cuts off a hand that
+    runs too long (it then has no winner).  Variant options go in ``**options``.
+    """
+    v = variant(game, **options)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise TypeError(f"players is a list with one player per seat, not {players!r}")
+    templates = [_player(p) for p in players]
+    lo, hi = v.players
+    if not lo <= len(templates) <= hi:
+        raise VariantError(f"{v.name} is played by {lo} to {hi} players, not {len(templates)}")
+    master = random.Random(seed)
+    jobs = [(g, master.getrandbits(63)) for g in range(games)]
+    labels = [label(p) for p in templates]
+    spec: Variant | tuple[str, dict] = (v.name, v.options) if v.name in variant_names() and not v.changes \
+        and variant(v.name, **v.options) is v else v
+    if executor is None:
+        executor = "serial" if games < POOL_FROM or (os.cpu_count() or 1) < 2 else "process"
+    show = games >= 1000 if progress is None else progress
+    if executor == "serial":
+        hands = _run_serial(spec, templates, jobs, rotate, max_moves, show, v.name)
+    elif executor == "process":
+        from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when it is used
+
+        with ProcessPoolExecutor(os.cpu_count()) as pool:
+            hands = _run_parallel(pool, spec, templates, jobs, rotate, max_moves, show, v.name)
+    elif isinstance(executor, Executor) or callable(getattr(executor, "submit", None)):
+        hands = _run_parallel(executor, spec, templates, jobs, rotate, max_moves, show, v.name)
+    else:
+        raise TypeError(f"executor is a concurrent.futures.Executor, 'serial' or None, not {executor!r}")
+    return Simulation(v.name, labels, games, seed, rotate, hands)
+
+
+def _bar(total: int, show: bool, name: str) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, disable=not show, desc=f"simulate {name}", unit="hand", leave=False)
+
+
+def _run_serial(spec: Any, templates: list, jobs: list, rotate: bool, max_moves: int, show: bool,
+                name: str) -> list[Hand]:
+    hands: list[Hand] = []
+    with _bar(len(jobs), show, name) as bar:
+        for start in range(0, len(jobs), 50):
+            part = _play_chunk(spec, templates, jobs[start:start + 50], rotate, max_moves)
+            hands.extend(part)
+            bar.update(len(part))
+    return hands
+
+
+def _run_parallel(executor: Any, spec: Any, templates: list, jobs: list, rotate: bool, max_moves: int,
+                  show: bool, name: str) -> list[Hand]:
+    try:
+        pickle.dumps((spec, templates))
+    except Exception as err:
+        raise SimulationError(f"the players cannot be sent to other processes ({type(err).__name__}: {err}); "
+                              "define player classes at the top level of a module, or use executor='serial'"
+                              ) from None
+    workers = os.cpu_count() or 1
+    size = max(1, min(200, math.ceil(len(jobs) / (workers * 8))))
+    chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    futures = {}
+    try:
+        for chunk in chunks:
+            futures[executor.submit(_play_chunk, spec, templates, chunk, rotate, max_moves)] = chunk
+    except Exception as err:
+        for f in futures:
+            f.cancel()
+        raise SimulationError(f"the executor refused the work: {type(err).__name__}: {err}") from err
+    results: dict[int, list[Hand]] = {}
+    with _bar(len(jobs), show, name) as bar:
+        for future in as_completed(futures):
+            try:
+                part = future.result()
+            except SimulationError:
+                _cancel(futures)
+                raise
+            except Exception as err:
+                _cancel(futures)
+                raise SimulationError(f"the executor failed: {type(err).__name__}: {err}") from err
+            results[futures[future][0][0]] = part
+            bar.update(len(part))
+    return [hand for first in sorted(results) for hand in results[first]]
+
+
+def _cancel(futures: dict) -> None:
+    for f in futures:
+        f.cancel()
+

@@ -1,0 +1,134 @@
+"""What the human sees when it is their turn in ``maumau play``: the table (top card, wish,
+stock, direction, what is pending, the other hands, their own hand) and the legal moves as
+numbered lines (``group_moves``); and the rules of the variant at the prompt (``rules_text``).
+Every sentence is the catalogue's (``maumau.text.i18n``, keys ``term.*`` and ``ui.*``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+from ..core.cards import Rank, Suit
+from ..core.moves import Draw, Move, Pass, Play
+from ..core.state import DRAWN, EXTRA, GameState
+from ..core.variants import Variant
+from ..text.i18n import describe_pending, rank_name, rule_summary, t
+from .console import Console
+
+__all__ = ["Choice", "group_moves", "move_key", "show_table", "rules_text"]
+
+
+class Choice:
+    """One numbered line of the menu: the legal moves that differ only in the wish (and Mau)."""
+
+    def __init__(self, state: GameState, first: Move) -> None:
+        self.moves: list[Move] = [first]
+        self.first = first
+        self.label = move_label(state, first)
+
+    @property
+    def wishes(self) -> list[Suit | Rank]:
+        return list(dict.fromkeys(m.wish for m in self.moves if isinstance(m, Play) and m.wish is not None))
+
+    @property
+    def mau_due(self) -> bool:
+        return any(isinstance(m, Play) and m.mau for m in self.moves)
+
+    def move(self, wish: Suit | Rank | None = None, mau: bool = True) -> Move:
+        found = next(m for m in self.moves if not isinstance(m, Play) or m.wish == wish)
+        return found.replace(mau=False) if isinstance(found, Play) and found.mau and not mau else found
+
+
+def move_key(move: Move) -> tuple[object, ...]:
+    """What one menu line stands for: the cards played (and a Runde), or the kind of move."""
+    return (tuple(move.cards), move.runde) if isinstance(move, Play) else (type(move),)
+
+
+def group_moves(state: GameState) -> list[Choice]:
+    """The legal moves as menu lines: plays by their first card, then draw or pass."""
+    found: dict[tuple[object, ...], Choice] = {}
+    for move in state.legal_moves():
+        if move_key(move) in found:
+            found[move_key(move)].moves.append(move)
+        else:
+            found[move_key(move)] = Choice(state, move)
+    return sorted(found.values(), key=lambda c: (0, c.first.card.index, len(c.first.cards), c.first.runde)
+                  if isinstance(c.first, Play) else (1, 0, 0, False))
+
+
+def move_label(state: GameState, move: Move) -> str:
+    """The words of a menu line, e.g. ``play J♣ (then wish a suit)`` or ``take 2 cards``."""
+    if isinstance(move, Play):
+        parts = [t("term.play", cards=" ".join(c.symbol for c in move.cards))]
+        kind = state.variant.wish_kind(move.card)
+        if kind is not None:
+            parts.append(t("term.then_suit" if kind is Suit else "term.then_rank"))
+        if len(move.cards) > 1:
+            parts.append(t("term.set_top", card=move.last.symbol))
+        if move.runde:  # a Runde card has a rank
+            parts.append(t("term.open_runde", rank=rank_name(cast(Rank, move.card.rank))))
+        return " ".join(parts)
+    if state.pending is not None:
+        return t("term.take", n=state.pending_draw) if isinstance(move, Draw) else t("term.sit_out")
+    if isinstance(move, Pass):
+        return t("term.pass")
+    if not state.stock and len(state.discard) < 2:
+        return t("term.draw_none")
+    return t("term.draw_ends") if state.phase == EXTRA else t("term.draw")
+
+
+def _count(n: int) -> str:
+    return t("ui.cards_1") if n == 1 else t("ui.cards_n", n=n)
+
+
+def _turn_notes(state: GameState, name_of: Callable[[int], str]) -> list[str]:
+    """The lines under the status line: what the human faces in this turn."""
+    me, notes = state.to_move, []
+    if state.pending is not None:
+        notes.append(t("term.facing", pending=describe_pending(state.pending)))
+    for rule, value in state.memory:  # what the rules that remember hold: a Runde (MR-8)
+        text = rule.describe_memory(value, name_of)
+        if text is not None:
+            notes.append(text)
+    if state.phase == EXTRA:
+        notes.append(t("term.extra"))
+    elif state.phase == DRAWN and state.drawn is not None:
+        key = "term.drawn_it" if state.variant.after_draw == "drawn" else "term.drawn_any"
+        notes.append(t(key, card=state.drawn.symbol))
+    if me in state.locked:
+        moves = t("word.or").join(repr(m) for m in state.legal_moves())
+        notes.append(t("term.locked", call=state.variant.call, moves=moves))
+    return notes
+
+
+def show_table(con: Console, state: GameState, choices: list[Choice], name_of: Callable[[int], str]) -> None:
+    """The table as the player to move sees it, and the numbered moves."""
+    me = state.to_move
+    con.say("")
+    head = t("ui.to_move", name=t("ui.me", name=name_of(me)))
+    con.say(con.bold(f"── {state.variant.title} · {head} ".ljust(64, "─")))
+    wish = state.wish.symbol if isinstance(state.wish, Suit) else state.wish.value if state.wish else t("ui.none")
+    way = t("ui.clockwise") if state.direction > 0 else t("ui.counter")
+    con.note(t("term.status", top=con.bold(state.top.symbol), wish=wish, stock=len(state.stock), way=way,
+               next=name_of(state.next_seat(me))))
+    for line in _turn_notes(state, name_of):
+        con.note(line)
+    others = []
+    for seat, hand in enumerate(state.hands):
+        if seat != me and state.active[seat]:
+            call = f" ({t('ui.announce', word=state.variant.call)})" if len(hand) == 1 else ""
+            others.append(f"{name_of(seat)}: {_count(len(hand))}{call}")
+    con.note("   ".join(others))
+    con.note(f"{t('ui.your_hand')}: {' '.join(c.symbol for c in state.hands[me])}")
+    for i, choice in enumerate(choices, 1):
+        con.say(f"   {i:>2}) {choice.label}")
+
+
+def rules_text(v: Variant) -> str:
+    """The variant's rules, one line each in the language (``Variant.describe`` in English)."""
+    lo, hi = v.players
+    lines = [f"{v.title} ({v.name})", t("term.deck", cards=len(v.deck), hand=v.hand_size, lo=lo, hi=hi), ""]
+    lines += [f"- {r.name}: {rule_summary(r)}" for r in v.rules]
+    if v.changes:
+        lines += ["", f"{t('ui.house_rules')}: {v.house_rules()}"]
+    return "\n".join(lines)

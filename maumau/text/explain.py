@@ -1,0 +1,213 @@
+"""Words for the engine: what a legal move does and how a state looks (why a move is illegal is
+the core's ``maumau.core.illegal``, re-exported here).
+
+Kept apart from the engine so the hot path never builds sentences.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, cast
+
+from ..core.cards import Rank, Suit, card_html
+from ..core.engine import leave
+from ..core.events import (
+    Blocked,
+    Cancelled,
+    Drew,
+    EffectPending,
+    Event,
+    NoMau,
+    PenaltyDrawn,
+    Reshuffled,
+    Reversed,
+    RundeEnded,
+    Skipped,
+)
+from ..core.illegal import why_illegal
+from ..core.moves import Draw, Move, Play
+from ..core.rules.base import Role
+from ..core.state import DRAWN, EXTRA, TURN, lend
+from .i18n import describe_pending, rank_name, t
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..core.state import GameState
+
+__all__ = ["why_illegal", "explain", "narrate", "leave", "describe_state", "state_html"]
+
+
+def _wish_text(wish: Suit | Rank | None) -> str:
+    if wish is None:
+        return "—"
+    return wish.symbol if isinstance(wish, Suit) else wish.value
+
+
+# --- what a legal move does ---------------------------------------------------------------------
+
+def explain(state: GameState, move: Move) -> str:
+    """One sentence: what ``move`` does in ``state``, or why it is illegal."""
+    reason = why_illegal(state, move)
+    if reason is not None:
+        return reason
+    after = state.apply(move)
+    return narrate(state, move, after)
+
+
+def narrate(before: GameState, move: Move, after: GameState) -> str:
+    """One sentence telling what ``move`` did, from the states around it."""
+    seat = before.to_move
+    if isinstance(move, Play):
+        parts = [t("do.play", seat=seat, cards=" ".join(c.symbol for c in move.cards))]
+        if move.wish is not None:
+            parts.append(t("do.wish", wish=_wish_text(move.wish)))
+        if move.runde:
+            parts.append(t("do.runde", rank=rank_name(cast(Rank, move.card.rank))))  # a Runde card has a rank
+        if move.mau:
+            parts.append(t("do.mau", call=before.variant.call))
+        if after.is_over and after.winner == seat:
+            parts.append(t("do.out"))
+    elif before.pending is not None:
+        parts = [_accepted(before, after)]
+    elif isinstance(move, Draw):
+        drew = any(type(e) is Drew and e.got for e in after.events)
+        parts = [t("do.draw" if drew else "do.draw_none", seat=seat)]
+    else:
+        parts = [t("do.pass", seat=seat)]
+    consequences = _consequences(before, move, after)
+    text = " ".join(parts)
+    if consequences:
+        text += ": " + ", ".join(consequences)
+    return text + "."
+
+
+def _accepted(before: GameState, after: GameState) -> str:
+    """The target takes a pending penalty (all of it, or what is left, C-7) or sits out (C-5)."""
+    p = before.pending
+    assert p is not None
+    seat = before.to_move
+    if p.kind == "draw":
+        got = next((e.got for e in after.events if type(e) is PenaltyDrawn and e.seat == p.target), p.amount)
+        if got < p.amount:
+            return t("do.accept_draw_short", seat=seat, got=got, amount=p.amount)
+        return t("do.accept_draw", seat=seat, amount=p.amount)
+    if p.amount == 1:
+        return t("do.accept_skip", seat=seat)
+    seats, current = [p.target], p.target
+    for _ in range(p.amount - 1):
+        current = before.next_seat(current)
+        seats.append(current)
+    return t("do.accept_skip_n", seat=seat, amount=p.amount, seats=_and(seats), rule=p.rule.rule_id)
+
+
+def _and(items: list[int]) -> str:
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + t("word.and") + words[-1]
+
+
+def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
+    said: list[str] = []
+    events = list(after.events)
+    call = before.variant.call
+    for i, event in enumerate(events):
+        if isinstance(event, EffectPending):
+            key = "then.pending_draw" if event.kind == "draw" else "then.pending_skip"
+            said.append(t(key, target=event.target, amount=event.amount))
+        elif isinstance(event, Reversed):
+            said.append(t("then.reverse"))
+        elif isinstance(event, Skipped) and isinstance(move, Play):
+            said.append(t("then.skipped", seat=event.seat) if event.players == 1
+                        else t("then.skipped_n", seat=event.seat, n=event.players))
+        elif isinstance(event, NoMau):
+            said.append(t("then.no_mau", call=call, penalty=_mau_penalty(events[i + 1:], event.seat, after)))
+        elif isinstance(event, PenaltyDrawn) and isinstance(move, Play) and event.seat != before.to_move:
+            # the rule that dealt the cards says how it is told (a Joker's 4, the last 7, ...)
+            key = event.rule.penalty_words if event.rule is not None else "then.draws"
+            said.append(t(key, seat=event.seat, n=event.got))
+        elif isinstance(event, RundeEnded):
+            said.append(t("then.runde_end"))
+        elif isinstance(event, Reshuffled):
+            said.append(t("then.reshuffle"))
+        elif isinstance(event, Cancelled):
+            said.append(t("then.cancel", rule=event.cancelled.response_id))
+        elif isinstance(event, Blocked):
+            said.append(t("then.blocked"))
+    if after.is_over:
+        return said
+    if after.phase == EXTRA:
+        said.append(t("then.again", seat=after.to_move))
+    elif after.phase == DRAWN:
+        said.append(t("then.drawn", seat=after.to_move))
+    elif after.pending is None or not any(type(e) is EffectPending for e in events):
+        said.append(t("then.next", seat=after.to_move))
+    return said
+
+
+def _mau_penalty(later: list[Event], seat: int, after: GameState) -> str:
+    """What a forgotten announcement cost: the penalty cards the seat drew (a reshuffle may come
+    first, C-6), or the locked last card (JM-9)."""
+    drawn = next((e for e in later if type(e) is PenaltyDrawn and e.seat == seat), None)
+    if drawn is not None:
+        return t("then.penalty_card" if drawn.got == 1 else "then.penalty_cards", n=drawn.got)
+    if seat in after.locked:
+        return t("then.locked")
+    return t("then.no_penalty")
+
+
+# --- how a state looks ------------------------------------------------------------------------------
+
+def _status(state: GameState) -> str:
+    if state.is_over:
+        if state.blocked:
+            return "blocked (void)"
+        return f"over, seat {state.winner} went out"
+    bits = [f"seat {state.to_move} to move"]
+    if state.phase != TURN:
+        bits.append({EXTRA: "extra play", DRAWN: "may play the drawn card"}.get(state.phase,
+                                                                                               state.phase))
+    if state.pending is not None:
+        bits.append(f"{describe_pending(state.pending)} for seat {state.pending.target}")
+    if state.wish is not None:
+        bits.append(f"wish {_wish_text(state.wish)}")
+    if state.runde is not None:
+        rank = state.runde[0].value
+        ranks = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}.get(rank, rank + "s")
+        bits.append(f"Runde of {ranks} opened by seat {state.runde[1]}")
+    for rule, value in state.memory:  # what other rules remember, when it is not as dealt
+        if Role.RUNDE not in rule.roles and value != rule.memory_at_deal:
+            bits.append(f"{rule.name}: {value!r}")
+    if state.direction < 0:
+        bits.append("counter-clockwise")
+    return ", ".join(bits)
+
+
+def describe_state(state: GameState) -> str:
+    hands = " | ".join(" ".join(c.text for c in h) or "-" for h in state.hands)
+    return (f"<GameState {state.variant.name}: {_status(state)}; top {state.top.text}; "
+            f"stock {len(state.stock)}; hands {hands}>")
+
+
+def state_html(state: GameState) -> str:
+    """The whole table, all hands open (the teacher's view): each seat's cards as small playing
+    cards, the top of the pile beside the sizes of the stock and the pile."""
+    def count(n: int) -> str:
+        return "1 card" if n == 1 else f"{n:,} cards"
+
+    cell = "padding:0.15em 0.5em;vertical-align:middle;border:none"
+    rows = []
+    for seat, hand in enumerate(state.hands):
+        marker = "▶ " if seat == state.to_move and not state.is_over else ""
+        gone = "" if state.active[seat] else " (left)"
+        cards = "".join(card_html(c) for c in hand) or "<i>no cards</i>"
+        rows.append(f"<tr style='background:transparent'><td style='{cell};text-align:left;white-space:nowrap'>"
+                    f"<b>{marker}seat {seat}</b>{gone}<br><small>{count(len(hand))}</small></td>"
+                    f"<td style='{cell};text-align:left'>{cards}</td></tr>")
+    return (
+        f"<div class='mm-state'><div><b>{html.escape(state.variant.title)}</b> — "
+        f"{html.escape(_status(state))}</div>"
+        f"<div style='margin:0.3em 0'>top {card_html(state.top, size='1.4em')} &nbsp; "
+        f"stock: {count(len(state.stock))} &nbsp; pile: {count(len(state.discard))}</div>"
+        f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
+    )
+
+
+lend(explain=explain, describe_state=describe_state, state_html=state_html)

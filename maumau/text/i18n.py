@@ -1,0 +1,120 @@
+"""Messages in one catalogue: every sentence the engine, the card table and the terminal say, by key.
+
+The catalogues live in ``maumau/locale/`` (``en``, ``de``, ``hu``); German and Hungarian hold
+every English key (a missing key would fall back to English).  ``t(key, **values)`` formats a message in the
+current language (``set_language``, or ``use_language`` for a while), ``t(key, lang="de")``
+in a given one.  Card, suit and rank names, the rule summaries of the built-in rules and
+the seat words come in each language too (``card_name``, ``wish_name``, ``rule_summary``,
+``seat_regex``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from . import locale
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..core.cards import Card, Rank, Suit
+    from ..core.rules.base import Pending, Rule
+
+__all__ = ["t", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
+           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex"]
+
+LANGUAGES = ("en", "de", "hu")
+
+EN: dict[str, str] = locale.en.MESSAGES
+
+CATALOGUE: dict[str, dict[str, str]] = {"en": EN, "de": locale.de.MESSAGES, "hu": locale.hu.MESSAGES}
+
+#: Summaries of the built-in rules by class name, where the language is not English
+#: (English is the rule's own docstring).
+RULE_TEXT: dict[str, dict[str, str]] = {"en": {}, "de": locale.de.RULES, "hu": locale.hu.RULES}
+
+_current = ["en"]
+
+
+def set_language(lang: str) -> None:
+    """Choose the language of all messages: "en", "de" or "hu"."""
+    if lang not in CATALOGUE:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    _current[0] = lang
+
+
+def language() -> str:
+    return _current[0]
+
+
+@contextmanager
+def use_language(lang: str) -> Iterator[None]:
+    """Temporarily speak another language: ``with use_language("de"): ...``."""
+    before = _current[0]
+    set_language(lang)
+    try:
+        yield
+    finally:
+        _current[0] = before
+
+
+def t(key: str, lang: str | None = None, **values: Any) -> str:
+    """The message ``key`` in the current (or given) language, filled with ``values``."""
+    table = CATALOGUE.get(lang or _current[0], EN)
+    return table.get(key, EN[key]).format(**values)
+
+
+def describe_pending(pending: Pending) -> str:
+    if pending.kind == "draw":
+        return t("pending.draw", amount=pending.amount)
+    if pending.amount == 1:
+        return t("pending.skip")
+    return t("pending.skip_n", amount=pending.amount)
+
+
+# --- names in each language -----------------------------------------------------------------------
+
+def suit_name(suit: Suit, lang: str | None = None) -> str:
+    """``Hearts``, ``Herz``, ``kőr``."""
+    return t("suit." + suit.value, lang)
+
+
+def rank_name(rank: Rank, lang: str | None = None) -> str:
+    """``Queen``, ``Dame``, ``dáma``; number ranks stay numbers."""
+    key = "rank." + rank.value
+    return t(key, lang) if key in EN else rank.value
+
+
+def card_name(card: Card, lang: str | None = None) -> str:
+    """``Queen of Hearts``, ``Herz Dame``, ``kőr dáma``, ``Joker``."""
+    if card.rank is None or card.suit is None:
+        return t("card.joker", lang)
+    return t("card.name", lang, rank=rank_name(card.rank, lang), suit=suit_name(card.suit, lang))
+
+
+def wish_name(wish: Suit | Rank, lang: str | None = None) -> str:
+    """A wished suit or rank by name, e.g. ``♥ Herz`` or ``Dame``."""
+    from ..core.cards import Suit
+
+    if isinstance(wish, Suit):
+        return f"{wish.symbol} {suit_name(wish, lang)}"
+    return rank_name(wish, lang)
+
+
+def rule_summary(rule: Rule, lang: str | None = None) -> str:
+    """A rule in one line in the language; a rule of one's own speaks its docstring."""
+    cls = type(rule)
+    texts = RULE_TEXT.get(lang or _current[0], {})
+    if cls.__module__.startswith("maumau.core.rules") and cls.__name__ in texts:
+        return texts[cls.__name__]
+    return rule.summary
+
+
+def seat_regex(lang: str | None = None) -> re.Pattern[str]:
+    """Finds the seats in the sentences of ``narrate`` (group 1 is the seat number), so a view
+    can put the players' names in their place."""
+    label = CATALOGUE.get(lang or _current[0], EN).get("seat.label", EN["seat.label"])
+    before, _, after = label.partition("{seat}")
+    return re.compile(r"\b" * bool(before[:1].isalpha()) + re.escape(before) + r"(\d+)" + re.escape(after),
+                      re.IGNORECASE)
