@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.dealing import deal
+from ..core.rules.base import Role
 from ..core.state import GameState, next_active
 from ..core.variants import Variant, VariantError, variant
 from .game import Game
@@ -81,11 +82,11 @@ class Match:
 
     def join(self) -> int:
         """MK-13: a player joins before the next hand with the highest current total, in the last seat."""
-        if "join_and_leave" not in self.variant:
+        if not self.variant.join_and_leave:
             raise MatchError(f"players may not join a {self.variant.name} match; only makao allows it (MK-13)")
         if self.is_over:
             raise MatchError("the match is over")
-        limit = cast("JoinAndLeave", self.variant.rule("join_and_leave")).max_players
+        limit = cast("JoinAndLeave", self.variant.having(Role.JOIN_AND_LEAVE)[0]).max_players
         if len(self.seats_in_play) >= limit:
             raise MatchError(f"the table is full: at most {limit} players (MK-13)")
         self.scores.append(max(self.scores[i] for i in self.seats_in_play))
@@ -94,7 +95,7 @@ class Match:
 
     def leave(self, seat: int) -> None:
         """MK-14: a player leaves between hands; one player left wins."""
-        if "join_and_leave" not in self.variant:
+        if not self.variant.join_and_leave:
             raise MatchError(f"players may not leave a {self.variant.name} match; only makao allows it (MK-14)")
         if not 0 <= seat < self.players or not self.alive[seat]:
             raise MatchError(f"seat {seat} is not playing in this match")
