@@ -33,11 +33,11 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[test]'
+	$(BIN)/python -m pip install -e '.[test,classroom]'
 	touch $@
 
 $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
-	$(BIN)/python -m pip install -e '.[test,lab]'
+	$(BIN)/python -m pip install -e '.[test,lab,classroom]'
 	touch $@
 
 # The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
@@ -68,10 +68,10 @@ bench: build
 # the card table, then every notebook of notebooks/ run in a copy (the course pass). Playwright comes
 # from PyPI without its own browsers (no `playwright install`). `make browser-test BROWSER_TESTS=course
 # COURSE_NOTEBOOKS=01,03` runs only the course pass, of notebooks 01 and 03.
-BROWSER_TESTS ?= table course
+BROWSER_TESTS ?= classroom table course
 
 $(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml
-	$(BIN)/python -m pip install -e '.[test,lab]' playwright
+	$(BIN)/python -m pip install -e '.[test,lab,classroom]' playwright
 	touch $@
 
 browser-test: $(VENV)/.installed-browser build

@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_release(commands)
     _add_grade(commands)
+    from .classroom.commands import add_commands  # the class table: maumau serve, maumau table
+
+    add_commands(commands)
     return parser
 
 

@@ -238,15 +238,16 @@ def _pending(v: Variant, data: Any) -> Pending | None:
 # card {"card": "QH"}, a suit {"suit": "H"}, a rank {"rank": "Q"}.
 
 def _memory_to_dict(memory: Any) -> dict[str, Any]:
-    others = {rule.name: _encode(value) for rule, value in memory if Role.RUNDE not in rule.roles}
+    others = {rule.name: encode(value) for rule, value in memory if Role.RUNDE not in rule.roles}
     return {"memory": others} if others else {}
 
 
-def _encode(value: Any) -> Any:
+def encode(value: Any) -> Any:
+    """What a rule remembers, as JSON (tagged: see above)."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, tuple):
-        return [_encode(v) for v in value]
+        return [encode(v) for v in value]
     if isinstance(value, Card):
         return {"card": value.text}
     if isinstance(value, Suit):
@@ -260,13 +261,14 @@ def _encode(value: Any) -> Any:
 _TAGS: dict[str, Any] = {"card": Card.parse, "suit": Suit.parse, "rank": Rank.parse}
 
 
-def _decode(data: Any, depth: int = 0) -> Any:
+def decode(data: Any, depth: int = 0) -> Any:
+    """The inverse of ``encode``; InvalidState for anything else."""
     if depth > 20:
         raise InvalidState("a remembered value is nested too deep")
     if data is None or isinstance(data, (bool, int, str)):
         return data
     if isinstance(data, list):
-        return tuple(_decode(v, depth + 1) for v in data)
+        return tuple(decode(v, depth + 1) for v in data)
     if isinstance(data, dict) and len(data) == 1:
         [(tag, text)] = data.items()
         if tag in _TAGS and isinstance(text, str):
@@ -281,7 +283,7 @@ def _memory_from_dict(v: Variant, runde: Any, saved: Any) -> Any:
     memory = v.runde_memory(None if runde is None else (Rank.parse(runde[0]), runde[1]))
     if saved:
         memory = v.memory_with({**{rule.name: held for rule, held in memory},
-                                **{name: _decode(value) for name, value in saved.items()}})
+                                **{name: decode(value) for name, value in saved.items()}})
     return memory
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..core.cards import Card, Rank, Suit
     from ..core.rules.base import Pending, Rule
 
-__all__ = ["t", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
+__all__ = ["t", "name_seats", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
            "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex"]
 
 LANGUAGES = ("en", "de", "hu")
@@ -109,6 +109,13 @@ def rule_summary(rule: Rule, lang: str | None = None) -> str:
     if cls.__module__.startswith("maumau.core.rules") and cls.__name__ in texts:
         return texts[cls.__name__]
     return rule.summary
+
+
+def name_seats(sentence: str, names: dict[int, str], lang: str | None = None) -> str:
+    """``sentence`` (of ``narrate``) with the players' ``names`` in place of their seat numbers."""
+    def swap(found: re.Match[str]) -> str:
+        return names.get(int(found.group(1)), found.group(0))
+    return seat_regex(lang).sub(swap, sentence)
 
 
 def seat_regex(lang: str | None = None) -> re.Pattern[str]:

@@ -5,15 +5,23 @@
 #   table   drive_table.py: tests/browser/table.ipynb, clicks on the card table;
 #   course  drive_course.py: every notebook of notebooks/ (a copy), Run All, no error, no stderr,
 #           every widget rendered, screenshots in $MM_OUT/course (COURSE_NOTEBOOKS=01,03 for some).
-# Usage: run.sh [table] [course]  (both when none is named; the table first).
+#   classroom  drive_classroom.py: no JupyterLab; the class table server in-process, its own pages
+#           (a seat plays a hand, the projector, the lobby), screenshots in $MM_OUT/classroom.
+# Usage: run.sh [table] [course] [classroom]  (all when none is named: classroom, then table, course).
 # Needs the .venv with jupyterlab and playwright (make browser-test installs them).
 # Screenshots and the server log go to $MM_OUT (default .tmp-home/browser).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.."
 TESTS=("$@")
-[ ${#TESTS[@]} -gt 0 ] || TESTS=(table course)
+[ ${#TESTS[@]} -gt 0 ] || TESTS=(classroom table course)
+LAB_TESTS=()
+RUN_CLASSROOM=0
 for t in "${TESTS[@]}"; do
-    case $t in table|course) ;; *) echo "run.sh: unknown test '$t' (table, course)" >&2; exit 2 ;; esac
+    case $t in
+        table|course) LAB_TESTS+=("$t") ;;
+        classroom) RUN_CLASSROOM=1 ;;
+        *) echo "run.sh: unknown test '$t' (table, course, classroom)" >&2; exit 2 ;;
+    esac
 done
 
 PYBIN=${PYBIN:-.venv/bin/python}
@@ -35,11 +43,20 @@ mkdir -p "$SETTINGS" && echo '{"fetchNews": "false"}' >"$SETTINGS/notification.j
 NOTEBOOK_SETTINGS="$JUPYTER_CONFIG_DIR/lab/user-settings/@jupyterlab/notebook-extension"
 mkdir -p "$NOTEBOOK_SETTINGS" && echo '{"windowingMode": "none"}' >"$NOTEBOOK_SETTINGS/tracker.jupyterlab-settings"
 
+SECONDS=0
+if [ "$RUN_CLASSROOM" = 1 ]; then  # its own server, in its own process: no JupyterLab needed
+    MM_OUT="$OUT" "$PYBIN" tests/browser/drive_classroom.py
+    echo "browser test 'classroom' passed in $SECONDS s"
+    if [ ${#LAB_TESTS[@]} -eq 0 ]; then
+        echo "browser tests (classroom) passed in ${SECONDS} s; screenshots in $OUT/classroom"
+        exit 0
+    fi
+fi
+
 MM_PORT=$("$PYBIN" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 MM_TOKEN=$("$PYBIN" -c 'import secrets; print(secrets.token_hex(16))')
 export MM_PORT MM_TOKEN MM_ROOT="$OUT/root" MM_OUT="$OUT" MM_URL="http://127.0.0.1:$MM_PORT"
 
-SECONDS=0
 # Its own process group (setsid), so that the trap ends the server and the kernels it started.
 setsid "$PYBIN" -m jupyter lab --config="$PWD/tests/browser/jupyter_server_config.py" >"$OUT/lab.log" 2>&1 &
 SERVER=$!
@@ -62,7 +79,7 @@ for _ in range(240):
 sys.exit("JupyterLab did not start; see lab.log")
 PY
 
-for t in "${TESTS[@]}"; do
+for t in "${LAB_TESTS[@]}"; do
     START=$SECONDS
     "$PYBIN" "tests/browser/drive_$t.py"
     echo "browser test '$t' passed in $((SECONDS - START)) s"

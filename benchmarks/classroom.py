@@ -1,0 +1,185 @@
+"""A class at the class tables: learners playing through the real protocol on loopback.
+
+    python benchmarks/classroom.py                        # 30 learners at 8 tables, 120 s
+    python benchmarks/classroom.py --seconds 20 --think 0.1
+
+The server runs in a process of its own (``maumau serve``, as in class); the learners are
+websocket clients in this process, each playing its first legal move after a think time drawn
+from ``--think`` (seconds, uniformly from half to one and a half of it).  For each move the
+benchmark measures the time from sending it to the moment *every* seat of the table has the
+table that includes it, and prints throughput and latency percentiles.  At the end it checks
+that no move was lost or made twice: the moves the server acknowledged, per table, are exactly
+the moves in its database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TOKEN = "benchmark-teacher-token"
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, "-m", "maumau", "serve", "--db", str(db), "--port", "0",
+                             "--teacher-token", TOKEN, "--computer-delay", "0", "--pause", "0.5"],
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("Serving"):
+        raise SystemExit(f"the server did not start: {line!r}")
+    return proc, line.split()[4].replace("http://", "ws://") + "/ws"
+
+
+class Learner:
+    def __init__(self, url: str, code: str, name: str, think: float, stats: Stats, rng: random.Random) -> None:
+        self.url, self.code, self.name, self.think, self.stats, self.rng = url, code, name, think, stats, rng
+        self.n = -1
+        self.table: dict[str, Any] | None = None
+        self.ids = 0
+
+    async def run(self, until: float, seated: asyncio.Event) -> None:
+        from websockets.asyncio.client import connect
+
+        async with connect(self.url, max_size=4 * 1024 * 1024) as ws:
+            await ws.send(json.dumps({"type": "join", "code": self.code, "name": self.name, "id": 0}))
+            thinking: asyncio.Task[None] | None = None
+            async for raw in ws:
+                message = json.loads(raw)
+                now = time.perf_counter()
+                if message.get("type") == "table":
+                    self.table = message
+                    self.stats.heard(self.code, self.name, message["n"], now)
+                    if message["n"] > self.n and self.my_turn() and now < until and thinking is None:
+                        self.n = message["n"]
+                        thinking = asyncio.create_task(self.move_later(ws))
+                    seated.set()
+                elif message.get("type") == "ok" and message.get("id", 0) > 0:
+                    self.stats.acked(self.code, message["n"])
+                    thinking = None
+                elif message.get("type") == "error" and message.get("id", 0) > 0:
+                    self.stats.errors += 1
+                    thinking = None
+                if now >= until and thinking is None:  # nothing in flight: every move sent is answered
+                    break
+
+    def my_turn(self) -> bool:
+        table = self.table
+        if table is None or table["view"] is None or "hand" not in table["view"]:
+            return False
+        view = table["view"]
+        return not view["over"] and table["hand_seats"][view["to_move"]] == table["you"] and bool(view["legal"])
+
+    async def move_later(self, ws: Any) -> None:
+        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        assert self.table is not None
+        self.ids += 1
+        self.stats.sent(self.code, self.table["n"] + 1, time.perf_counter(), len(self.table["seats"]))
+        await ws.send(json.dumps({"type": "move", "move": self.table["view"]["legal"][0],
+                                  "seq": self.table["n"], "id": self.ids}))
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.pending: dict[tuple[str, int], tuple[float, int, set[str]]] = {}
+        self.latencies: list[float] = []
+        self.acks: dict[str, list[int]] = {}
+        self.errors = 0
+
+    def sent(self, code: str, n: int, at: float, seats: int) -> None:
+        self.pending[(code, n)] = (at, seats, set())
+
+    def heard(self, code: str, who: str, n: int, at: float) -> None:
+        for key in [k for k in self.pending if k[0] == code and k[1] <= n]:
+            start, seats, heard = self.pending[key]
+            heard.add(who)
+            if len(heard) == seats:
+                self.latencies.append(at - start)
+                del self.pending[key]
+
+    def acked(self, code: str, n: int) -> None:
+        self.acks.setdefault(code, []).append(n)
+
+
+async def lesson(url: str, codes: list[tuple[str, int]], seconds: float, think: float) -> Stats:
+    stats, rng = Stats(), random.Random(1)
+    until = time.perf_counter() + seconds
+    tasks = []
+    for code, seats in codes:
+        for _ in range(seats):
+            seated = asyncio.Event()
+            learner = Learner(url, code, f"L{len(tasks) + 1}", think, stats, random.Random(rng.random()))
+            tasks.append(asyncio.create_task(learner.run(until, seated)))
+            await seated.wait()
+    # a learner whose turn does not come again stops waiting shortly after the lesson
+    done, late = await asyncio.wait(tasks, timeout=max(0.0, until - time.perf_counter()) + 3)
+    for task in late:
+        task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
+    for task in done:
+        task.result()
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a learner thinks (default 0.5)")
+    args = parser.parse_args()
+    from websockets.sync.client import connect
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "class.sqlite"
+        proc, url = start_server(db)
+        try:
+            sizes = [args.learners // args.tables + (i < args.learners % args.tables) for i in range(args.tables)]
+            codes = []
+            with connect(url) as ws:
+                for i, seats in enumerate(sizes):
+                    ws.send(json.dumps({"type": "create", "teacher": TOKEN, "id": i + 1, "table": {
+                        "variant": "makao", "seats": seats, "seed": i, "options": {"limit": 10_000}}}))
+                    while (answer := json.loads(ws.recv())).get("id") != i + 1:
+                        pass
+                    codes.append((answer["code"], seats))
+            started = time.perf_counter()
+            stats = asyncio.run(lesson(url, codes, args.seconds, args.think))
+            took = time.perf_counter() - started
+        finally:
+            proc.terminate()
+            proc.wait(10)
+        with sqlite3.connect(db) as con:
+            stored = dict(con.execute("SELECT code, COUNT(*) FROM actions WHERE kind = 'move' GROUP BY code"))
+    moves = sum(len(v) for v in stats.acks.values())
+    lat = sorted(stats.latencies)
+    pct = {p: 1000 * lat[min(len(lat) - 1, int(p / 100 * len(lat)))] for p in (50, 95, 99)} if lat else {}
+    print(f"{args.learners} learners at {args.tables} tables, {took:.0f} s, think {args.think} s: "
+          f"{moves} moves acknowledged, {moves / took:.1f} moves/s, {stats.errors} refused")
+    if lat:
+        print(f"move -> every seat's update: p50 {pct[50]:.1f} ms, p95 {pct[95]:.1f} ms, p99 {pct[99]:.1f} ms, "
+              f"max {1000 * lat[-1]:.1f} ms, mean {1000 * statistics.mean(lat):.1f} ms ({len(lat)} moves)")
+    duplicated = [code for code, acks in stats.acks.items() if len(set(acks)) != len(acks)]
+    mismatched = {code: (len(stats.acks.get(code, [])), stored.get(code, 0)) for code, _ in codes
+                  if len(stats.acks.get(code, [])) != stored.get(code, 0)}
+    if duplicated or mismatched:
+        print(f"LOST OR DUPLICATED: tables {duplicated}; acknowledged vs stored {mismatched}")
+        raise SystemExit(1)
+    print("no move lost or made twice: every acknowledged move is in the database once, and nothing else")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+"""The class table: learners play each other at tables a server holds (README, "Play together").
+
+>>> from maumau import classroom
+>>> server = classroom.Server(db=":memory:", port=0).start()     # doctest: +SKIP
+>>> code = server.create_table("makao", seats=3, computers=1)    # doctest: +SKIP
+>>> seat = classroom.join(server.url, code, name="Anna")         # doctest: +SKIP
+
+Needs the ``websockets`` package (``pip install 'maumau[classroom]'``).
+"""
+
+from .client import ClassroomError, Seat, join
+from .server import Server
+from .table import ClassTable, TableError, TableSpec
+
+__all__ = ["Server", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError"]

@@ -1,0 +1,242 @@
+"""A seat at a class table, from Python: ``classroom.join(url, code, name=...)``.
+
+The Seat keeps one websocket open; a background thread receives what the server sends, so
+``seat.view`` is always the latest (no polling).  ``seat.move(...)`` waits for the server's
+answer and raises ``mm.IllegalMove`` with the engine's sentence for an illegal move.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import threading
+from collections.abc import Callable
+from typing import Any, cast
+
+from ..core import events as _events
+from ..core.cards import Card, Rank, parse_wish
+from ..core.moves import Move
+from ..core.rules.base import Pending, Rule
+from ..core.state import IllegalMove
+from ..core.variants import Variant
+from ..play.serialize import decode
+from ..players.view import Moves, View
+from .protocol import move_from_json, move_to_json
+from .table import TableSpec
+
+__all__ = ["join", "Seat", "ClassroomError", "view_from_json"]
+
+
+class ClassroomError(RuntimeError):
+    """The server refused a request (not this seat's turn, a full table, a wrong token, ...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def ws_url(url: str) -> str:
+    """The websocket address of a server given by its page address (``http://host:port``)."""
+    url = url.rstrip("/")
+    if url.startswith("http"):
+        url = "ws" + url[4:]
+    return url if url.endswith("/ws") else url + "/ws"
+
+
+def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
+         timeout: float = 10.0, hub_token: str | None = None) -> Seat:
+    """Sit down at table ``code`` of the server at ``url``: a free seat under ``name``, or one's
+    own seat again with its ``token``.  On JupyterHub (``maumau serve --hub``) ``hub_token`` (in a
+    hub notebook: ``os.environ["JUPYTERHUB_API_TOKEN"]``, the default there) says who you are, and
+    you sit under your hub name."""
+    return Seat(url, code, name=name, token=token, lang=lang, timeout=timeout, hub_token=hub_token)
+
+
+class Seat:
+    """One learner's seat (see DESIGN.md, "The class table")."""
+
+    def __init__(self, url: str, code: str, *, name: str | None, token: str | None, lang: str,
+                 timeout: float, hub_token: str | None = None) -> None:
+        from websockets.sync.client import connect
+
+        self.timeout = timeout
+        hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
+        headers = {"Authorization": f"token {hub_token}"} if hub_token else None
+        # legacy=True: this connection outlives any with-block (websockets 17 asks to say so)
+        self._ws = connect(ws_url(url), open_timeout=timeout, max_size=4 * 1024 * 1024, legacy=True,
+                           additional_headers=headers)
+        self._ids = itertools.count(1)
+        self._changed = threading.Condition()
+        self._answers: dict[int, dict[str, Any]] = {}
+        self._table: dict[str, Any] | None = None
+        self._listeners: list[Callable[[Seat], None]] = []
+        self.closed: str | None = None
+        threading.Thread(target=self._receive, name=f"maumau-seat-{code}", daemon=True).start()
+        request: dict[str, Any] = {"type": "join", "code": code, "lang": lang}
+        if token is not None:
+            request["token"] = token
+        else:
+            request["name"] = name or "Guest"
+        answer = self._ask(request)
+        self.code: str = answer["code"]
+        self.number: int = answer["seat"]
+        self.token: str = answer.get("token", token or "")
+        self.variant: Variant = TableSpec.from_json(answer["spec"]).make_variant()
+        self._wait_for(lambda: self._table is not None)
+
+    # --- what the seat sees -------------------------------------------------------------------------
+    @property
+    def table(self) -> dict[str, Any]:
+        """The latest ``table`` message (see ``maumau.classroom.protocol``)."""
+        with self._changed:
+            assert self._table is not None
+            return self._table
+
+    @property
+    def view(self) -> View | None:
+        """What this seat sees of the hand being played (None before the first deal)."""
+        data = self.table.get("view")
+        return None if data is None or "hand" not in data else view_from_json(self.variant, data)
+
+    @property
+    def my_turn(self) -> bool:
+        table = self.table
+        view = table.get("view")
+        return (view is not None and not view["over"] and "hand" in view
+                and table["hand_seats"][view["to_move"]] == self.number)
+
+    def legal_moves(self) -> list[Move]:
+        view = self.table.get("view")
+        return [move_from_json(m) for m in view.get("legal", ())] if view else []
+
+    @property
+    def hand_over(self) -> bool:
+        return bool(self.table["hand_over"])
+
+    @property
+    def match_over(self) -> bool:
+        return bool(self.table["match_over"])
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.table["scores"])
+
+    def on_change(self, listener: Callable[[Seat], None]) -> None:
+        """Call ``listener(seat)`` (on the receiving thread) whenever the table changes."""
+        self._listeners.append(listener)
+
+    # --- what the seat does ---------------------------------------------------------------------------
+    def move(self, move: Move) -> None:
+        """Make ``move``; IllegalMove (the engine's reason) or ClassroomError, and nothing changes."""
+        answer = self._ask({"type": "move", "move": move_to_json(move), "seq": self.table["n"]}, raise_=False)
+        if answer.get("type") == "error":
+            if answer["code"] == "illegal":
+                raise IllegalMove(answer["message"], move)
+            raise ClassroomError(answer["code"], answer["message"])
+        self._wait_for(lambda: self._table is not None and self._table["n"] >= answer["n"])
+
+    def wait(self, timeout: float | None = None) -> View | None:
+        """Until this seat must decide, or the hand or the match is over; returns ``view``."""
+        self._wait_for(lambda: self.my_turn or self.hand_over or self.match_over or self.closed is not None,
+                       timeout)
+        return self.view
+
+    def leave(self) -> None:
+        """Leave the table (MK-14 in makao; elsewhere a computer takes the seat)."""
+        self._ask({"type": "leave"})
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection; the seat waits for its token (``join(..., token=seat.token)``)."""
+        self._ws.close()
+
+    # --- the wire ---------------------------------------------------------------------------------------
+    def _ask(self, request: dict[str, Any], raise_: bool = True) -> dict[str, Any]:
+        request_id = next(self._ids)
+        self._ws.send(json.dumps({**request, "id": request_id}))
+        self._wait_for(lambda: request_id in self._answers or self.closed is not None)
+        answer = self._answers.pop(request_id, None)
+        if answer is None:
+            raise ClassroomError("closed", f"the connection closed: {self.closed}")
+        if raise_ and answer.get("type") == "error":
+            raise ClassroomError(answer["code"], answer["message"])
+        return answer
+
+    def _wait_for(self, ready: Callable[[], bool], timeout: float | None = None) -> None:
+        with self._changed:
+            if not self._changed.wait_for(ready, self.timeout if timeout is None else timeout):
+                raise TimeoutError("the class table server did not answer in time")
+
+    def _receive(self) -> None:
+        try:
+            for raw in self._ws:
+                message = json.loads(raw)
+                with self._changed:
+                    if message.get("type") == "table":
+                        self._table = message
+                    elif "id" in message:
+                        self._answers[message["id"]] = message
+                    elif message.get("type") == "error":
+                        self.closed = message["message"]
+                    self._changed.notify_all()
+                if message.get("type") == "table":
+                    for listener in list(self._listeners):
+                        listener(self)
+        except Exception as err:  # noqa: BLE001  the connection ended: say why to whoever waits
+            reason = str(err) or type(err).__name__
+        else:
+            reason = "closed"
+        with self._changed:
+            self.closed = self.closed or reason
+            self._changed.notify_all()
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.number} at table {self.code}>"
+
+
+# --- a View from what the server sent -----------------------------------------------------------------
+def _rule(variant: Variant, name: str | None) -> Rule | None:
+    return None if name is None else next((r for r in variant.rules if r.name == name), None)
+
+
+def _event(variant: Variant, data: dict[str, Any]) -> Any:
+    cls = getattr(_events, str(data.get("event")), None)
+    if cls is None:
+        return None
+    values = {}
+    for name in cls._fields:
+        value = data.get(name)
+        if name in ("rule", "cancelled"):
+            value = _rule(variant, value)
+        elif name == "rank" and value is not None:
+            value = Rank.parse(value)
+        elif name == "wish" and value is not None:
+            value = parse_wish(value)
+        values[name] = value
+    return cls(**values)
+
+
+def view_from_json(variant: Variant, data: dict[str, Any]) -> View:
+    """The ``View`` a seat's ``table`` message describes (a computer player of the learner's own
+    can ``choose(seat.view)`` as at any other table)."""
+    view = View.__new__(View)
+    pending = data["pending"]
+    memory = tuple((rule, decode(value)) for name, value in data["memory"]
+                   if (rule := _rule(variant, name)) is not None)
+    fields = {
+        "variant": variant, "seat": data["seat"], "hand": tuple(Card.parse(c) for c in data["hand"]),
+        "hand_sizes": tuple(data["hand_sizes"]), "stock_size": data["stock_size"],
+        "discard": tuple(Card.parse(c) for c in data["discard"]), "to_move": data["to_move"],
+        "direction": data["direction"], "wish": None if data["wish"] is None else parse_wish(data["wish"]),
+        "pending": None if pending is None else Pending(pending["kind"], pending["amount"], pending["target"],
+                                                        cast(Rule, _rule(variant, pending["rule"]))),
+        "phase": data["phase"], "drawn": None if data["drawn"] is None else Card.parse(data["drawn"]),
+        "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
+        "dealer": data["dealer"], "idle": 0,
+        "events": tuple(e for e in (_event(variant, d) for d in data["events"]) if e is not None),
+        "legal_moves": Moves(move_from_json(m) for m in data["legal"]),
+    }
+    for name, value in fields.items():
+        object.__setattr__(view, name, value)
+    return view

@@ -1,0 +1,110 @@
+"""``maumau serve`` and ``maumau table``: the class table server and a teacher's tables from the
+command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from typing import Any
+
+__all__ = ["add_commands"]
+
+
+def add_commands(commands: Any) -> None:
+    serve = commands.add_parser(
+        "serve", help="serve class tables: learners play each other (README: Play together)",
+        description="Serve class tables: the lobby page, the table pages and the websocket for "
+                    "classroom.join(...). Every table is kept in the SQLite database; started again on "
+                    "the same database, the server resumes every table at the move it had reached.")
+    serve.add_argument("--db", default="class.sqlite", help="the SQLite database (default class.sqlite)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
+                                                            "0.0.0.0 for a class on the same network)")
+    serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 for any free port)")
+    serve.add_argument("--teacher-token", default=os.environ.get("MAUMAU_TEACHER_TOKEN"),
+                       help="the teacher's secret (default: $MAUMAU_TEACHER_TOKEN, else a new one is printed)")
+    serve.add_argument("--hold", type=float, default=60.0,
+                       help="seconds a dropped learner's seat waits before a computer plays it (default 60)")
+    serve.add_argument("--computer-delay", type=float, default=0.6, help="seconds before each computer move")
+    serve.add_argument("--pause", type=float, default=5.0, help="seconds between a hand's end and the next deal")
+    serve.add_argument("--hub", action="store_true",
+                       help="run as a JupyterHub service: learners are the hub's users (README)")
+    serve.set_defaults(func=cmd_serve)
+
+    table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
+                                description="A teacher's tables on a running `maumau serve`.")
+    table.add_argument("action", choices=["create", "list", "start", "close"])
+    table.add_argument("variant", nargs="?", default="makao", help="for create: the variant (default makao)")
+    table.add_argument("--url", default="http://127.0.0.1:8765", help="the server (default http://127.0.0.1:8765)")
+    table.add_argument("--teacher-token", default=os.environ.get("MAUMAU_TEACHER_TOKEN"),
+                       help="the teacher's secret (default $MAUMAU_TEACHER_TOKEN)")
+    table.add_argument("--code", help="for start and close: the table's code")
+    table.add_argument("--seats", type=int, default=4)
+    table.add_argument("--computers", type=int, default=0, help="seats computers hold from the start")
+    table.add_argument("--strength", default="medium", help="easy, medium or hard")
+    table.add_argument("--seed", type=int, default=0)
+    table.add_argument("--without", nargs="*", default=[], metavar="RULE", help="house rules: rules to leave out")
+    table.add_argument("--lang", default="en", choices=["en", "de", "hu"])
+    table.set_defaults(func=cmd_table)
+
+
+def cmd_serve(args: argparse.Namespace, con: Any) -> int:
+    from .server import Server
+
+    try:
+        server = Server(db=args.db, host=args.host, port=args.port, teacher_token=args.teacher_token,
+                        hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub)
+    except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
+        con.error(f"cannot serve from {args.db}: {err}")
+        return 1
+
+    def ready() -> None:
+        con.say(f"Serving class tables at {server.url} (database {args.db})")
+        if not args.teacher_token:
+            con.say(f"Teacher token: {server.teacher_token}")
+        con.out.flush()
+    server.on_ready = ready
+    server.run()
+    return 0
+
+
+def cmd_table(args: argparse.Namespace, con: Any) -> int:
+    from websockets.sync.client import connect
+
+    from .client import ws_url
+
+    if not args.teacher_token:
+        con.error("the teacher token is needed: --teacher-token or $MAUMAU_TEACHER_TOKEN")
+        return 2
+    request: dict[str, Any] = {"type": "tables" if args.action == "list" else args.action,
+                               "teacher": args.teacher_token, "id": 1}
+    if args.action == "create":
+        request["table"] = {"variant": args.variant, "seats": args.seats, "computers": args.computers,
+                            "strength": args.strength, "seed": args.seed, "without": args.without,
+                            "lang": args.lang}
+    elif args.action in ("start", "close"):
+        if not args.code:
+            con.error(f"table {args.action} needs --code")
+            return 2
+        request["code"] = args.code
+    try:
+        with connect(ws_url(args.url), open_timeout=10) as ws:
+            ws.send(json.dumps(request))
+            while (answer := json.loads(ws.recv(timeout=10))).get("id") != 1:
+                pass
+    except (OSError, TimeoutError) as err:
+        con.error(f"cannot reach the server at {args.url}: {err}")
+        return 1
+    if answer["type"] == "error":
+        con.error(answer["message"])
+        return 1
+    if args.action == "create":
+        con.say(f"Table {answer['code']}: learners open {args.url.rstrip('/')}/t/{answer['code']} "
+                f"or join with the code {answer['code']}")
+    elif args.action == "list":
+        for t in answer["tables"]:
+            people = ", ".join(s["name"] or "(open)" for s in t["seats"])
+            con.say(f"{t['code']}  {t['variant']:<14} hands {t['hands']:<3} {people}")
+    else:
+        con.say(f"Table {'started' if args.action == 'start' else 'closed'}: {answer['code']}")
+    return 0

@@ -1,0 +1,50 @@
+"""The server's web pages: the lobby at ``/`` and a table at ``/t/CODE`` (a seat, or the
+projector), plain HTML and JavaScript from ``maumau/classroom/pages/`` that talk to ``/ws``."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .connections import Tables
+
+__all__ = ["http_response", "PAGES"]
+
+#: The files a browser may fetch, by path, and their content types.
+PAGES = {
+    "/": ("lobby.html", "text/html; charset=utf-8"),
+    "/table.js": ("table.js", "text/javascript; charset=utf-8"),
+    "/lobby.js": ("lobby.js", "text/javascript; charset=utf-8"),
+    "/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+_HEADERS = [
+    ("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Cache-Control", "no-store"),
+]
+
+
+def _page(name: str) -> bytes:
+    return resources.files(__package__).joinpath("pages").joinpath(name).read_bytes()
+
+
+def http_response(path: str, tables: Tables) -> Any:
+    """The response to a plain HTTP request for ``path``."""
+    from websockets.datastructures import Headers
+    from websockets.http11 import Response
+
+    path = path.split("?", 1)[0]
+    if path.startswith("/t/"):
+        name, kind = "table.html", "text/html; charset=utf-8"
+    elif path in PAGES:
+        name, kind = PAGES[path]
+    else:
+        body = b"Not found: the lobby is at /, a table at /t/CODE.\n"
+        return Response(404, "Not Found", Headers([("Content-Type", "text/plain; charset=utf-8"), *_HEADERS]), body)
+    try:
+        body = _page(name)
+    except FileNotFoundError:
+        return Response(404, "Not Found", Headers([("Content-Type", "text/plain"), *_HEADERS]), b"missing page\n")
+    return Response(200, "OK", Headers([("Content-Type", kind), *_HEADERS]), body)

@@ -1,0 +1,211 @@
+// The lobby: join a table by its code; the teacher (with the teacher token) lists, creates,
+// starts and closes tables.  Every text from the server goes into the page with textContent.
+'use strict';
+
+(function () {
+  const TEXT = {
+    en: {
+      title: 'Mau-Mau at the class table', intro: 'Play Mau-Mau with your class: on a phone, a laptop or the projector.',
+      joinTitle: 'Join a table', code: 'Table code', join: 'Go to the table',
+      teacher: 'For the teacher', token: 'Teacher token (printed when the server starts)', useToken: 'Show my tables',
+      connecting: 'connecting…', connected: 'connected', offline: 'connection lost, trying again…',
+      create: 'Create a table', variant: 'Variant', seats: 'Seats', computers: 'Computers', strength: 'Computer strength',
+      seed: 'Seed', lang: 'Language', without: 'Rules to leave out (comma list)', createButton: 'Create',
+      tables: 'Open tables', refresh: 'Refresh', none: 'No open tables yet.',
+      created: 'Table {code} is open: learners join with this code.', start: 'Start now', close: 'Close',
+      closeSure: 'Close table {code}? Everyone at it is told, and it cannot be resumed.',
+      started: 'playing', notStarted: 'waiting for players', matchOver: 'match over', hands: '{n} hands played',
+      seatPage: 'Seat page', projector: 'Projector', teacherProjector: 'Projector with open hands',
+      open: 'open', computer: 'computer', away: 'away', badToken: 'That teacher token is not right.',
+    },
+  };
+  const params = new URLSearchParams(location.search);
+  const LANG = ['en', 'de', 'hu'].includes(params.get('lang')) ? params.get('lang') : 'en';
+  const WORDS = Object.assign({}, TEXT.en, TEXT[LANG] || {});
+  function t(key, values) {
+    let text = WORDS[key];
+    if (text === undefined) return key;
+    for (const [name, value] of Object.entries(values || {})) text = text.split('{' + name + '}').join(String(value));
+    return text;
+  }
+  const $ = (id) => document.getElementById(id);
+  const BASE = location.pathname.endsWith('/') ? location.pathname : location.pathname + '/';
+  const TOKEN_KEY = 'maumau.teacher';
+  const LANG_QUERY = LANG !== 'en' ? 'lang=' + LANG : '';
+
+  let ws = null;
+  let ids = 1;
+  let retry = 0;
+  let teacher = null;
+  let poll = null;
+  const waiting = new Map();
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  // --- the connection ------------------------------------------------------------------------------
+  function connect() {
+    setConn('connecting');
+    const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + BASE + 'ws');
+    ws = socket;
+    socket.addEventListener('open', () => { retry = 0; setConn('connected'); if (teacher) useToken(teacher); });
+    socket.addEventListener('message', (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      const callback = message.id !== undefined ? waiting.get(message.id) : undefined;
+      if (callback) { waiting.delete(message.id); callback(message); }
+    });
+    socket.addEventListener('close', () => {
+      if (ws !== socket) return;
+      ws = null;
+      setConn('offline');
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 500 * retry);
+    });
+  }
+  function ask(request, onAnswer) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) { say(t('offline'), 'error'); return; }
+    const id = ids++;
+    request.id = id;
+    waiting.set(id, onAnswer);
+    ws.send(JSON.stringify(request));
+  }
+  function setConn(kind) {
+    $('conn').dataset.state = kind;
+    $('conn').textContent = t(kind);
+  }
+  function say(text, kind) {
+    const message = $('teacher-message');
+    message.textContent = text;
+    message.className = 'message' + (kind ? ' ' + kind : '');
+  }
+
+  // --- joining ----------------------------------------------------------------------------------------
+  $('join').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const code = $('code').value.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
+    if (code) location.href = BASE + 't/' + encodeURIComponent(code) + (LANG_QUERY ? '?' + LANG_QUERY : '');
+  });
+
+  // --- the teacher ---------------------------------------------------------------------------------------
+  function useToken(token) {
+    teacher = token;
+    ask({ type: 'tables', teacher: token }, (answer) => {
+      if (answer.type === 'error') {
+        teacher = null;
+        try { sessionStorage.removeItem(TOKEN_KEY); } catch (e) { /* none */ }
+        $('teacher-tools').hidden = true;
+        say(answer.code === 'forbidden' ? t('badToken') : answer.message, 'error');
+        return;
+      }
+      try { sessionStorage.setItem(TOKEN_KEY, token); } catch (e) { /* none */ }
+      $('teacher-tools').hidden = false;
+      say('');
+      showTables(answer.tables);
+      if (!poll) poll = setInterval(listTables, 5000);
+    });
+  }
+  function listTables() {
+    if (!teacher || !ws || ws.readyState !== WebSocket.OPEN) return;
+    ask({ type: 'tables', teacher }, (answer) => {
+      if (answer.type === 'ok') showTables(answer.tables);
+    });
+  }
+
+  function tableLink(code, query, text) {
+    const a = el('a', null, text);
+    const parts = [query, LANG_QUERY].filter(Boolean).join('&');
+    a.href = BASE + 't/' + encodeURIComponent(code) + (parts ? '?' + parts : '');
+    a.target = '_blank';
+    a.rel = 'noopener';
+    return a;
+  }
+
+  function showTables(tables) {
+    const list = $('tables');
+    list.replaceChildren();
+    $('no-tables').hidden = tables.length > 0;
+    for (const table of tables) {
+      const item = el('li', 'table-item' + (table.match_over ? ' over' : ''));
+      const head = el('div');
+      head.append(el('span', 'code', table.code));
+      const state = table.match_over ? t('matchOver') : table.started ? t('started') : t('notStarted');
+      const spec = table.spec || {};
+      head.append(el('span', null, [table.variant, state, t('hands', { n: table.hands }),
+        spec.strength, 'seed ' + spec.seed].concat((spec.without || []).length ? ['− ' + spec.without.join(', ')] : [])
+        .join(' · ')));
+      item.append(head);
+      const people = table.seats.map((s) => {
+        if (s.kind === 'open') return '(' + t('open') + ')';
+        if (s.kind === 'computer') return s.name + ' [' + t('computer') + ']';
+        return s.name + (s.kind === 'human' && !s.connected ? ' [' + t('away') + ']' : '');
+      });
+      item.append(el('div', 'people', people.join(', ')));
+      const links = el('div', 'links');
+      links.append(tableLink(table.code, '', t('seatPage')), tableLink(table.code, 'watch=1', t('projector')),
+        tableLink(table.code, 'watch=1&teacher=' + encodeURIComponent(teacher), t('teacherProjector')));
+      if (!table.started && !table.match_over) {
+        const start = el('button', 'quiet', t('start'));
+        start.type = 'button';
+        start.addEventListener('click', () => ask({ type: 'start', teacher, code: table.code }, after));
+        links.append(start);
+      }
+      const close = el('button', 'quiet', t('close'));
+      close.type = 'button';
+      close.addEventListener('click', () => {
+        if (window.confirm(t('closeSure', { code: table.code }))) ask({ type: 'close', teacher, code: table.code }, after);
+      });
+      links.append(close);
+      item.append(links);
+      list.append(item);
+    }
+  }
+  function after(answer) {
+    if (answer.type === 'error') say(answer.message, 'error');
+    listTables();
+  }
+
+  $('token-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const token = $('token').value.trim();
+    if (token) useToken(token);
+  });
+  $('refresh').addEventListener('click', listTables);
+  $('create').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const number = (id) => Number.parseInt($(id).value, 10);
+    const without = $('without').value.split(',').map((s) => s.trim()).filter(Boolean);
+    const table = {
+      variant: $('variant').value, seats: number('seats'), computers: number('computers'),
+      strength: $('strength').value, seed: number('seed'), lang: $('lang').value, without,
+    };
+    ask({ type: 'create', teacher, table }, (answer) => {
+      if (answer.type === 'error') { say(answer.message, 'error'); return; }
+      say(t('created', { code: answer.code }), 'ok');
+      listTables();
+    });
+  });
+
+  // --- start ---------------------------------------------------------------------------------------------
+  const words = {
+    title: 'title', intro: 'intro', 'join-title': 'joinTitle', 'code-label': 'code', 'join-button': 'join',
+    'teacher-title': 'teacher', 'token-label': 'token', 'token-button': 'useToken', 'create-title': 'create',
+    'variant-label': 'variant', 'seats-label': 'seats', 'computers-label': 'computers', 'strength-label': 'strength',
+    'seed-label': 'seed', 'lang-label': 'lang', 'without-label': 'without', 'create-button': 'createButton',
+    'tables-title': 'tables', refresh: 'refresh', 'no-tables': 'none',
+  };
+  for (const [id, key] of Object.entries(words)) $(id).textContent = t(key);
+  document.documentElement.lang = LANG;
+  $('lang').value = LANG;
+  // a link may carry the token in its fragment (#teacher=...): never sent to a server, then removed
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  let token = fragment.get('teacher');
+  if (token) history.replaceState(null, '', location.pathname + location.search);
+  if (!token) { try { token = sessionStorage.getItem(TOKEN_KEY); } catch (e) { token = null; } }
+  if (token) { $('token').value = token; $('teacher').open = true; teacher = token; }
+  connect();
+}());

@@ -1,0 +1,197 @@
+"""The table server: asyncio and ``websockets``, one authoritative ClassTable per table, every
+action in SQLite before anyone hears of it.
+
+``Server(db=..., port=...)`` serves the lobby page at ``/``, a table's page at ``/t/CODE`` and the
+websocket at ``/ws``.  ``start()`` runs it on a thread of its own (for a notebook or a test);
+``run()`` runs it in the foreground (``maumau serve``).  A teacher's Python calls
+(``create_table``, ``start_table``, ``close_table``) run on the server's loop, so the tables are
+only ever touched from one thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .connections import Connection, Tables
+from .hub import HubUsers
+from .pages import http_response
+from .store import Store, new_token, same_token
+from .table import ClassTable, TableError, TableSpec
+
+__all__ = ["Server"]
+
+T = TypeVar("T")
+_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I
+
+
+class Server:
+    """A class table server (see the module docstring and README, "Play together").
+
+    ``hold`` is how long (seconds) a dropped learner's seat waits before a computer plays it;
+    ``computer_delay`` the pause before each computer move (so people can follow); ``pause``
+    the time between the end of a hand and the next deal.
+    """
+
+    def __init__(self, db: str | Path = "class.sqlite", host: str = "127.0.0.1", port: int = 8765, *,
+                 teacher_token: str | None = None, hold: float = 60.0, computer_delay: float = 0.6,
+                 pause: float = 5.0, hub: bool = False) -> None:
+        self.host, self.port = host, port
+        #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
+        self.hub = HubUsers.from_environment() if hub else None
+        if self.hub is not None:
+            self.host, self.port = self.hub.host, self.hub.port
+        self.prefix = "/" if self.hub is None else self.hub.prefix
+        #: Called (on the server's thread) once the port is open: ``maumau serve`` prints the address.
+        self.on_ready: Callable[[], None] | None = None
+        self.store = Store(db)
+        self.teacher_token = teacher_token or new_token()
+        self.store.set_teacher(self.teacher_token)
+        self.tables = Tables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
+        for code, spec in self.store.open_tables():
+            self.tables.add(ClassTable.resume(code, TableSpec.from_json(spec), self.store))
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stopped: asyncio.Event | None = None
+        self._ready = threading.Event()
+
+    # --- where ------------------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}{self.prefix.rstrip('/')}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://{self.host}:{self.port}{self.prefix}ws"
+
+    # --- running ------------------------------------------------------------------------------------------
+    def start(self) -> Server:
+        """Serve on a background thread; returns when the port is open."""
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._serve()), name="maumau-classroom",
+                                        daemon=True)
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise RuntimeError("the class table server did not start within 10 s")
+        return self
+
+    def run(self) -> None:
+        """Serve in the foreground until interrupted (``maumau serve``)."""
+        asyncio.run(self._serve())
+
+    def stop(self) -> None:
+        """Close every connection and the database; the tables stay in it."""
+        if self._loop is not None and self._stopped is not None:
+            self._loop.call_soon_threadsafe(self._stopped.set)
+        if self._thread is not None:
+            self._thread.join(10)
+        self.store.close()
+
+    async def _serve(self) -> None:
+        from websockets.asyncio.server import serve
+
+        self._loop = asyncio.get_running_loop()
+        self._stopped = asyncio.Event()
+        async with serve(self._connection, self.host, self.port, process_request=self._http,
+                         max_size=64 * 1024, ping_interval=20, ping_timeout=20) as server:
+            self.port = server.sockets[0].getsockname()[1]
+            self.tables.kick()
+            self._ready.set()
+            if self.on_ready is not None:
+                self.on_ready()
+            await self._stopped.wait()
+        self.tables.cancel_timers()
+
+    async def _http(self, connection: Any, request: Any) -> Any:
+        path = request.path
+        if not path.startswith(self.prefix):
+            return http_response("/missing", self.tables)
+        path = "/" + path[len(self.prefix):]
+        if path.split("?")[0] != "/ws":
+            return http_response(path, self.tables)
+        if self.hub is not None:  # the hub says who this is, from the token alone
+            user, refusal = await self.hub.identify(request)
+            if user is None:
+                return refusal
+            connection.hub_user = user
+        return None  # the websocket handshake goes on
+
+    async def _connection(self, websocket: Any) -> None:
+        conn = Connection(websocket, self, getattr(websocket, "hub_user", None))
+        try:
+            async for raw in websocket:
+                await conn.receive(raw)
+        finally:
+            self.tables.gone(conn)
+
+    # --- the teacher's calls (from any thread) --------------------------------------------------------
+    def _on_loop(self, call: Callable[[], T]) -> T:
+        if self._loop is None or not self._loop.is_running():
+            return call()
+        future: Future[T] = Future()
+
+        def run() -> None:
+            try:
+                future.set_result(call())
+            except BaseException as err:  # handed to the caller's thread
+                future.set_exception(err)
+        self._loop.call_soon_threadsafe(run)
+        return future.result(10)
+
+    def create_table(self, variant: str = "makao", seats: int = 4, computers: int = 0, strength: str = "medium",
+                     seed: int = 0, without: tuple[str, ...] | list[str] = (), lang: str = "en",
+                     **options: Any) -> str:
+        """A new table; returns its join code (six letters and digits).  ``options`` are the
+        variant's (``limit=50`` for makao, ...); ``without`` names rules to leave out."""
+        spec = TableSpec(variant, seats, computers, strength, tuple(without), seed, lang, options).check()
+        return self._on_loop(lambda: self._create(spec))
+
+    def _create(self, spec: TableSpec) -> str:
+        code = self._new_code()
+        self.store.add_table(code, spec.to_json())
+        table = ClassTable(code, spec, self.store)
+        self.tables.add(table)
+        self.tables.changed(table)
+        return code
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+            if code not in self.tables.by_code:
+                return code
+
+    def start_table(self, code: str) -> None:
+        """Computers take the open seats and the first hand is dealt."""
+        self._on_loop(lambda: self._start(code))
+
+    def _start(self, code: str) -> None:
+        table = self.tables.get(code)
+        table.start()
+        self.tables.changed(table)
+
+    def close_table(self, code: str) -> None:
+        """The table ends; everyone at it is told, and it is not resumed."""
+        self._on_loop(lambda: self.tables.close(code))
+
+    def table(self, code: str) -> ClassTable:
+        """The table itself (for a teacher's notebook: read it, do not change it)."""
+        return self.tables.get(code)
+
+    def is_teacher(self, token: str | None) -> bool:
+        return token is not None and same_token(token, self.store.teacher_hash())
+
+    def check_teacher(self, token: str | None) -> None:
+        if not self.is_teacher(token):
+            raise TableError("forbidden", "only the teacher may do that (the teacher token is wrong)")
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        with contextlib.suppress(Exception):
+            self.stop()

@@ -1,0 +1,262 @@
+"""The class table's own web pages in headless Debian Chromium, driven by Playwright for Python.
+
+No JupyterLab: a ``maumau.classroom.Server`` runs in this process (a temporary database, a free
+port).  A mau_mau_runde table with two seats, one of them a computer: Anna sits down at
+``/t/CODE`` and plays the hand to its end by clicking legal cards (or Draw / Pass) until the
+result banner shows.  Meanwhile the projector (``?watch=1``) must show no hand and receive none;
+the teacher's projector shows every hand; a name with HTML in it stays text; a phone-sized seat
+page and the lobby (list and create tables) are shown too.  Every request goes to the server,
+the console has no error.  Screenshots in $MM_OUT/classroom (default .tmp-home/browser/classroom).
+
+    .venv/bin/python tests/browser/drive_classroom.py      (or tests/browser/run.sh classroom)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from maumau import classroom  # noqa: E402
+
+OUT = Path(os.environ.get("MM_OUT") or ROOT / ".tmp-home" / "browser") / "classroom"
+CHROMIUM = os.environ.get("MM_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+EVIL = '<img src=x onerror=pwned=1><b>Eve</b>'  # 37 characters: names are cut at 40
+BEGAN = time.perf_counter()
+
+
+def step(text: str) -> None:
+    print(f"[{time.perf_counter() - BEGAN:5.1f}s] {text}", flush=True)
+
+
+class Watch:
+    """What the pages of one browser context did: requests, websocket frames, console errors."""
+
+    def __init__(self, base: str) -> None:
+        self.base, self.ws_base = base, "ws" + base[4:]
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        self.frames: dict[str, list[str]] = {}
+
+    def page(self, page: Page, name: str) -> Page:
+        self.frames[name] = []
+        page.on("console", lambda m: self.errors.append(f"{name}: console {m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"{name}: page error: {e}"))
+        page.on("request", lambda r: None if r.url.startswith((self.base + "/", "data:"))
+                else self.foreign.append(r.url))
+        page.on("websocket", lambda ws: self._socket(ws, name))
+        return page
+
+    def _socket(self, ws: Any, name: str) -> None:
+        if not ws.url.startswith(self.ws_base + "/"):
+            self.foreign.append(ws.url)
+        ws.on("framereceived", lambda payload: self.frames[name].append(
+            payload if isinstance(payload, str) else payload.decode()))
+
+
+def shown_n(page: Page) -> int:
+    return int(page.get_attribute("#game", "data-n") or -1)
+
+
+def play_hand(page: Page, out: Path) -> dict[str, int]:
+    """Click legal cards (or Draw / Pass) until the result banner shows; count what was done.
+    Screenshots: the seat with a playable card after a few moves, the first chooser."""
+    shots: set[str] = set()
+    done = {"plays": 0, "draws": 0, "passes": 0, "choices": 0, "maus": 0, "stale": 0}
+    deadline = time.monotonic() + 90
+    ready = """() => { const b = document.getElementById('banner');
+        return (b && !b.hidden) || document.querySelector('.hand-card.playable')
+            || !document.getElementById('draw').disabled || !document.getElementById('pass').disabled; }"""
+    while time.monotonic() < deadline:
+        page.wait_for_function(ready, timeout=30_000)
+        if page.locator("#banner").is_visible():
+            return done
+        before = shown_n(page)
+        cards = page.locator(".hand-card.playable")
+        if cards.count() and sum(done.values()) >= 2 and "mid" not in shots:
+            shots.add("mid")
+            page.screenshot(path=str(out / "seat-mid-hand.png"), full_page=True)
+        if cards.count():
+            label = cards.first.get_attribute("aria-label") or ""
+            assert re.fullmatch(r"(Joker|\w+ of \w+), playable(, just drawn)?", label), label
+            if page.locator(".hand-card").count() == 2 and page.locator("#mau").is_enabled():
+                page.click("#mau")
+                assert page.get_attribute("#mau", "aria-pressed") == "true"
+                done["maus"] += 1
+            cards.first.click()
+            if page.locator("#chooser").is_visible():
+                if "chooser" not in shots:
+                    shots.add("chooser")
+                    page.screenshot(path=str(out / "seat-chooser.png"))
+                options = page.locator("#chooser .option:not(.cancel)")
+                assert options.count() >= 2, "a chooser with one option"
+                options.first.click()
+                done["choices"] += 1
+            done["plays"] += 1
+        elif page.locator("#draw").is_enabled():
+            page.click("#draw")
+            done["draws"] += 1
+        else:
+            page.click("#pass")
+            done["passes"] += 1
+        page.wait_for_function(
+            """(n) => Number(document.getElementById('game').dataset.n) !== n
+                      || document.getElementById('status').classList.contains('error')""",
+            arg=before, timeout=20_000)
+        if "error" in (page.get_attribute("#status", "class") or ""):
+            text = page.inner_text("#status")
+            assert "changed" in text, f"the server refused a move: {text}"
+            done["stale"] += 1
+    raise AssertionError(f"the hand did not end in 90 s: {done}")
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.glob("*.png"):
+        old.unlink()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = classroom.Server(db=Path(tmp) / "class.sqlite", port=0, computer_delay=0.05, pause=0.5).start()
+        try:
+            return drive(server)
+        finally:
+            server.stop()
+
+
+def drive(server: classroom.Server) -> int:
+    base, teacher = server.url, server.teacher_token
+    code = server.create_table("mau_mau_runde", seats=2, computers=1, strength="easy", seed=7)
+    step(f"server at {base}, table {code}")
+    watch = Watch(base)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        laptop = browser.new_context(viewport={"width": 1366, "height": 900})
+
+        # --- the projector first, so that it sees the whole hand --------------------------------------
+        projector = watch.page(laptop.new_page(), "projector")
+        projector.goto(f"{base}/t/{code}?watch=1")
+        projector.wait_for_selector("#game:not([hidden]) .seat")
+        assert "Waiting for players" in projector.inner_text("#waiting")
+
+        # --- Anna sits down and plays --------------------------------------------------------------------
+        seat = watch.page(laptop.new_page(), "seat")
+        seat.goto(f"{base}/t/{code}")
+        seat.wait_for_selector("#join:not([hidden])")
+        seat.fill("#join-name", "Anna")
+        seat.click("#join-button")
+        seat.wait_for_selector(".hand-card")
+        assert seat.evaluate(f"localStorage.getItem('maumau.token.{code}')"), "no token kept"
+        labels = [seat.locator(".hand-card").nth(i).get_attribute("aria-label")
+                  for i in range(seat.locator(".hand-card").count())]
+        assert all(re.fullmatch(r"(Joker|\w+ of \w+), (not )?playable(, just drawn)?", x or "") for x in labels), labels
+        assert seat.locator(".seat.me .name").inner_text() == "Anna"
+        step(f"Anna sat down: {', '.join(x.split(',')[0] for x in labels)}")
+
+        seat.reload()  # a reload takes the seat back with the token, no form
+        seat.wait_for_selector(".hand-card")
+        assert seat.locator("#join").is_hidden()
+        step("a reload took the seat back (token in localStorage)")
+
+        done = play_hand(seat, OUT)
+        step(f"the hand is over: {done}")
+        banner = seat.inner_text("#banner")
+        assert re.search(r"(Hand|Match) over", banner) and "Anna" in banner and "Computer 2" in banner, banner
+        log = seat.inner_text("#log")
+        assert "plays" in log and log.count("\n") >= done["plays"], log
+        assert seat.locator("#log[role=log][aria-live=polite]").count() == 1
+        seat.screenshot(path=str(OUT / "seat-hand-over.png"), full_page=True)
+
+        # --- the projector showed no hand and was sent none ---------------------------------------------------
+        projector.wait_for_selector("#banner:not([hidden])")
+        assert projector.locator(".hand-card").count() == 0 and projector.locator("#mine").is_hidden()
+        assert projector.locator(".open-hand").count() == 0
+        views = [json.loads(f)["view"] for f in watch.frames["projector"] if f.startswith('{"type": "table"')]
+        views = [v for v in views if v]
+        assert views and all("hand" not in v and "hands" not in v and "legal" not in v for v in views), views[:1]
+        assert "Anna" in projector.inner_text("#seats")
+        projector.screenshot(path=str(OUT / "projector.png"))
+        step(f"the projector got {len(views)} views, none with a hand")
+
+        # --- the teacher's projector (open hands) and a name with HTML in it -----------------------------------
+        code2 = server.create_table("makao", seats=3, computers=2, strength="easy", seed=3)
+        eve = classroom.join(server.url, code2, name=EVIL)
+        try:
+            open_view = watch.page(laptop.new_page(), "teacher-projector")
+            open_view.set_viewport_size({"width": 1920, "height": 1080})
+            open_view.goto(f"{base}/t/{code2}?watch=1&teacher={teacher}")
+            open_view.wait_for_selector(".open-hand .card")
+            names = open_view.locator(".seat .name").all_inner_texts()
+            assert EVIL in names, names
+            assert open_view.locator(".seats img, .seats b, #log img").count() == 0
+            assert open_view.evaluate("window.pwned === undefined")
+            time.sleep(1.0)  # a few computer moves in the log
+            open_view.screenshot(path=str(OUT / "teacher-projector.png"))
+            step("the teacher's projector shows every hand; a name with HTML in it stayed text")
+        finally:
+            eve.close()
+
+        # --- a phone ------------------------------------------------------------------------------------------------
+        code3 = server.create_table("makao", seats=3, computers=2, strength="easy", seed=5)
+        phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                            device_scale_factor=2)
+        phone = watch.page(phone_context.new_page(), "phone")
+        phone.goto(f"{base}/t/{code3}")
+        phone.fill("#join-name", "Bori")
+        phone.click("#join-button")
+        phone.wait_for_selector(".hand-card")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the phone page scrolls sideways: {width}px"
+        phone.screenshot(path=str(OUT / "phone.png"), full_page=True)
+        step("a phone-sized seat page fits the screen")
+
+        # --- the lobby: the teacher lists and creates tables; a learner goes to a table ---------------------------
+        lobby = watch.page(laptop.new_page(), "lobby")
+        lobby.goto(f"{base}/#teacher={teacher}")
+        lobby.wait_for_selector(".table-item")
+        assert teacher not in lobby.url, "the token stayed in the address bar"
+        assert lobby.locator(".table-item").count() == 3
+        lobby.select_option("#variant", "lite_macau")
+        lobby.fill("#seats", "3")
+        lobby.fill("#computers", "1")
+        lobby.select_option("#strength", "hard")
+        lobby.fill("#without", "")
+        lobby.click("#create-button")
+        lobby.wait_for_function("() => document.querySelectorAll('.table-item').length === 4")
+        created = re.search(r"Table (\w+) is open", lobby.inner_text("#teacher-message"))
+        assert created and created.group(1) in server.tables.by_code, lobby.inner_text("#teacher-message")
+        lobby.fill("#without", "no_such_rule")
+        lobby.click("#create-button")
+        lobby.wait_for_selector("#teacher-message.error")
+        lobby.fill("#without", "")
+        lobby.screenshot(path=str(OUT / "lobby.png"), full_page=True)
+        step(f"the lobby listed the tables and created {created.group(1)}")
+
+        stranger = watch.page(browser.new_context(viewport={"width": 1024, "height": 700}).new_page(), "stranger")
+        stranger.goto(base + "/")
+        stranger.fill("#code", code.lower())
+        stranger.click("#join-button")
+        stranger.wait_for_url(f"**/t/{code}")
+        stranger.wait_for_selector("#join:not([hidden])")
+        step("a learner's code in the lobby leads to the table's join form")
+        browser.close()
+
+    assert not watch.foreign, f"requests to other hosts: {watch.foreign}"
+    assert not watch.errors, watch.errors
+    step(f"no request left {base}, no console error; screenshots in {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
