@@ -33,7 +33,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[test,classroom]'
+	$(BIN)/python -m pip install -e '.[test,classroom,hub]'
 	touch $@
 
 $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
@@ -51,7 +51,13 @@ LAB_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(VENV)/.installed-lab build
 	$(BIN)/jupyter lab $(LAB_ROOT) notebooks/01_start_here.ipynb
 
-test: build
+# The JupyterHub test (tests/test_hub.py) needs configurable-http-proxy, JupyterHub's proxy, from npm:
+# into .venv/chp, pinned (a later release may want a newer Node.js).
+CHP = $(VENV)/chp/node_modules/.bin/configurable-http-proxy
+$(CHP): $(VENV)/.installed
+	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/chp configurable-http-proxy@5.3.0
+
+test: build $(CHP)
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m mypy

@@ -1,0 +1,41 @@
+# The JupyterHub of tests/test_hub.py: the class table as a hub-managed service (README, "Play together
+# on JupyterHub" shows the lines a school's hub needs).  Ports, folders and the service's command come
+# from the environment, so the test can pick free ports and a folder of its own.
+import json
+import os
+
+RUN = os.environ["MAUMAU_HUB_RUN"]
+
+c = get_config()  # noqa: F821
+
+c.JupyterHub.ip = "127.0.0.1"
+c.JupyterHub.port = int(os.environ["MAUMAU_HUB_PORT"])              # the proxy: what browsers reach
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = int(os.environ["MAUMAU_HUB_API_PORT"])
+c.ConfigurableHTTPProxy.command = [os.environ["MAUMAU_CHP"]]        # configurable-http-proxy from npm
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{os.environ['MAUMAU_PROXY_API_PORT']}"
+c.ConfigurableHTTPProxy.pid_file = os.path.join(RUN, "proxy.pid")
+c.JupyterHub.db_url = "sqlite:///" + os.path.join(RUN, "jupyterhub.sqlite")
+c.JupyterHub.cookie_secret_file = os.path.join(RUN, "cookie_secret")
+
+c.JupyterHub.authenticator_class = "dummy"
+c.Authenticator.allowed_users = {"alice", "bob", "carol"}
+c.Authenticator.admin_users = {"teacher"}
+c.JupyterHub.spawner_class = "simple"                               # SimpleLocalProcessSpawner
+c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(RUN, "home", "{username}")
+
+# --- the lines a school's hub needs (README) --------------------------------------------------------
+c.JupyterHub.services = [
+    {
+        "name": "maumau-classroom",
+        "url": f"http://127.0.0.1:{os.environ['MAUMAU_SERVICE_PORT']}",
+        "command": json.loads(os.environ["MAUMAU_SERVICE_COMMAND"]),  # maumau serve --hub --db ...
+        "oauth_no_confirm": True,
+        "display": True,
+    },
+    {"name": "test-admin", "api_token": os.environ["MAUMAU_TEST_ADMIN_TOKEN"]},  # the test mints tokens
+]
+c.JupyterHub.load_roles = [
+    {"name": "user", "scopes": ["self", "access:services!service=maumau-classroom"]},
+    {"name": "token-minter", "scopes": ["tokens", "read:users"], "services": ["test-admin"]},
+]

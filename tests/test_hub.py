@@ -1,0 +1,158 @@
+"""The class table on a real JupyterHub (issue 14): the hub starts ``maumau serve --hub`` as a
+managed service behind configurable-http-proxy; learners are the hub's users, known by their
+hub tokens alone.  Two users sit at one table and play; requests without a valid token, with a
+service's token, with a token that may not use the service, or with another seat's secret do not
+act for anyone.  Needs jupyterhub (pip) and configurable-http-proxy (npm, `make test` installs it
+into .venv/chp)."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jupyterhub")
+pytest.importorskip("websockets")
+
+from maumau import classroom  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+CHP = Path(os.environ.get("MAUMAU_CHP", ROOT / ".venv" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"))
+pytestmark = pytest.mark.skipif(not CHP.exists(), reason=f"configurable-http-proxy is not installed at {CHP}")
+TEACHER = "hub-test-teacher-token"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Hub:
+    def __init__(self, run: Path) -> None:
+        self.run = run
+        self.port = free_port()
+        self.admin = secrets.token_hex(16)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.service = f"{self.url}/services/maumau-classroom"
+        service = [sys.executable, "-m", "maumau", "serve", "--hub", "--db", str(run / "class.sqlite"),
+                   "--teacher-token", TEACHER, "--computer-delay", "0", "--pause", "0"]
+        env = dict(os.environ, MAUMAU_HUB_RUN=str(run), MAUMAU_HUB_PORT=str(self.port),
+                   MAUMAU_HUB_API_PORT=str(free_port()), MAUMAU_PROXY_API_PORT=str(free_port()),
+                   MAUMAU_SERVICE_PORT=str(free_port()), MAUMAU_CHP=str(CHP),
+                   MAUMAU_SERVICE_COMMAND=json.dumps(service), MAUMAU_TEST_ADMIN_TOKEN=self.admin)
+        self.log = open(run / "hub.log", "w")  # noqa: SIM115  closed in stop()
+        self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(ROOT / "tests" / "hub" /
+                                      "jupyterhub_config.py")], cwd=run, env=env, stdout=self.log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait(self, limit: float = 60) -> None:
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            assert self.proc.poll() is None, (self.run / "hub.log").read_text()[-3000:]
+            try:
+                with urllib.request.urlopen(self.service + "/", timeout=2) as page:
+                    if page.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise AssertionError("the hub did not start:\n" + (self.run / "hub.log").read_text()[-3000:])
+
+    def token(self, user: str, scopes: list[str] | None = None) -> str:
+        body = json.dumps({} if scopes is None else {"scopes": scopes}).encode()
+        request = urllib.request.Request(f"{self.url}/hub/api/users/{user}/tokens", data=body, method="POST",
+                                         headers={"Authorization": f"token {self.admin}"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return str(json.load(answer)["token"])
+
+    def stop(self) -> None:
+        import signal
+
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    running = Hub(tmp_path_factory.mktemp("hub"))
+    try:
+        running.wait()
+        yield running
+    finally:
+        running.stop()
+
+
+def teacher_creates_a_table(hub: Hub) -> str:
+    from websockets.sync.client import connect
+
+    with connect(hub.service.replace("http", "ws") + "/ws",
+                 additional_headers={"Authorization": f"token {hub.token('teacher')}"}) as ws:
+        ws.send(json.dumps({"type": "create", "teacher": TEACHER, "id": 1,
+                            "table": {"variant": "mau_mau_runde", "seats": 3, "computers": 1, "seed": 2}}))
+        while (answer := json.loads(ws.recv(timeout=10))).get("id") != 1:
+            pass
+    assert answer["type"] == "ok", answer
+    return str(answer["code"])
+
+
+def test_two_hub_users_sit_at_one_table_under_their_hub_names(hub):
+    code = teacher_creates_a_table(hub)
+    alice = classroom.join(hub.service, code, name="Mallory", hub_token=hub.token("alice"))
+    bob = classroom.join(hub.service, code, name="alice", hub_token=hub.token("bob"))
+    names = [s["name"] for s in alice.table["seats"]]
+    assert names[:2] == ["alice", "bob"]  # the hub's names, whatever a learner calls themselves
+    end = time.monotonic() + 30
+    moves = 0
+    while moves < 6 and not alice.hand_over:
+        assert time.monotonic() < end
+        for seat in (alice, bob):
+            if seat.my_turn:
+                seat.move(seat.legal_moves()[0])
+                moves += 1
+        time.sleep(0.01)
+    # alice comes back on a new connection: the hub token, not a seat token, gives her seat back
+    again = classroom.join(hub.service, code, hub_token=hub.token("alice"))
+    assert again.number == alice.number
+
+
+def _handshake_status(hub: Hub, headers: dict[str, str] | None) -> int:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    try:
+        with connect(hub.service.replace("http", "ws") + "/ws", additional_headers=headers, open_timeout=10):
+            return 101
+    except InvalidStatus as err:
+        return int(err.response.status_code)
+
+
+def test_requests_without_a_users_token_for_this_service_are_refused(hub):
+    assert _handshake_status(hub, None) == 401
+    assert _handshake_status(hub, {"Authorization": "token not-a-token"}) == 403
+    assert _handshake_status(hub, {"Authorization": f"token {hub.admin}"}) == 403  # a service's token
+    narrow = hub.token("carol", scopes=["read:users:name!user=carol"])  # may not use the service
+    assert _handshake_status(hub, {"Authorization": f"token {narrow}"}) == 403
+    assert _handshake_status(hub, {"Authorization": f"token {hub.token('carol')}"}) == 101
+
+
+def test_another_seats_secret_does_not_seat_a_hub_user_there(hub):
+    code = teacher_creates_a_table(hub)
+    alice = classroom.join(hub.service, code, hub_token=hub.token("alice"))
+    # bob presents alice's seat secret: on the hub his token says who he is, so he gets his own seat
+    bob = classroom.join(hub.service, code, token=alice.token or "anything", hub_token=hub.token("bob"))
+    assert bob.number != alice.number and bob.table["seats"][bob.number]["name"] == "bob"
