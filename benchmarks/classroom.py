@@ -63,9 +63,6 @@ class Learner:
                 if message.get("type") == "table":
                     self.table = message
                     self.stats.heard(self.code, self.name, message["n"], now)
-                    if message["n"] > self.n and self.my_turn() and now < until and thinking is None:
-                        self.n = message["n"]
-                        thinking = asyncio.create_task(self.move_later(ws))
                     seated.set()
                 elif message.get("type") == "ok" and message.get("id", 0) > 0:
                     self.stats.acked(self.code, message["n"])
@@ -73,6 +70,12 @@ class Learner:
                 elif message.get("type") == "error" and message.get("id", 0) > 0:
                     self.stats.errors += 1
                     thinking = None
+                # after a table or an answer: the same seat may move again (an Ace's extra play),
+                # and the new table comes before the answer to the move that led to it
+                table = self.table
+                if table is not None and table["n"] > self.n and self.my_turn() and now < until and thinking is None:
+                    self.n = table["n"]
+                    thinking = asyncio.create_task(self.move_later(ws))
                 if now >= until and thinking is None:  # nothing in flight: every move sent is answered
                     break
 

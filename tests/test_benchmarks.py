@@ -30,3 +30,15 @@ def test_peer_rounds_keep_each_engines_best_round() -> None:
     bench = _load("engine")
     assert bench.best_of([None, None]) is None
     assert bench.best_of([(1, 100, 2.0), (1, 300, 2.0), None]) == (1, 300, 2.0)
+
+
+def test_classroom_benchmark_plays_and_finds_no_lost_move() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "classroom.py"), "--learners", "5",
+                           "--tables", "2", "--seconds", "3", "--think", "0.05"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "moves acknowledged" in done.stdout and "p95" in done.stdout
+    assert "no move lost or made twice" in done.stdout

@@ -122,10 +122,14 @@ class Server:
         return None  # the websocket handshake goes on
 
     async def _connection(self, websocket: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         conn = Connection(websocket, self, getattr(websocket, "hub_user", None))
         try:
             async for raw in websocket:
                 await conn.receive(raw)
+        except ConnectionClosed:  # a dropped connection is no error of the server's: its seat is held
+            pass
         finally:
             self.tables.gone(conn)
 
