@@ -36,8 +36,14 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install -e '.[test,classroom,hub]'
 	touch $@
 
-$(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml
+# JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background
+# thread redraws (mm.join's table) then loses clicks ("Unknown subshell_id" in the kernel), so the lab
+# of this environment keeps comms on the main shell (maumau/classroom/jupyterlab-overrides.json; README).
+LAB_OVERRIDES = $(VENV)/share/jupyter/lab/settings/overrides.d/maumau.json
+
+$(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
 	$(BIN)/python -m pip install -e '.[test,lab,classroom]'
+	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/jupyterlab-overrides.json $(LAB_OVERRIDES)
 	touch $@
 
 # The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
@@ -76,8 +82,9 @@ bench: build
 # COURSE_NOTEBOOKS=01,03` runs only the course pass, of notebooks 01 and 03.
 BROWSER_TESTS ?= classroom table course
 
-$(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml
+$(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
 	$(BIN)/python -m pip install -e '.[test,lab,classroom]' playwright
+	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/jupyterlab-overrides.json $(LAB_OVERRIDES)
 	touch $@
 
 browser-test: $(VENV)/.installed-browser build

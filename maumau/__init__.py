@@ -57,6 +57,14 @@ def play(game: str | Variant = "makao", opponents: int = 3, **options: Any) -> A
     return _play(game, opponents, **options)
 
 
+def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en") -> Any:
+    """Sit down at a class table in Jupyter: the card table of ``mm.play``, bound to a seat of the
+    table ``code`` on the class table server at ``url`` (see ``maumau.classroom``)."""
+    from .classroom.widget import join as _join  # websockets and ipywidgets are imported only here
+
+    return _join(url, code, name=name, token=token, lang=lang)
+
+
 def replay(source: Any, **options: Any) -> Any:
     """Step through a game, a table or a match in Jupyter (see ``maumau.widgets.replay``)."""
     from .widgets import replay as _replay
@@ -72,5 +80,6 @@ __all__ = [
     "players", "Card", "CardError", "JOKER", "Rank", "Suit", "cards",
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
-    "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "state_graph", "simulate",
+    "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "join", "state_graph",
+    "simulate",
 ]

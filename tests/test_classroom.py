@@ -295,6 +295,7 @@ def test_moves_out_of_turn_stale_or_illegal_are_refused(server):
     anna = classroom.join(server.url, code, name="Anna")
     ben = classroom.join(server.url, code, name="Ben")
     table = server.table(code)
+    _until(lambda: anna.table["n"] == ben.table["n"] == table.n)  # both have seen the deal
     mover, other = (anna, ben) if anna.my_turn else (ben, anna)
     n = table.n
     with pytest.raises(classroom.ClassroomError, match="not this seat's turn"):

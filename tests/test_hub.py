@@ -122,8 +122,11 @@ def test_two_hub_users_sit_at_one_table_under_their_hub_names(hub):
         assert time.monotonic() < end
         for seat in (alice, bob):
             if seat.my_turn:
-                seat.move(seat.legal_moves()[0])
-                moves += 1
+                try:
+                    seat.move(seat.legal_moves()[0])
+                    moves += 1
+                except classroom.ClassroomError as err:  # the table moved on (the computer): look again
+                    assert err.code in ("stale", "not_your_turn"), err
         time.sleep(0.01)
     # alice comes back on a new connection: the hub token, not a seat token, gives her seat back
     again = classroom.join(hub.service, code, hub_token=hub.token("alice"))

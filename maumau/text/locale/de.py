@@ -283,6 +283,17 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "term.match_shared": "Die Partie ist {after} vorbei: {names} teilen sich den Sieg.",
     "term.after_n": "nach {n} Spielen",
     "term.after_1": "nach 1 Spiel",
+    # a seat at a class table (maumau.classroom.widget)
+    "remote.table": "Tisch {code}",
+    "remote.computer": "Computer",
+    "remote.offline": "offline",
+    "remote.open": "freier Platz",
+    "remote.left": "gegangen",
+    "remote.joins": "spielt ab dem nächsten Spiel mit",
+    "remote.waiting_hand": "Warte auf das nächste Spiel …",
+    "remote.waiting_players": "Warte auf Mitspieler: noch {n} Platz/Plätze frei.",
+    "remote.join_next": "Du spielst ab dem nächsten Spiel mit.",
+    "remote.closed": "Die Verbindung zum Tisch ist geschlossen: {reason}",
 }
 
 RULES: dict[str, str] = {

@@ -276,4 +276,15 @@ MESSAGES: dict[str, str] = {
     "term.match_shared": "The match is over {after}: {names} share the win.",
     "term.after_n": "after {n} hands",
     "term.after_1": "after 1 hand",
+    # a seat at a class table (maumau.classroom.widget)
+    "remote.table": "table {code}",
+    "remote.computer": "computer",
+    "remote.offline": "offline",
+    "remote.open": "open seat",
+    "remote.left": "left",
+    "remote.joins": "joins at the next hand",
+    "remote.waiting_hand": "Waiting for the next hand …",
+    "remote.waiting_players": "Waiting for players: {n} seat(s) still open.",
+    "remote.join_next": "You join at the next hand.",
+    "remote.closed": "The connection to the table is closed: {reason}",
 }

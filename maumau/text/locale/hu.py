@@ -280,6 +280,17 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "term.match_shared": "A játszmának vége {after}: {names} holtversenyben nyert.",
     "term.after_n": "{n} kör után",
     "term.after_1": "1 kör után",
+    # a seat at a class table (maumau.classroom.widget)
+    "remote.table": "{code} asztal",
+    "remote.computer": "számítógép",
+    "remote.offline": "nincs kapcsolat",
+    "remote.open": "szabad hely",
+    "remote.left": "kilépett",
+    "remote.joins": "a következő körtől játszik",
+    "remote.waiting_hand": "Várakozás a következő körre …",
+    "remote.waiting_players": "Várakozás a játékosokra: még {n} szabad hely.",
+    "remote.join_next": "A következő körtől játszol.",
+    "remote.closed": "A kapcsolat az asztallal megszakadt: {reason}",
 }
 
 RULES: dict[str, str] = {

@@ -1,0 +1,291 @@
+"""How a seat at a class table looks: the board's seat panels, the hand, Draw and Pass, the result
+lines and the log, drawn from the table message a ``maumau.classroom.Seat`` keeps (``seat.table``).
+
+``Drawing`` is the part of ``RemoteTable`` (``maumau.classroom.widget``) that writes the widgets of
+its ``TableScreen``; it never sends anything to the server.  ``_Public`` lets the board's HTML helpers,
+which read a GameState, read the public side of a hand instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+import ipywidgets as W
+
+from ..core.cards import Card
+from ..core.moves import Draw, Pass, Play
+from ..core.state import GameState
+from ..core.variants import Variant
+from ..players.view import View
+from ..text.i18n import t
+from ..widgets.board import cards_word
+from ..widgets.common import Seating, announce_word, esc, score_word
+from ..widgets.hand import Key, keys_of
+from ..widgets.log import new_cards
+from ..widgets.style import card_backs
+from ..widgets.table_renderer import TableScreen
+from .client import Seat, view_from_json
+
+__all__ = ["Drawing"]
+
+
+class _Public:
+    """The public side of a hand as the board's HTML helpers read a GameState (``Board`` draws a
+    GameState): the pile, the stock's size, the turn, the wish, what is pending, the Runde.  No
+    hand is in it, so none can be shown."""
+
+    def __init__(self, view: View, over: bool, winner: int | None) -> None:
+        self.variant = view.variant
+        self.discard = view.discard
+        self.top = view.top
+        self.stock = range(view.stock_size)  # only its length is read
+        self.to_move, self.direction, self.wish = view.to_move, view.direction, view.wish
+        self.pending, self.memory, self.phase = view.pending, view.memory, view.phase
+        self.locked, self.active, self.dealer = view.locked, view.active, view.dealer
+        self.hand_sizes = view.hand_sizes
+        self.is_over, self.winner = over, winner
+
+    def as_state(self) -> GameState:
+        """For ``Board``'s helpers, which are annotated with GameState and read only the above."""
+        return cast(GameState, self)
+
+
+class Drawing:
+    """The drawing half of ``RemoteTable``: ``_render()`` brings every widget up to date with
+    ``seat.table`` (the caller holds the table's lock)."""
+
+    seat: Seat
+    lang: str
+    variant: Variant
+    screen: TableScreen
+    selected: list[Key]
+    view: View | None
+    result_text: str
+    _heard: int
+    _dealt: int | None
+    _ended: int | None
+    _hand: tuple[Card, ...]
+    _was_mine: bool
+    _pending_before: bool
+
+    def _render(self) -> None:
+        table = self.seat.table
+        data = table.get("view")
+        lang = self.lang
+        hand_seats: list[int] = list(table["hand_seats"])
+        seating = self._seating(table)
+        public: _Public | None = None
+        view: View | None = None
+        me: int | None = None
+        if data is not None:
+            filled = {"seat": 0, "hand": [], "drawn": None, "legal": [], **data}  # the projector's has no hand
+            shown = view_from_json(self.variant, filled)
+            public = _Public(shown, bool(data.get("over")), data.get("winner"))
+            if "hand" in data:
+                view, me = shown, shown.seat
+        self.view = view
+        playing = view is not None and public is not None and not public.is_over
+        mine = playing and view is not None and view.to_move == view.seat
+        finished = int(table["hands"])
+        hand_no = finished + (0 if table["hand_over"] else 1)
+        self._log(table, seating, hand_seats, public, view, mine, hand_no)
+        head = [esc(t("remote.table", lang, code=self.seat.code))]
+        if data is not None:
+            head.append(esc(t("ui.hand_n", lang, n=hand_no)))
+        self.screen.header.value = (f'<div class="mm-head">{esc(self.variant.title)} <span class="mm-sub">· '
+                             f'{" · ".join(head)}</span></div>')
+        self._render_board(table, seating, hand_seats, public, me)
+        self._render_hand(table, view, mine)
+        self._render_controls(view, public, mine)
+        self._render_result(table, seating, hand_seats, public, me)
+        if not mine:
+            self.screen.wish.hide()
+            self.selected = []
+
+    def _seating(self, table: dict[str, Any]) -> Seating:
+        names = []
+        for seat in table["seats"]:
+            name = seat["name"] or t("seat.label", self.lang, seat=seat["seat"])
+            names.append(t("ui.me", self.lang, name=name) if seat["seat"] == self.seat.number else name)
+        return Seating(names, self.seat.number, self.lang)
+
+    def _render_board(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
+                      public: _Public | None, me: int | None) -> None:
+        board = self.screen.board
+        seats = table["seats"]
+        n = len(seats)
+        number = self.seat.number
+        order = [(number + 1 + i) % n for i in range(n - 1)] if number < n else list(range(n))
+        while len(board.panels) < len(order):
+            board.panels.append(W.HTML())
+        panels = board.panels[:len(order)]
+        for panel, match_seat in zip(panels, order, strict=True):
+            panel.value = self._seat_html(table, seats[match_seat], seating, hand_seats, public)
+        if tuple(board.seats_box.children) != tuple(panels):
+            board.seats_box.children = tuple(panels)
+        if public is None:
+            board.center.layout.display = "none"
+            return
+        board.center.layout.display = None
+        state = public.as_state()
+        board.stock.value = board._stock_html(state)
+        board.discard.value = board._discard_html(state)
+        board.status.value = board._status_html(state, seating, hand_seats, me)
+
+    def _seat_html(self, table: dict[str, Any], seat: dict[str, Any], seating: Seating,
+                   hand_seats: Sequence[int], public: _Public | None) -> str:
+        """A seat round the table: its name, markers, score and the backs of its cards (never a face)."""
+        lang, number = self.lang, seat["seat"]
+        hand_seat = hand_seats.index(number) if public is not None and number in hand_seats else None
+        classes, bubble, sub = "mm-seat", "", []
+        scores = table["scores"]
+        if number < len(scores):
+            sub.append(f"{scores[number]} {score_word(self.variant, lang)}".strip())
+        if seat["kind"] == "open":
+            sub.append(t("remote.open", lang))
+        elif seat["kind"] == "left":
+            sub.append(t("remote.left", lang))
+        elif seat["kind"] == "waiting":
+            sub.append(t("remote.joins", lang))
+        elif seat["computer"]:
+            sub.append(t("remote.computer", lang))
+        if seat["kind"] in ("human", "waiting") and not seat["connected"]:
+            bubble += f'<span class="mm-bubble">{esc(t("remote.offline", lang))}</span>'
+        cards = ""
+        if hand_seat is None or public is None:
+            classes += " mm-gone"
+        else:
+            size = public.hand_sizes[hand_seat]
+            if hand_seat == public.to_move and not public.is_over:
+                classes += " mm-turn"
+            if not public.active[hand_seat]:
+                classes += " mm-gone"
+            if public.is_over and public.winner == hand_seat:
+                bubble = '<span class="mm-bubble">🏆</span>' + bubble
+            elif size == 1 and public.active[hand_seat] and self.variant.announcement is not None:
+                bubble = f'<span class="mm-bubble">{esc(announce_word(self.variant))}!</span>' + bubble
+            if hand_seat in public.locked:
+                bubble += '<span class="mm-bubble">🔒</span>'
+            if hand_seat == public.dealer:
+                sub.append(t("ui.deal", lang))
+            cards = (f'<div class="mm-fan">{card_backs(size)}</div>'
+                     f'<div class="mm-count">{cards_word(size, lang)}</div>')
+        name = seating.names[number] if number < len(seating.names) else t("seat.label", lang, seat=number)
+        return (f'<div class="{classes}"><div class="mm-name">{esc(name)}{bubble}</div>'
+                f'<div class="mm-sub">{esc(" · ".join(sub))}&nbsp;</div>{cards}</div>')
+
+    def _render_hand(self, table: dict[str, Any], view: View | None, mine: bool) -> None:
+        s = self.screen
+        if view is None:
+            s.hand.show((), ())
+            s.hand_label.value = ""
+            s.hand.box.layout.display = "none"
+            return
+        legal = {m.card for m in view.legal_moves if isinstance(m, Play)} if mine else set()
+        self.selected = [k for k in self.selected if k in set(keys_of(view.hand))]
+        s.hand.show(view.hand, legal, self.selected, dim=mine)
+        s.hand.box.layout.display = None
+        number = self.seat.number
+        score = f"{table['scores'][number]} {score_word(self.variant, self.lang)}".strip()
+        s.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", self.lang))} '
+                              f'<span class="mm-sub">· {esc(score)}</span></div>')
+
+    def _render_controls(self, view: View | None, public: _Public | None, mine: bool) -> None:
+        """Draw and Pass while they are legal (``Controls.update`` reads a GameState; the same from the View)."""
+        c, lang = self.screen.controls, self.lang
+        playing = view is not None and public is not None and not public.is_over
+        legal = view.legal_moves if view is not None and mine else ()
+        pending = view.pending if view is not None else None
+        c.draw.description = (t("ui.take", lang, n=pending.amount) if pending is not None and pending.kind == "draw"
+                              else t("ui.draw", lang))
+        skip = pending is not None and pending.kind == "skip"
+        c.pass_.description = t("ui.sit_out" if skip else "ui.pass", lang)
+        for button, move in ((c.draw, Draw()), (c.pass_, Pass())):
+            allowed = move in legal
+            button.disabled = not allowed
+            button.button_style = "primary" if allowed else ""
+        _shown(c.row, playing)
+        _shown(c.play_set, bool(c.sets.value) and playing)
+        c.play_set.description = t("ui.play_set", lang) + (f" ({len(self.selected)})" if self.selected else "")
+
+    def _render_result(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
+                       public: _Public | None, me: int | None) -> None:
+        """Hand over, match over, or waiting (for players, for the next hand); else nothing."""
+        lang = self.lang
+        lines: list[tuple[str, str]] = []  # (css class, text)
+        if public is None:
+            open_seats = sum(1 for s in table["seats"] if s["kind"] == "open")
+            note = (t("remote.waiting_players", lang, n=open_seats) if open_seats
+                    else t("remote.waiting_hand", lang))
+            lines.append(("", note))
+        elif public.is_over:
+            lines.append(("mm-win", self._hand_result(table, seating, hand_seats, public)))
+            totals = " · ".join(f"{seating.names[i]} {score}" for i, score in enumerate(table["scores"]))
+            word = score_word(self.variant, lang)
+            lines.append(("", f"{t('ui.total', lang)}: {totals}" + (f" ({word})" if word else "")))
+            if table["match_over"]:
+                lines.append(("mm-win", self._match_result(table, seating)))
+            else:
+                lines.append(("", t("remote.waiting_hand", lang)))
+        elif me is None:
+            waiting = any(s["seat"] == self.seat.number and s["kind"] == "waiting" for s in table["seats"])
+            lines.append(("", t("remote.join_next", lang) if waiting else t("ui.you_are_out", lang)))
+        if table["match_over"] and (public is None or not public.is_over):
+            lines.append(("mm-win", self._match_result(table, seating)))
+        self.result_text = "\n".join(text for _, text in lines)
+        if not lines:
+            self.screen.result_box.layout.display = "none"
+            return
+        rows = "".join(f'<div class="{kind}">{esc(text)}</div>' for kind, text in lines)
+        self.screen.result_html.value = f'<div class="mm-result">{rows}</div>'
+        self.screen.result_box.layout.display = None
+
+    def _hand_result(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
+                     public: _Public) -> str:
+        lang = self.lang
+        hand = t("ui.hand_n", lang, n=int(table["hands"]))
+        winner = public.winner
+        if winner is None or not 0 <= winner < len(hand_seats):
+            return f"{hand}: {t('ui.over', lang)}"
+        if hand_seats[winner] == self.seat.number:
+            return f"{hand}: {t('ui.won_you', lang)}"
+        return f"{hand}: {t('ui.won_other', lang, name=seating.name(winner, hand_seats))}"
+
+    def _match_result(self, table: dict[str, Any], seating: Seating) -> str:
+        winner = table["winner"]
+        winners = winner if isinstance(winner, list) else [] if winner is None else [winner]
+        names = ", ".join(seating.names[w] for w in winners if 0 <= w < len(seating.names))
+        key = "ui.match_shared" if len(winners) > 1 else "ui.match_won"
+        return t(key, self.lang, names=names) if names else t("ui.over", self.lang)
+
+    def _log(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int], public: _Public | None,
+             view: View | None, mine: bool, hand_no: int) -> None:
+        """The sentences the server told (``said``: moves, deals, who came and went), the cards that came
+        into the hand, the end of the hand."""
+        log, lang = self.screen.moves_log, self.lang
+        if public is not None and self._dealt != hand_no:  # a new hand (the server tells the deal)
+            self._dealt = hand_no
+            self._hand, self._was_mine, self._pending_before = (), False, False
+        for said in table.get("said", ()):
+            if said["n"] <= self._heard:
+                continue
+            self._heard = said["n"]
+            log.lines.append(str(said["text"]))  # the server's sentence, in our language, with the names
+            log.kinds.append("mm-mine" if said.get("seat") == self.seat.number else "")
+        if view is not None:
+            got = new_cards(self._hand, view.hand) if self._hand else []
+            if got:
+                key = "ui.you_drew" if self._was_mine and not self._pending_before else "ui.you_got"
+                log.note(t(key, lang, cards=" ".join(c.symbol for c in got)))
+            self._hand, self._was_mine, self._pending_before = view.hand, mine, view.pending is not None
+        if public is not None and public.is_over and self._ended != hand_no:
+            self._ended = hand_no
+            log.note(self._hand_result(table, seating, hand_seats, public))
+        log.render()
+
+
+
+def _shown(widget: W.DOMWidget, visible: bool) -> None:
+    widget.layout.display = None if visible else "none"
+
