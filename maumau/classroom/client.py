@@ -136,10 +136,17 @@ class Seat:
             raise ClassroomError(answer["code"], answer["message"])
         self._wait_for(lambda: self._table is not None and self._table["n"] >= answer["n"])
 
-    def wait(self, timeout: float | None = None) -> View | None:
-        """Until this seat must decide, or the hand or the match is over; returns ``view``."""
-        self._wait_for(lambda: self.my_turn or self.hand_over or self.match_over or self.closed is not None,
-                       timeout)
+    def wait(self, timeout: float | None = None, until: Callable[[Seat], bool] | None = None) -> View | None:
+        """Until this seat must decide, or the hand or the match is over (or, given ``until``, until
+        ``until(seat)`` holds, e.g. ``lambda seat: seat.view is not None``: the cards are dealt);
+        returns ``view``."""
+        def ready() -> bool:
+            if self.closed is not None:
+                return True
+            if until is not None:
+                return until(self)
+            return self.my_turn or self.hand_over or self.match_over
+        self._wait_for(ready, timeout)
         return self.view
 
     def leave(self) -> None:
