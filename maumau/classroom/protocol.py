@@ -28,8 +28,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import Card, CardError
-from ..core.moves import Draw, Move, Pass, Play
+from ..core.cards import CardError
+from ..core.moves import Move, move_from_dict
 
 __all__ = ["MAX_MESSAGE", "ProtocolError", "Request", "parse", "move_to_json", "move_from_json", "error"]
 
@@ -105,37 +105,28 @@ def parse(raw: str | bytes) -> Request:
 
 
 def move_to_json(move: Move) -> dict[str, Any]:
-    """A move for the wire: the cards of a play one string each."""
-    if isinstance(move, Play):
-        data: dict[str, Any] = {"play": [c.text for c in move.cards]}
-        if move.wish is not None:
-            data["wish"] = str(move.wish)
-        if move.mau:
-            data["mau"] = True
-        if move.runde:
-            data["runde"] = True
-        return data
-    return move.to_dict()
+    """A move for the wire: ``Move.to_dict()`` with the cards of a play one string each."""
+    data = move.to_dict()
+    if "play" in data:
+        data["play"] = data["play"].split()
+    return data
 
 
 def move_from_json(data: dict[str, Any]) -> Move:
-    """The move a client sent, or ProtocolError (the move's legality is the engine's to say)."""
-    if data == {"draw": True}:
-        return Draw()
-    if data == {"pass": True}:
-        return Pass()
+    """The move a client sent (``move_from_dict`` of the saved games, after the wire's own
+    checks), or ProtocolError; the move's legality is the engine's to say."""
     cards = data.get("play")
-    if (not isinstance(cards, list) or not 1 <= len(cards) <= 8 or not all(isinstance(c, str) for c in cards)
-            or not set(data) <= {"play", "wish", "mau", "runde"}):
-        raise ProtocolError("malformed", 'a move is {"play": ["7H", ...], "wish"?, "mau"?, "runde"?}, '
-                                         '{"draw": true} or {"pass": true}')
-    wish, mau, runde = data.get("wish"), data.get("mau", False), data.get("runde", False)
-    if (wish is not None and not isinstance(wish, str)) or type(mau) is not bool or type(runde) is not bool:
-        raise ProtocolError("malformed", "wish is a suit or a rank as text; mau and runde are true or false")
+    if "play" in data and (not isinstance(cards, list) or not 1 <= len(cards) <= 8
+                           or not all(isinstance(c, str) for c in cards)
+                           or any(type(data.get(k, False)) is not bool for k in ("mau", "runde"))
+                           or not isinstance(data.get("wish", ""), str)):
+        raise ProtocolError("malformed", 'a play is {"play": ["7H", ...]}, with "wish" a suit or rank as text, '
+                                         '"mau" and "runde" true or false')
     try:
-        return Play(tuple(Card.parse(c) for c in cards), wish=wish, mau=mau, runde=runde)
-    except (CardError, ValueError) as err:
-        raise ProtocolError("malformed", str(err)) from None
+        return move_from_dict({**data, "play": " ".join(cards)} if cards is not None else data)
+    except (CardError, ValueError):
+        raise ProtocolError("malformed", 'a move is {"play": ["7H", ...], "wish"?, "mau"?, "runde"?}, '
+                                         '{"draw": true} or {"pass": true}') from None
 
 
 def error(code: str, message: str, request_id: int | None = None) -> dict[str, Any]:
