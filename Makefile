@@ -7,7 +7,7 @@ BIN = $(VENV)/bin
 TMPHOME = $(CURDIR)/.tmp-home
 
 NOTEBOOKS = $(wildcard notebooks/*.ipynb)
-LINT_PATHS = $(wildcard maumau tests benchmarks setup.py)
+LINT_PATHS = $(wildcard maumau tests benchmarks lite setup.py)
 
 # The test run writes nothing to the real home; hash order is fixed (kernels inherit it).
 TEST_ENV = \
@@ -24,7 +24,7 @@ TEST_ENV = \
 	JUPYTER_DATA_DIR=$(TMPHOME)/.local/share/jupyter \
 	JUPYTER_RUNTIME_DIR=$(TMPHOME)/.local/share/jupyter/runtime
 
-.PHONY: all install build lab test bench browser-test clean
+.PHONY: all install build lab test bench browser-test site site-test clean
 
 all: test
 
@@ -90,7 +90,23 @@ $(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml maumau/classroom/j
 browser-test: $(VENV)/.installed-browser build
 	PYBIN=$(BIN)/python tests/browser/run.sh $(BROWSER_TESTS)
 
+# The course in the browser (README: "The course in the browser"): site/ is a static JupyterLite
+# site (JupyterLab and Pyodide, a pure maumau wheel and its dependencies preinstalled; lite/build.py).
+# Everything comes from PyPI and npm at build time; the site then needs nothing but a static web server.
+$(VENV)/.installed-site: $(VENV)/.installed pyproject.toml
+	$(BIN)/python -m pip install -e '.[site]'
+	touch $@
+
+site: $(VENV)/.installed-site
+	$(BIN)/python lite/build.py --out site
+
+# Serves site/ on localhost and drives Debian's Chromium (tests/browser/drive_site.py): notebook 01 run
+# and a card played, every other notebook run, no request off localhost, load time and engine speed.
+site-test: site
+	MM_OUT=$(TMPHOME)/browser $(BIN)/python tests/browser/drive_site.py
+
 clean:
+	rm -rf site .site-build
 	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	rm -f maumau/core/*.so maumau/core/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

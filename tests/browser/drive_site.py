@@ -1,0 +1,342 @@
+"""The course in the browser: the JupyterLite site of ``make site`` in headless Debian Chromium.
+
+``make site-test`` runs this after ``make site``.  It serves ``site/`` on a free localhost port
+(a static file server: no Jupyter server, as on GitHub Pages) and drives Chromium with Playwright:
+
+* every request to a host other than localhost is aborted and counted: the count must be 0;
+* it opens notebook 01 in JupyterLab, runs it in the browser's Python (Pyodide) and plays a
+  card at the table;
+* it measures the first load: from opening the page to the kernel's first answer (maumau
+  imported, from the wheels on the site);
+* it runs the engine's random makao hands in the browser and natively (this Python, the compiled
+  and the pure engine) and prints hands/s of both;
+* it opens every other course notebook of the site and runs it; any error output, stderr output,
+  widget that does not render or plot that does not appear fails the test;
+* it opens a student exercise and runs its first cells (the grading helpers import);
+* it opens the table app for the projector (the REPL app, no notebook chrome);
+* it checks that no solution and no hidden test of the exercises is on the site;
+* screenshots and report.md go to MM_OUT/site (default .tmp-home/browser/site).
+
+SITE (default site/) and SITE_NOTEBOOKS=01,03 (only these notebooks after 01) are for trying it.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+from notebook_page import CLOSE, START, check, js, screenshots, wait_for_run, widgets_settled
+from playwright.sync_api import Page, Route, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("SITE", REPO / "site")).resolve()
+OUT = Path(os.environ.get("MM_OUT", REPO / ".tmp-home" / "browser")) / "site"
+CHROMIUM = os.environ.get("MM_CHROMIUM", "/usr/bin/chromium")
+TIMEOUT = float(os.environ.get("SITE_TIMEOUT", "600"))
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+VIEWPORT = {"width": 1280, "height": 1400}
+APP = "window.jupyterapp"
+BENCH_SECONDS = 4.0
+
+# Code in the current notebook's kernel; its stdout (and an error's name and value) comes back.
+EXECUTE = f"""async (code) => {{
+  const kernel = {APP}.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({{code, store_history: false}});
+  let out = '';
+  future.onIOPub = (msg) => {{
+    if (msg.header.msg_type === 'stream') out += msg.content.text;
+    if (msg.header.msg_type === 'error') out += 'ERROR ' + msg.content.ename + ': ' + msg.content.evalue;
+  }};
+  await future.done;
+  return out;
+}}"""
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files, as GitHub Pages serves them (WebAssembly and ES modules with their types)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".json": "application/json", ".whl": "application/octet-stream"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+    def do_GET(self) -> None:
+        """The site as built, but for one test setting: JupyterLite exposes its app as window.jupyterapp
+        (``exposeAppInBrowser``), as galata does for real JupyterLab; the published site does not."""
+        if self.path.split("?")[0] != "/jupyter-lite.json":
+            return super().do_GET()
+        config = json.loads((Path(self.directory) / "jupyter-lite.json").read_text())
+        config["jupyter-config-data"]["exposeAppInBrowser"] = True
+        body = json.dumps(config).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+BEGAN = time.perf_counter()
+
+
+def step(text: str) -> None:
+    print(f"[{time.perf_counter() - BEGAN:6.1f}s] {text}", flush=True)
+
+
+def open_notebook(page: Page, path: str) -> None:
+    page.evaluate(f"async (path) => {{ await {APP}.commands.execute('docmanager:open', {{path}}); }}", path)
+    page.wait_for_function(f"(path) => {{ const w = {APP}.shell.currentWidget;"
+                           " return w && w.sessionContext && w.context && w.context.path === path; }",
+                           arg=path, timeout=120_000)
+
+
+def run_notebook(page: Page, path: str, close: bool = True) -> dict:
+    """Run All in the browser's kernel; the problems found (error, stderr, widget, plot)."""
+    problems: list[str] = []
+    began = time.perf_counter()
+    open_notebook(page, path)
+    page.evaluate(js(START, APP))
+    wait_for_run(page, APP, problems, TIMEOUT)
+    ran = time.perf_counter() - began
+    cells = widgets_settled(page, APP)
+    counts = check(cells, problems)
+    for cell in cells:
+        for out in cell["outputs"]:
+            w = out.get("widget")
+            if w and not (w["view"] and not w["loading"] and not w["error"]):
+                problems.append(f"cell {cell['index'] + 1} ({cell['source']!r}): the widget did not render: "
+                                f"{w['text']!r}")
+    vega = page.locator(".jp-RenderedVegaCommon, .vega-embed").count()
+    shots = screenshots(page, APP, OUT, Path(path).stem)
+    if close:
+        page.evaluate(js(CLOSE, APP))
+    return {"name": path, **counts, "vega": vega, "run_s": round(ran, 1), "problems": problems,
+            "screenshots": len(shots)}
+
+
+# --- the steps ------------------------------------------------------------------------------------
+
+def first_notebook(page: Page, url: str) -> dict:
+    """Notebook 01 from a cold start: the load time, Run All, a card played at the table (left open)."""
+    began = time.perf_counter()
+    page.goto(f"{url}/lab/index.html?path=01_start_here.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function(f"() => {APP} && {APP}.shell && {APP}.shell.currentWidget"
+                           f" && {APP}.shell.currentWidget.sessionContext", timeout=120_000)
+    app_s = time.perf_counter() - began
+    page.evaluate(f"async () => {{ const nb = {APP}.shell.currentWidget; await nb.sessionContext.ready; }}")
+    answer = page.evaluate(EXECUTE, "import maumau, sys\nprint(maumau.__version__, sys.platform)")
+    kernel_s = time.perf_counter() - began
+    if "emscripten" not in answer:
+        raise AssertionError(f"the kernel's first answer: {answer!r}")
+    step(f"first load: JupyterLab in {app_s:.1f} s, the kernel with maumau imported in {kernel_s:.1f} s"
+         f" ({answer.strip()})")
+    result = run_notebook(page, "01_start_here.ipynb", close=False)
+    result["played"] = play_a_card(page)
+    page.locator(".mm-table").first.screenshot(path=str(OUT / "table-browser.png"))
+    return {**result, "app_s": round(app_s, 1), "kernel_s": round(kernel_s, 1)}
+
+
+def play_a_card(page: Page) -> str:
+    """Clicks a legal card of the first table (when it is the learner's turn) and waits for the table to change."""
+    table = page.locator(".mm-table").first
+    table.scroll_into_view_if_needed()
+    table.locator(".mm-hand .mm-card.mm-legal").first.wait_for(timeout=60_000)
+    hand = " ".join(table.locator(".mm-hand .mm-card").all_inner_texts())
+    log = table.locator(".mm-log").inner_text()
+    card = table.locator(".mm-hand .mm-card.mm-legal").first
+    played = card.inner_text().strip()
+    card.click()
+    if table.locator(".mm-wishes .mm-suitbtn").first.is_visible():  # a Jack asks for the wish first
+        table.locator(".mm-wishes .mm-suitbtn").first.click()
+    page.wait_for_function("""([hand, log]) => { const t = document.querySelector('.mm-table');
+        const now = Array.from(t.querySelectorAll('.mm-hand .mm-card')).map((c) => c.innerText).join(' ');
+        return now !== hand && t.querySelector('.mm-log').innerText !== log; }""", arg=[hand, log], timeout=30_000)
+    step(f"played {played} at the table in the browser: the hand and the log changed")
+    return played
+
+
+def engine_speed(page: Page) -> dict[str, float]:
+    """Random makao hands (2 players) per second: in the browser's kernel and natively, the same code."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import inspect
+
+    from engine import random_games  # benchmarks/engine.py: the figure `make bench` prints
+
+    code = "\n".join(["import json, random, time", "import maumau as mm", inspect.getsource(random_games),
+                      f"games, decisions, seconds = random_games('makao', 2, {BENCH_SECONDS})",
+                      "print(json.dumps({'hands_s': games / seconds, 'decisions_s': decisions / seconds}))"])
+    browser = json.loads(page.evaluate(EXECUTE, code).strip().splitlines()[-1])
+    speeds = {"browser": browser["hands_s"]}
+    for label, extra in (("native compiled", {}), ("native pure Python", {"MAUMAU_PURE_PYTHON": "1"})):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env={**os.environ, **extra}, cwd=REPO)
+        speeds[label] = json.loads(done.stdout.strip().splitlines()[-1])["hands_s"]
+    step("random makao hands/s: " + ", ".join(f"{k} {v:,.0f}" for k, v in speeds.items()))
+    return speeds
+
+
+def exercise(page: Page) -> dict:
+    """A student exercise: its setup cell runs (the grading helpers import in the browser)."""
+    path = "exercises/02_skip_on_eight.ipynb"
+    open_notebook(page, path)
+    page.evaluate(f"async () => {{ const nb = {APP}.shell.currentWidget; await nb.sessionContext.ready; }}")
+    out = page.evaluate(EXECUTE, "from maumau.grading import check, check_moves, passed, scenario\n"
+                                 "import maumau as mm\nprint(mm.variant('makao').without('skip_on_eight'))")
+    page.screenshot(path=str(OUT / "exercise.png"))
+    page.evaluate(js(CLOSE, APP))
+    problems = [] if "ERROR" not in out and "makao" in out else [f"the exercise's setup failed: {out!r}"]
+    step(f"{path}: the setup runs ({out.strip()[:60]!r})")
+    return {"name": path, "problems": problems}
+
+
+def table_app(page: Page, url: str) -> dict:
+    """The card table alone for a projector: JupyterLite's REPL app without prompt, banner or code."""
+    code = 'import maumau as mm\nmm.play("makao", opponents=3, strength="medium", seed=7)'
+    page.goto(f"{url}/repl/index.html?kernel=python&toolbar=0&showBanner=0&hideCodeInput=1"
+              f"&promptCellPosition=none&code={quote(code)}", wait_until="domcontentloaded")
+    problems = []
+    try:
+        page.locator(".mm-table .mm-hand .mm-card").first.wait_for(timeout=180_000)
+        play_a_card(page)
+    except Exception as e:  # noqa: BLE001 (reported as the app's failure)
+        problems.append(f"the table app: {type(e).__name__}: {e}")
+    page.screenshot(path=str(OUT / "table-app.png"))
+    step("the table app (REPL, no notebook chrome): " + ("ok" if not problems else problems[0]))
+    return {"name": "repl table app", "problems": problems}
+
+
+def secrets_on_the_site() -> list[str]:
+    """Lines of the exercises' solutions and hidden tests that are somewhere on the site (must be none).
+
+    A line the course notebooks themselves write in a code cell (an idiom such as a list of the
+    legal plays) is no secret; one that only a solution or hidden test holds is."""
+    taught = set()
+    for notebook in (REPO / "notebooks").glob("*.ipynb"):
+        for cell in json.loads(notebook.read_text())["cells"]:
+            taught |= {line.strip() for line in "".join(cell["source"]).splitlines()}
+    secret: set[str] = set()
+    for notebook in (REPO / "exercises").glob("*.ipynb"):
+        text = "\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"])
+        for block in re.findall(r"### BEGIN (SOLUTION|HIDDEN TESTS)(.*?)### END \1", text, re.S):
+            secret |= {line.strip() for line in block[1].splitlines() if len(line.strip()) > 24} - taught
+    found = []
+    for path in SITE.rglob("*"):
+        if path.suffix in (".ipynb", ".json", ".md", ".py", ".html") and path.is_file():
+            text = path.read_text(errors="replace").replace("\\n", "\n").replace('\\"', '"')
+            found += [f"{path.relative_to(SITE)}: {line!r}" for line in secret if line in text]
+    return found
+
+
+def course(page: Page) -> list[dict]:
+    """Every course notebook on the site after 01 (SITE_NOTEBOOKS=02,05 for some)."""
+    wanted = [p.strip() for p in os.environ.get("SITE_NOTEBOOKS", "").split(",") if p.strip()]
+    names = sorted(p.name for p in (SITE / "files").glob("*.ipynb") if not p.name.startswith("01_"))
+    results = []
+    for name in names:
+        if wanted and not any(name.startswith(prefix) for prefix in wanted):
+            continue
+        try:
+            result = run_notebook(page, name)
+        except Exception as e:  # noqa: BLE001 (a timeout or a broken page fails this notebook only)
+            page.screenshot(path=str(OUT / f"{Path(name).stem}-broken.png"))
+            result = {"name": name, "problems": [f"the test broke off: {type(e).__name__}: {e}"]}
+        results.append(result)
+        step(f"{name}: {result.get('code', 0)} code cells, {result.get('errors', 0)} errors, widgets "
+             f"{result.get('widgets_ok', 0)}/{result.get('widgets', 0)}, plots {result.get('images', 0)} images + "
+             f"{result.get('vega', 0)} Vega-Lite, run {result.get('run_s', 0)} s"
+             + ("" if not result["problems"] else ", FAILED"))
+    return results
+
+
+def size_of(folder: Path) -> tuple[float, int]:
+    files = [f for f in folder.rglob("*") if f.is_file()]
+    return sum(f.stat().st_size for f in files) / 1e6, len(files)
+
+
+def write_report(results: list[dict], facts: dict, outside: list[str], errors: list[str]) -> str:
+    lines = ["| notebook | code cells | errors | stderr | widgets | plots (png + Vega-Lite) | run s | result |",
+             "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for r in results:
+        lines.append(f"| {r['name']} | {r.get('code', '')} | {r.get('errors', '')} | {r.get('stderr', '')} "
+                     f"| {r.get('widgets_ok', '')}/{r.get('widgets', '')} "
+                     f"| {r.get('images', '')} + {r.get('vega', '')} "
+                     f"| {r.get('run_s', '')} | {'ok' if not r['problems'] else 'FAILED'} |")
+    lines += ["", *(f"- {k}: {v}" for k, v in facts.items())]
+    for r in results:
+        if r["problems"]:
+            lines += ["", f"## {r['name']}", "", *(f"- {p}" for p in r["problems"])]
+    if outside:
+        lines += ["", f"## {len(outside)} requests off localhost (aborted)", "", *sorted(set(outside))]
+    if errors:
+        lines += ["", "## JavaScript errors on the page", "", *(f"- {e}" for e in errors)]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    if not (SITE / "jupyter-lite.json").exists():
+        sys.exit(f"no site in {SITE}: run `make site` first")
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.glob("*.png"):
+        old.unlink()
+    leaks = secrets_on_the_site()
+    server, url = serve(SITE)
+    outside: list[str] = []
+    errors: list[str] = []
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(url) or r.request.url.startswith(("data:", "blob:")):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport=VIEWPORT)
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        first = first_notebook(page, url)
+        speeds = engine_speed(page)
+        page.evaluate(js(CLOSE, APP))
+        results = [first, *course(page), exercise(page), table_app(page, url)]
+        browser.close()
+    server.shutdown()
+    megabytes, files = size_of(SITE)
+    facts = {"site": f"{megabytes:.1f} MB in {files} files", "first load, JupyterLab": f"{first['app_s']} s",
+             "first load, kernel ready with maumau": f"{first['kernel_s']} s",
+             **{f"random makao hands/s, {k}": f"{v:,.0f}" for k, v in speeds.items()},
+             "requests off localhost": len(outside), "solution or hidden-test lines on the site": len(leaks)}
+    text = write_report(results, facts, outside, errors)
+    (OUT / "report.md").write_text(text, encoding="utf-8")
+    (OUT / "facts.json").write_text(json.dumps({**facts, "speeds": speeds}, indent=1), encoding="utf-8")
+    print(text)
+    failed = [r["name"] for r in results if r["problems"]]
+    widget_errors = [e for e in errors if re.search(r"widget|maumau", e, re.I)]
+    if failed or outside or leaks or widget_errors:
+        print(f"site test FAILED: {failed}, {len(outside)} requests off localhost, {len(leaks)} secrets "
+              f"{leaks[:3]}, {widget_errors[:3]}", file=sys.stderr)
+        return 1
+    print(f"site test passed in {time.perf_counter() - BEGAN:.0f} s; screenshots in {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
