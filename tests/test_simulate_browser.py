@@ -87,13 +87,13 @@ from maumau import graph as gr
 mm.Game(mm.deal("makao", players=3, seed=2)).play([mm.players.Heuristic(seed=i) for i in range(3)])
 table = mm.play("makao", opponents=2, seed=3)
 G = mm.state_graph(gr.fixed_stock(mm.position("makao", hands=["8S QD", "3H 3S"], top="10S", stock="8D")))
-gr.solve(G)
+gr.draw(G).spec
 print("no thread")
 """
 
 
 def test_import_and_first_steps_start_no_thread():
-    """What the browser edition does first (import maumau, play a hand, show a table, solve a graph),
+    """What the browser edition does first (import maumau, play a hand, show a table, draw a graph),
     in a Python where starting a thread raises, as in Pyodide."""
     import subprocess
 
