@@ -35,7 +35,8 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
     """The Vega-Lite spec of ``draw(G, ...)`` (its arguments already checked and worked out)."""
     texts = {n: _node_text(G, n, labels == "long") for n in G} if labels in ("long", "short") else {}
     frame = _frame(pos, labels, texts.values())
-    radius = math.sqrt((260 if labels == "none" else 420) / math.pi)  # the marker's area, as in matplotlib
+    size = 260 if labels == "none" else 420  # a marker's area, as in matplotlib
+    radius = math.sqrt(size / math.pi)
     centres = {n: frame.px(pos[n]) for n in G}
     taken = [Box(x - radius, y - radius, x + radius, y + radius) for x, y in centres.values()]
     layers = _edge_layers(G, pos, frame, centres, radius, highlight)
@@ -44,7 +45,7 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
                  for n, (x, y) in centres.items()}
         taken += boxes.values()
         layers += _texts(frame, [(boxes[n], texts[n]) for n in G], FONT, "white", "white", 0.85)
-    layers.append(_node_layer(G, pos, frame, color, highlight))
+    layers.append(_node_layer(G, pos, frame, color, highlight, size))
     if edge_labels:
         placed = []
         for u, v in G.edges:
@@ -59,7 +60,7 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
 
 def _frame(pos: Position, labels: str, texts: Iterable[str]) -> Frame:
     """Room for the nodes and the texts under them: as many pixels per unit as the matplotlib
-    picture has inches, or more, so that the texts of neighbours never touch."""
+    picture has inches, or more, so that the texts of neighbours do not touch."""
     xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
     widest = max((text_box((0, 0), text, FONT).x1 * 2 for text in texts), default=0.0)
     across = max({"long": 0.95, "short": 0.75}.get(labels, 0.45) * PX_PER_INCH, widest + 6)
@@ -68,7 +69,10 @@ def _frame(pos: Position, labels: str, texts: Iterable[str]) -> Frame:
     below = {"long": 0.75, "short": 0.45}.get(labels, 0.3)
     x_range = (min(xs) - 0.6, max(xs) + 0.6)
     y_range = (min(ys) - below, max(ys) + 0.35)
-    return Frame(x_range, y_range, (x_range[1] - x_range[0]) * across, (y_range[1] - y_range[0]) * down)
+    # within the sizes the matplotlib picture keeps to (6 to 40 inches across, 3 to 30 down)
+    width = min(max((x_range[1] - x_range[0]) * across, 6 * PX_PER_INCH), 40 * PX_PER_INCH)
+    height = min(max((y_range[1] - y_range[0]) * down, 3 * PX_PER_INCH), 30 * PX_PER_INCH)
+    return Frame(x_range, y_range, width, height)
 
 
 def _height(text: str) -> float:
@@ -126,8 +130,8 @@ def _texts(frame: Frame, placed: list[tuple[Box, str]], font: float, fill: str, 
     return [boxes_layer(frame, [b for b, _ in placed], fill, stroke, opacity), text_layer(frame, placed, font)]
 
 
-def _node_layer(G: nx.DiGraph, pos: Position, frame: Frame, color: str,
-                highlight: Sequence[Hashable] | None) -> dict[str, Any]:
+def _node_layer(G: nx.DiGraph, pos: Position, frame: Frame, color: str, highlight: Sequence[Hashable] | None,
+                size: int) -> dict[str, Any]:
     """The states: colour as in matplotlib (with its legend), circles for decisions, squares for
     ends, diamonds after a reshuffle; the highlighted ones outlined red, unexplored ones grey."""
     rows, colours = [], {}
@@ -148,7 +152,7 @@ def _node_layer(G: nx.DiGraph, pos: Position, frame: Frame, color: str,
     tooltip = [{"field": "state"}, {"field": "depth"}, {"field": "phase"}, {"field": "who", "title": title}]
     tooltip += [{"field": "explored"}] + ([{"field": "value", "title": "with best play"}] if color == "value" else [])
     return {"data": {"values": rows}, "mark": {"type": "point", "filled": True, "opacity": 1, "strokeWidth": 1.4},
-            "encoding": {**frame.encoding(), "size": {"value": 420 if len(G) <= 100 else 260},
+            "encoding": {**frame.encoding(), "size": {"value": size},
                          "fill": {"field": "who", "type": "nominal", "title": title,
                                    "scale": {"domain": order, "range": [colours[w] for w in order]}},
                          "shape": {"field": "kind", "type": "nominal", "title": None,
