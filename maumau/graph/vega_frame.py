@@ -85,17 +85,30 @@ def text_box(at: Point, text: str, font: float, pad: float = 2.0) -> Box:
 
 
 def arrow(frame: Frame, curve: Callable[[float], Point], leave: Callable[[Point], bool],
-          reach: Callable[[Point], bool], steps: int = 24) -> tuple[list[Point], Point, float]:
+          reach: Callable[[Point], bool], steps: int = 16) -> tuple[list[Point], Point, float]:
     """An arrow along ``curve`` (data units, t from 0 to 1): the points from where it ``leave``s
     its start to where it would ``reach`` its end (pixels), the head's place and its angle in
     degrees clockwise from up (Vega's ``angle``; a ``triangle-up`` symbol points up)."""
-    points = [frame.px(curve(k / steps)) for k in range(steps + 1)]
-    first = next((k for k, p in enumerate(points) if not leave(p)), 0)
-    last = next((k for k in range(steps, first, -1) if not reach(points[k])), steps)
-    kept = points[first:last + 1] if last > first else [points[0], points[-1]]
-    (x0, y0), (x1, y1) = kept[-2], kept[-1]
-    angle = math.degrees(math.atan2(x1 - x0, y1 - y0))
-    return kept, kept[-1], angle
+    def at(t: float) -> Point:
+        return frame.px(curve(t))
+
+    start = _edge(at, 0.0, 0.5, leave)
+    end = _edge(at, 1.0, max(start, 0.5), reach)
+    if end <= start:  # the two ends touch: a plain line between the centres
+        start, end = 0.0, 1.0
+    points = [at(start + (end - start) * k / steps) for k in range(steps + 1)]
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    return points, points[-1], math.degrees(math.atan2(x1 - x0, y1 - y0))
+
+
+def _edge(at: Callable[[float], Point], inside: float, outside: float, within: Callable[[Point], bool]) -> float:
+    """Where the curve crosses the border of ``within`` between ``inside`` and ``outside`` (by halving)."""
+    if not within(at(inside)) or within(at(outside)):
+        return inside
+    for _ in range(20):
+        middle = (inside + outside) / 2
+        inside, outside = (middle, outside) if within(at(middle)) else (inside, middle)
+    return outside
 
 
 def on_screen(frame: Frame, curve: Callable[[float], Point],

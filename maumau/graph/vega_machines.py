@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["phases_spec"]
 
-UNIT = 100  # pixels per unit of the phases' places
-BOX_FONT, LABEL_FONT = 10.5, 9
+UNIT = 84  # pixels per unit of the phases' places: two panels side by side fit a notebook
+BOX_FONT, LABEL_FONT = 10, 9
 ARROW = "#8c8c8c"
 Point = tuple[float, float]
 

@@ -51,8 +51,9 @@ def numbers(sim: Simulation) -> Numbers:
 def plot(sim: Simulation, figsize: tuple[float, float]) -> Chart:
     """The chart of ``Simulation.plot``."""
     found = numbers(sim)
-    width, height = figsize[0] * PX_PER_INCH / 3 - 60, figsize[1] * PX_PER_INCH - 80
-    spec = {"title": found.title, "spacing": 60, "resolve": {"scale": {"color": "independent"}},
+    # narrower than the matplotlib panels: the three side by side, with their labels, fit a notebook
+    width, height = figsize[0] * PX_PER_INCH / 3 - 100, figsize[1] * PX_PER_INCH - 80
+    spec = {"title": found.title, "spacing": 40, "resolve": {"scale": {"color": "independent"}},
             "hconcat": [_who_wins(found, width, height), _lengths(found, width, height),
                         _rules(found, width, height)]}
     return Chart(spec, lambda: _figure(found, figsize))
