@@ -30,6 +30,7 @@ from .play import serialize  # noqa: E402, F401
 from .play.game import FormatError, Game  # noqa: E402
 from .play.match import HandResult, Match, MatchError  # noqa: E402
 from .simulation import simulate  # noqa: E402
+from . import charts  # noqa: E402
 from ._version import __version__ as __version__  # noqa: E402
 # isort: on
 
@@ -81,5 +82,5 @@ __all__ = [
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
     "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "join", "state_graph",
-    "simulate",
+    "simulate", "charts",
 ]

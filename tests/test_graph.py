@@ -324,21 +324,25 @@ def test_draw(tmp_path):
 
     s = fixed(**TRAP)
     G = state_graph(s)
-    ax = draw(G)
+    ax = draw(G).figure().axes[0]  # without an Axes, draw gives a Chart; its figure() is matplotlib's
     assert ax.get_title().startswith("makao: 30 states")
     with pytest.raises(GraphError, match="solve"):
         draw(G, color="value")
     sol = solve(G)
-    ax = draw(G, highlight=[n for n, _ in sol.line()])
+    _, ax = plt.subplots()
+    assert draw(G, ax, highlight=[n for n, _ in sol.line()]) is ax  # an Axes given is drawn on and returned
     ax.figure.savefig(tmp_path / "trap.png")
     big = state_graph(fixed(hands=["7H 9C AS", "8H JD 5C"], top="5H", stock="KH 2C 9H 10S"), explain=False)
-    assert "too many to draw" in draw(big).get_title(loc="left")
+    assert "too many to draw" in draw(big).figure().axes[0].get_title(loc="left")
+    assert "too many to draw" in draw(big).spec["title"]["text"][0]
     long_game = game_path(next(mm.graph.random_games("makao", games=1, seed=2)))
-    assert len(long_game) > 150 and "too long" in draw(long_game).get_title(loc="left")
-    assert draw(game_path(next(mm.graph.random_games("mau_mau_runde", games=1)))).get_title().startswith("mau_mau")
+    assert len(long_game) > 150 and "too long" in draw(long_game).figure().axes[0].get_title(loc="left")
+    assert "too long" in draw(long_game).spec["title"]["text"]
+    path = draw(game_path(next(mm.graph.random_games("mau_mau_runde", games=1))))
+    assert path.figure().axes[0].get_title().startswith("mau_mau") and path.spec["title"].startswith("mau_mau")
     with pytest.raises(GraphError, match="empty"):
         draw(nx.DiGraph())
-    axes = draw_phases(phase_graph("makao", games=3), phase_graph("lite_macau", games=3))
+    axes = draw_phases(phase_graph("makao", games=3), phase_graph("lite_macau", games=3)).figure().axes
     assert len(axes) == 2
     plt.close("all")
 

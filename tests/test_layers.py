@@ -34,6 +34,8 @@ ROOMS: dict[str, int] = {
     "maumau.core": 1,
     # 2 words about the game: narration, how a state looks, the variants side by side
     "maumau.text": 2,
+    #   and how numbers look: charts as Vega-Lite specs or matplotlib pictures (imports nothing of maumau)
+    "maumau.charts": 2,
     # 3 players: what a seat sees, computer players
     "maumau.players": 3,
     # 4 playing on: games (undo, replay, players at a table), matches, saved files

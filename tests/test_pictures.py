@@ -1,4 +1,5 @@
-"""What a class sees: pictures (matplotlib, rendered with Agg) and the HTML of cards and states.
+"""What a class sees: pictures (matplotlib, rendered with Agg: a chart's ``figure()``) and the HTML of
+cards and states.
 
 Readable means: no two texts of a picture cover each other, no text is smaller than 8 points,
 and nothing is cut off at the edge of the figure.
@@ -68,7 +69,7 @@ def phases() -> dict:
 
 @pytest.mark.parametrize("name", mm.variant_names())
 def test_a_phase_machine_has_readable_labels(phases, name):
-    (ax,) = gr.draw_phases(phases[name])
+    (ax,) = gr.draw_phases(phases[name]).figure().axes
     labels = [t.get_text() for t in ax.texts if t.get_text() and t.get_fontsize() == 8]
     assert labels or name == "makao", "the arrows carry the moves"
     assert_readable(ax.figure)
@@ -76,10 +77,10 @@ def test_a_phase_machine_has_readable_labels(phases, name):
 
 
 def test_phase_machines_side_by_side_are_readable(phases):
-    axes = gr.draw_phases(phases["makao"], phases["lite_macau"])
+    axes = gr.draw_phases(phases["makao"], phases["lite_macau"]).figure().axes
     assert len(axes) == 2 and axes[0].figure is axes[1].figure
     assert_readable(axes[0].figure)
-    axes = gr.draw_phases(*phases.values())
+    axes = gr.draw_phases(*phases.values()).figure().axes
     assert len(axes) == 4
     assert_readable(axes[0].figure)
     plt.close("all")
@@ -94,7 +95,7 @@ def test_phase_machines_in_axes_of_ones_own_are_readable(phases):
 
 
 def test_a_phase_keeps_its_place_and_phases_that_never_meet_share_one(phases):
-    axes = gr.draw_phases(*phases.values())
+    axes = gr.draw_phases(*phases.values()).figure().axes
     where = {}
     for ax in axes:
         for t in ax.texts:
@@ -120,7 +121,7 @@ def test_the_state_graph_of_notebook_06_is_readable():
 
 def test_the_simulation_picture_is_readable_and_tells_identical_players_apart():
     result = mm.simulate("makao", players=["heuristic"] * 3, games=30, seed=2, executor="serial", progress=False)
-    fig = result.plot()
+    fig = result.plot().figure()
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()][::-1][:3] == [
         "Heuristic() #1", "Heuristic() #2", "Heuristic() #3"]
     assert_readable(fig)

@@ -1,4 +1,5 @@
-"""Pictures of state graphs (matplotlib): layers by depth, root at the top.
+"""Pictures of state graphs (a Chart: Vega-Lite, and matplotlib where it can be imported): layers
+by depth, root at the top.
 
 The pieces live by idea: ``layout`` (where things stand), ``style`` (colours, node texts, legend),
 ``placement`` (labels that cover nothing), ``draw_machines`` (phase machines side by side).
@@ -11,18 +12,21 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..charts import Chart, new_figure
 from .draw_machines import draw_phases
 from .explore import GraphError
 from .layout import curve, layered_layout
 from .placement import extent, place_label
 from .style import SEAT_COLOURS, VALUE_COLOURS, graph_title, legend, node_fill, node_text, seat_colour
 from .turn_phase import BLOCKED, NORMAL, OVER
+from .vega import path_summary_spec, state_graph_spec, summary_spec
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["draw", "draw_phases", "layered_layout", "SEAT_COLOURS", "VALUE_COLOURS"]
 
@@ -34,7 +38,7 @@ Edge = tuple[Hashable, Hashable]
 
 def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: str = "auto",
          edge_labels: bool | None = None, highlight: Sequence[Hashable] | None = None,
-         limit: int | None = LIMIT, title: str | None = None) -> Axes:
+         limit: int | None = LIMIT, title: str | None = None) -> Any:
     """Draw a state graph in layers by depth, root at the top.
 
     ``color``: ``"to_move"`` (seat to move; ends in the winner's colour, as squares),
@@ -42,6 +46,10 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
     solved).  ``labels``: ``"long"`` (hands), ``"short"`` (hand sizes), ``"none"`` or
     ``"auto"``.  ``highlight``: a path of nodes (e.g. a solution's line) drawn thick.
     Over ``limit`` nodes a chart of states per depth is drawn instead, with a warning.
+
+    Without ``ax``: a ``maumau.charts.Chart`` (shown as a PNG, or as Vega-Lite with a tooltip on
+    every state where matplotlib is missing, as in the browser); with ``ax``: drawn on that
+    matplotlib Axes, which is returned.
     """
     color = _checked_colour(G, color)
     pos = layered_layout(G) if len(G) <= (limit or math.inf) else {}
@@ -50,7 +58,7 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
     if edge_labels is None:
         edge_labels = len(G) <= 40
     if ax is None:
-        ax = _new_axes(pos, labels)
+        return _chart(G, pos, color, labels, edge_labels, highlight, limit or 0, title)
     if not pos:
         return (_path_summary if G.graph.get("path") else _summary)(G, ax, limit or 0)
     node_size = 260 if labels == "none" else 420
@@ -65,6 +73,22 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
         _draw_edge_labels(G, pos, ax, node_size, set(straight))
     ax.legend(handles=legend(G, color), loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
+
+
+def _chart(G: nx.DiGraph, pos: Position, color: str, labels: str, edge_labels: bool,
+           highlight: Sequence[Hashable] | None, limit: int, title: str | None) -> Chart:
+    """The picture of ``draw`` without an Axes: Vega-Lite, and matplotlib on a figure of its own."""
+    if not pos:
+        spec = (path_summary_spec if G.graph.get("path") else summary_spec)(G, limit)
+    else:
+        spec = state_graph_spec(G, pos, color, labels, edge_labels, highlight, title)
+
+    def figure() -> Figure:
+        fig = _new_figure(pos, labels)
+        draw(G, fig.subplots(), color=color, labels=labels, edge_labels=edge_labels, highlight=highlight,
+             limit=limit or None, title=title)
+        return fig
+    return Chart(spec, figure)
 
 
 def _checked_colour(G: nx.DiGraph, color: str) -> str:
@@ -89,18 +113,15 @@ def _depth(pos: Position) -> int:
     return int(-min((p[1] for p in pos.values()), default=0)) + 1
 
 
-def _new_axes(pos: Position, labels: str) -> Axes:
+def _new_figure(pos: Position, labels: str) -> Figure:
     """A figure as big as the graph needs: wider per node with longer labels, within limits a
     notebook can show (and a fixed size for the chart drawn instead of a big graph)."""
-    import matplotlib.pyplot as plt
-
     xs = [p[0] for p in pos.values()]
     width = max(xs) - min(xs) + 1 if xs else 1
     per = {"long": 0.95, "short": 0.75}.get(labels, 0.45)
     tall = 1.35 if labels == "long" else 0.9
     size = (10, 4) if not pos else (min(max(6.0, width * per + 2), 40), min(max(3.0, _depth(pos) * tall + 0.5), 30))
-    _, ax = plt.subplots(figsize=size)
-    return ax
+    return new_figure(size)
 
 
 def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,

@@ -1,4 +1,5 @@
-"""Pictures of phase machines (matplotlib), side by side with the same phase in the same place.
+"""Pictures of phase machines (a Chart: Vega-Lite, and matplotlib where it can be imported), side by
+side with the same phase in the same place.
 
 Nothing here imports matplotlib before it is needed, so ``import maumau`` stays light.
 """
@@ -6,18 +7,20 @@ Nothing here imports matplotlib before it is needed, so ``import maumau`` stays 
 from __future__ import annotations
 
 import math
-import textwrap
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..charts import Chart, new_figure
 from .explore import GraphError
 from .layout import bends, curve, equal_limits, phase_positions
+from .machine_text import box_text, entries, short, wrap
 from .placement import extent, place_label
+from .vega_machines import phases_spec
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
     from matplotlib.text import Text
 
 __all__ = ["draw_phases"]
@@ -28,7 +31,7 @@ Point = tuple[float, float]
 
 
 def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: int = 2,
-                columns: int = 2) -> list[Axes]:
+                columns: int = 2) -> Any:
     """Draw phase machines side by side, the same phase in the same place in every panel.
 
     Each phase box shows its share of all decisions and its mean number of legal moves (↻:
@@ -36,11 +39,15 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
     its label names the ``moves`` commonest moves (those with an effect first).  Labels never
     cover each other: one that finds no room on its arrow stands beside it, tied to it by a
     thin line.  A phase that not every machine has is outlined red.
+
+    Without ``axes``: a ``maumau.charts.Chart``, ``columns`` panels to a row (shown as a PNG, or
+    as Vega-Lite with the moves of every step in a tooltip where matplotlib is missing); with
+    ``axes`` (matplotlib Axes, one per machine): drawn there, and the Axes used are returned.
     """
     if not graphs:
         raise GraphError("draw_phases needs at least one phase graph (mm.graph.phase_graph(...))")
     if axes is None:
-        axes = _panels(len(graphs), columns)
+        return Chart(phases_spec(graphs, moves, columns), lambda: _figure(graphs, moves, columns))
     axes = list(axes)
     if len(axes) < len(graphs):
         raise GraphError(f"draw_phases got {len(graphs)} phase graphs but only {len(axes)} axes")
@@ -51,13 +58,22 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
     return axes[:len(graphs)]
 
 
-def _panels(count: int, columns: int) -> list[Axes]:
-    """A new figure with one panel per machine, ``columns`` to a row; the panels left over are blank."""
-    import matplotlib.pyplot as plt
+def _figure(graphs: Sequence[nx.DiGraph], moves: int, columns: int) -> Figure:
+    fig = new_figure(_size(len(graphs), columns))
+    draw_phases(*graphs, axes=_panels(fig, len(graphs), columns), moves=moves)
+    return fig
 
+
+def _size(count: int, columns: int) -> tuple[float, float]:
+    cols = max(1, min(columns, count))
+    return (6.5 * cols, 5.6 * math.ceil(count / cols))
+
+
+def _panels(fig: Figure, count: int, columns: int) -> list[Axes]:
+    """One panel of ``fig`` per machine, ``columns`` to a row; the panels left over are blank."""
     cols = max(1, min(columns, count))
     rows = math.ceil(count / cols)
-    _, ax_array = plt.subplots(rows, cols, figsize=(6.5 * cols, 5.6 * rows), squeeze=False, gridspec_kw={
+    ax_array = fig.subplots(rows, cols, squeeze=False, gridspec_kw={
         "left": 0.01, "right": 0.99, "bottom": 0.01, "top": 1 - 0.35 / rows / 5.6, "wspace": 0.04,
         "hspace": 0.1})
     axes = list(ax_array.flat)
@@ -74,8 +90,8 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
                  fontsize=11)
     xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
     equal_limits(ax, (min(xs) - 0.3, max(xs) + 0.3), (min(ys) - 0.3, max(ys) + 0.3))
-    entries = _entries(G, moves)
-    boxes = {p: _box(ax, G, p, pos[p], _box_text(G, p, entries, moves), p in odd) for p in G}
+    found = entries(G, moves)
+    boxes = {p: _box(ax, G, p, pos[p], box_text(G, p, found, moves), p in odd) for p in G}
     renderer = ax.figure.canvas.get_renderer() if hasattr(ax.figure.canvas, "get_renderer") else None
     areas = _make_room(ax, boxes, xs, ys, renderer)
     taken = [extent(t, renderer) for t in boxes.values()] + [extent(ax.title, renderer)]
@@ -83,25 +99,10 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
     bend = bends(edges, pos, areas)
     _draw_arrows(ax, edges, pos, boxes, bend)
     for u, v, d in edges:
-        label = _short(d["moves"], moves)
-        if G.nodes[v]["terminal"] or entries.get(v) == label:  # an end needs no label; an entry is in the box
+        label = short(d["moves"], moves)
+        if G.nodes[v]["terminal"] or found.get(v) == label:  # an end needs no label; an entry is in the box
             continue
-        place_label(ax, _wrap(label, 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer)
-
-
-def _box_text(G: nx.DiGraph, p: str, entries: dict[str, str], moves: int) -> str:
-    """A phase box: its name, how it is entered, the moves that stay in it, and for a phase with
-    decisions its share of them and its mean number of legal moves."""
-    d = G.nodes[p]
-    text = p.replace(": ", ":\n").replace("_", " ")
-    if p in entries:
-        text += "\n" + _wrap("entered by: " + entries[p], 22)
-    if G.has_edge(p, p):
-        text += "\n" + _wrap("↻ " + _short(G.edges[p, p]["moves"], moves + 1), 22)
-    if not d["terminal"]:
-        share = f"{d['share']:.0%}" if d["share"] >= 0.005 or not d["share"] else "<1%"
-        text += f"\n{share} of decisions\n{d['branching']:.1f} moves to choose"
-    return text
+        place_label(ax, wrap(label, 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer)
 
 
 def _box(ax: Axes, G: nx.DiGraph, p: str, xy: Point, text: str, odd: bool) -> Text:
@@ -135,33 +136,3 @@ def _draw_arrows(ax: Axes, edges: list[tuple[str, str, Any]], pos: dict[str, Poi
             "arrowstyle": "-|>", "connectionstyle": f"arc3,rad={bend[u, v]}", "lw": width, "color": "#8c8c8c",
             "patchA": boxes[u].get_bbox_patch(), "patchB": boxes[v].get_bbox_patch(),
             "shrinkA": 3, "shrinkB": 3, "mutation_scale": 10 + 2 * width})
-
-
-def _wrap(text: str, width: int) -> str:
-    """Lines of at most ``width`` characters, broken after commas only (``9 reverse`` stays whole)."""
-    return textwrap.fill(", ".join(part.replace(" ", "\u00a0") for part in text.split(", ")), width)
-
-
-def _entries(G: nx.DiGraph, moves: int) -> dict[str, str]:
-    """How a phase is entered, where two or more arrows into it (or its only one) carry the same
-    moves: that label is written once in the phase's box instead of on every arrow."""
-    found = {}
-    for v in (v for v in G if not G.nodes[v]["terminal"]):
-        labels = Counter(_short(d["moves"], moves) for u, _, d in G.in_edges(v, data=True) if u != v)
-        if labels and (labels.most_common(1)[0][1] >= 2 or len(labels) == 1):
-            found[v] = labels.most_common(1)[0][0]
-    return found
-
-
-def _short(moves: Any, n: int) -> str:
-    """The ``n`` most telling moves: those with an effect (``9 reverse``) first, then the
-    commonest; a forgotten announcement only where nothing else happened.  Cards with the same
-    effect share it: ``A, K opens Runde``."""
-    plain = [m for m, _ in moves.most_common() if not m.endswith("no Mau")] or [m for m, _ in moves.most_common()]
-    plain.sort(key=lambda m: " " not in m.replace("take penalty", "").replace("sit out", ""))
-    groups: dict[str, list[str]] = {}
-    for m in plain[:n]:
-        card, _, effect = m.partition(" ") if m not in ("take penalty", "sit out") else (m, "", "")
-        groups.setdefault(effect, []).append(card)
-    text = ", ".join(" ".join([", ".join(cards), effect]).strip() for effect, cards in groups.items())
-    return text + ("\u00a0…" if len(plain) > n else "")  # a no-break space: "…" never on a line of its own

@@ -16,7 +16,6 @@ from .explore import GraphError, state_label
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
-    from matplotlib.figure import Figure
 
     from ..core.state import GameState
     from .solve import Solution
@@ -123,7 +122,6 @@ class GraphView:
     def _draw(self) -> None:
         if self.picture is None:
             return
-        import matplotlib.pyplot as plt
         from IPython.display import display
 
         from .draw import draw
@@ -131,11 +129,10 @@ class GraphView:
 
         self.picture.clear_output(wait=True)
         part = around(self.graph, self.node, radius=1)
-        ax = draw(part, highlight=[self.node], labels="long" if len(part) <= 12 else "short",
-                  title="around this state (red)")
-        plt.close(cast("Figure", ax.figure))  # draw() draws on a figure of its own, not a subfigure
+        chart = draw(part, highlight=[self.node], labels="long" if len(part) <= 12 else "short",
+                     title="around this state (red)")
         with self.picture:
-            display(ax.figure)
+            display(chart)  # a PNG, or Vega-Lite where matplotlib is missing (the browser edition)
 
     # --- how it moves -------------------------------------------------------------------------
     def _chosen(self, change: dict[str, Any]) -> None:

@@ -1,5 +1,5 @@
 """The result of ``mm.simulate``: win rates with confidence intervals, hand lengths, how
-often each rule acted, as text, as rows (a list of dicts), as a DataFrame and as plots."""
+often each rule acted, as text, as rows (a list of dicts), as a DataFrame and as a chart."""
 
 from __future__ import annotations
 
@@ -200,45 +200,9 @@ class Simulation:
 
     # --- pictures -----------------------------------------------------------------------------------
     def plot(self, figsize: tuple[float, float] = (13, 4.2)) -> Any:
-        """Win rates with their 95 % intervals, the hand lengths and the rules acting, side
-        by side; returns the matplotlib Figure (end the notebook cell with ``;``)."""
-        import matplotlib.pyplot as plt
+        """Win rates with their 95 % intervals, the hand lengths and the rules acting, side by side:
+        a ``maumau.charts.Chart``, shown as a PNG (matplotlib) or as Vega-Lite where matplotlib is
+        missing; ``.figure()`` is the matplotlib Figure (``figsize`` in inches), ``.spec`` the Vega-Lite."""
+        from .pictures import plot
 
-        fig, (ax_win, ax_len, ax_rule) = plt.subplots(1, 3, figsize=figsize, layout="constrained")
-        rows = [(r["player"], r) for r in self.by_player()] + [(f"seat {r['seat']}", r) for r in self.by_seat()]
-        names = [name for name, _ in rows][::-1]
-        rates = [r["win_rate"] * 100 for _, r in rows][::-1]
-        err = [[(r["win_rate"] - r["ci_low"]) * 100 for _, r in rows][::-1],
-               [(r["ci_high"] - r["win_rate"]) * 100 for _, r in rows][::-1]]
-        colours = ["#7f8c8d" if n.startswith("seat ") else "#2e86c1" for n in names]
-        ax_win.barh(names, rates, xerr=err, color=colours, capsize=4, height=0.6)
-        ax_win.axvline(100 / len(self.players), color="#c0392b", lw=1, ls="--", label="fair share")
-        ax_win.set_xlim(0, 100)
-        ax_win.set_xlabel("hands won (%), with 95% interval")
-        ax_win.set_title("Who wins")
-        ax_win.legend(loc="lower right", frameon=False)
-
-        lengths = self.lengths
-        bins = min(40, max(5, len(set(lengths))))
-        ax_len.hist(lengths, bins=bins, color="#48c9b0", edgecolor="white")
-        stats = self.length_stats()
-        ax_len.axvline(stats["mean"], color="#1b2631", lw=1.2, label=f"mean {stats['mean']:.0f}")
-        ax_len.axvline(stats["median"], color="#1b2631", lw=1.2, ls=":", label=f"median {_num(stats['median'])}")
-        ax_len.set_xlabel("decisions per hand")
-        ax_len.set_ylabel("hands")
-        ax_len.set_title("How long a hand lasts")
-        ax_len.legend(frameon=False)
-
-        fired = list(self.rules_fired().items())[:12][::-1]
-        if fired:
-            ax_rule.barh([n for n, _ in fired], [v for _, v in fired], color="#f5b041", height=0.6)
-        else:
-            ax_rule.text(0.5, 0.5, "no rule acted", ha="center", va="center", transform=ax_rule.transAxes)
-        ax_rule.set_xlabel("times per hand")
-        ax_rule.set_title("Rules acting")
-        for ax in (ax_win, ax_len, ax_rule):
-            ax.spines[["top", "right"]].set_visible(False)
-        same = len(set(self.players)) == 1
-        fig.suptitle(f"{self.variant}: {self.games:,} hands, "
-                     + (f"{len(self.players)} × {self.players[0]}" if same else " vs ".join(self.names)))
-        return fig
+        return plot(self, figsize)

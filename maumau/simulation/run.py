@@ -17,6 +17,7 @@ import math
 import os
 import pickle
 import random
+import sys
 import traceback
 from collections import Counter
 from collections.abc import Sequence
@@ -33,10 +34,17 @@ from ..players import for_strength
 from ..players.base import IllegalChoice, ask, label
 from .results import Hand, Simulation, wilson
 
-__all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM"]
+__all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM", "can_start_workers"]
 
 #: Below this many hands the default runs them in this process: starting workers costs more.
 POOL_FROM = 100
+
+
+def can_start_workers() -> bool:
+    """Whether this Python can start threads and processes: not in a browser (Pyodide, the browser
+    edition of the course, says ``sys.platform == "emscripten"``) nor under WASI, where starting
+    one raises.  There ``simulate`` plays every hand in a plain loop, without a word."""
+    return sys.platform not in ("emscripten", "wasi")
 
 
 class SimulationError(RuntimeError):
@@ -138,7 +146,8 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
     every player one seat on after each hand, so that each player sits at each seat
     equally often.  ``executor``: any ``concurrent.futures.Executor`` (a dask
     ``client.get_executor()`` works too), ``"serial"`` for a plain loop, or None: a
-    process pool over the machine's cores (from ``POOL_FROM`` hands on).  ``progress``:
+    process pool over the machine's cores (from ``POOL_FROM`` hands on; a plain loop where no
+    process can start, as in the browser, see ``can_start_workers``).  ``progress``:
     a tqdm bar (None: only for 1000 hands or more).  ``max_moves`` cuts off a hand that
     runs too long (it then has no winner).  Variant options go in ``**options``.
     """
@@ -157,11 +166,15 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
     spec: Variant | tuple[str, dict] = (v.name, v.options) if v.name in variant_names() and not v.changes \
         and variant(v.name, **v.options) is v else v
     if executor is None:
-        executor = "serial" if games < POOL_FROM or (os.cpu_count() or 1) < 2 else "process"
+        few = games < POOL_FROM or (os.cpu_count() or 1) < 2
+        executor = "serial" if few or not can_start_workers() else "process"
     show = games >= 1000 if progress is None else progress
     if executor == "serial":
         hands = _run_serial(spec, templates, jobs, rotate, max_moves, show, v.name)
     elif executor == "process":
+        if not can_start_workers():
+            raise SimulationError(f"executor='process' needs worker processes, and this Python ({sys.platform}, "
+                                  "e.g. the browser edition) cannot start any: leave executor out, or use 'serial'")
         from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when it is used
 
         with ProcessPoolExecutor(os.cpu_count()) as pool:
@@ -176,6 +189,8 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
 def _bar(total: int, show: bool, name: str) -> Any:
     from tqdm.auto import tqdm
 
+    if not can_start_workers():
+        tqdm.monitor_interval = 0  # tqdm's monitor is a thread: it would fail to start, and warn
     return tqdm(total=total, disable=not show, desc=f"simulate {name}", unit="hand", leave=False)
 
 

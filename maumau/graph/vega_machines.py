@@ -1,0 +1,116 @@
+"""Phase machines as Vega-Lite (the picture of ``draw_phases`` where matplotlib is missing, as in the
+browser): one panel per machine, every phase in the same place in each, its box saying what the
+matplotlib box says; arrows as wide as the step is common, their labels where they cover nothing,
+and a tooltip on every arrow with the step's moves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..charts import number
+from .layout import bends, curve, phase_positions
+from .machine_text import box_text, entries, short, wrap
+from .vega_frame import Box, Frame, arrow, boxes_layer, data_row, on_screen, place, text_box, text_layer
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+
+__all__ = ["phases_spec"]
+
+UNIT = 84  # pixels per unit of the phases' places: two panels side by side fit a notebook
+BOX_FONT, LABEL_FONT = 10, 9
+ARROW = "#8c8c8c"
+Point = tuple[float, float]
+
+
+def phases_spec(graphs: Sequence[nx.DiGraph], moves: int, columns: int) -> dict[str, Any]:
+    """The Vega-Lite spec of ``draw_phases(*graphs)``: the panels ``columns`` to a row."""
+    pos = phase_positions(graphs)
+    texts = [{p: box_text(G, p, entries(G, moves), moves) for p in G} for G in graphs]
+    frame = _frame(pos, texts)
+    everywhere = set.intersection(*(set(G) for G in graphs))
+    panels = [_machine(G, frame, pos, found, moves, odd=set(G) - everywhere) for G, found in zip(graphs, texts,
+                                                                                                 strict=True)]
+    title = "Phase machines of " + ", ".join(str(G.graph.get("variant")) for G in graphs)
+    return {"title": title, "columns": columns, "spacing": 16, "concat": panels,
+            "config": {"view": {"stroke": "#dddddd"}}}
+
+
+def _frame(pos: dict[str, Point], texts: list[dict[str, str]]) -> Frame:
+    """One frame for all panels (the same phase in the same place), with room for the largest box
+    of each phase."""
+    spans = [text_box((x * UNIT, y * UNIT), found[p], BOX_FONT, pad=6) for found in texts
+             for p, (x, y) in pos.items() if p in found]
+    x0, x1 = min(b.x0 for b in spans) / UNIT - 0.15, max(b.x1 for b in spans) / UNIT + 0.15
+    y0, y1 = min(b.y0 for b in spans) / UNIT - 0.15, max(b.y1 for b in spans) / UNIT + 0.15
+    return Frame((x0, x1), (y0, y1), (x1 - x0) * UNIT, (y1 - y0) * UNIT)
+
+
+def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str, str], moves: int,
+             odd: set[str]) -> dict[str, Any]:
+    """One machine: the arrows, then the boxes, then the arrows' labels (placed last, clear of the rest)."""
+    boxes = {p: text_box(frame.px(pos[p]), texts[p], BOX_FONT, pad=6) for p in G}
+    areas = {p: (frame.data((b.x0, b.y0)), frame.data((b.x1, b.y1))) for p, b in boxes.items()}
+    edges = sorted(((u, v, d) for u, v, d in G.edges(data=True) if u != v), key=lambda e: -e[2]["count"])
+    bend = bends(edges, pos, areas)
+    found = entries(G, moves)
+    taken = [b.grown(2) for b in boxes.values()]
+    labels = []
+    for u, v, d in edges:
+        label = short(d["moves"], moves)
+        if not G.nodes[v]["terminal"] and found.get(v) != label:  # an end needs no label; an entry is in the box
+            text = wrap(label, 18)
+            labels.append((place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame),
+                           text))
+    g = G.graph
+    return {"title": f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
+            "width": number(frame.width), "height": number(frame.height),
+            "layer": [*_arrows(frame, edges, pos, boxes, bend, moves), _boxes(G, frame, boxes, texts, odd),
+                      boxes_layer(frame, [b for b, _ in labels], "#fffbe6", "#d9cfa6", 0.95),
+                      text_layer(frame, labels, LABEL_FONT)]}
+
+
+def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Point], boxes: dict[str, Box],
+            bend: dict[tuple[str, str], float], moves: int) -> list[dict[str, Any]]:
+    """From box edge to box edge, wider the more often the step is taken (on a log scale, so that
+    rare steps stay visible), with a head at the end."""
+    most = max((d["count"] for *_, d in edges), default=1)
+    rows, heads = [], []
+    for k, (u, v, d) in enumerate(edges):
+        width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
+        points, head, angle = arrow(frame, curve(pos[u], pos[v], bend[u, v]), boxes[u].grown(3).contains,
+                                    boxes[v].grown(3).contains)
+        info = {"arrow": k, "width": number(width), "step": f"{u} → {v}", "taken": d["count"],
+                "moves": short(d["moves"], moves + 3)}
+        rows += [{**info, "i": i, **data_row(frame, p)} for i, p in enumerate(points)]
+        heads.append({**data_row(frame, head), "angle": number(angle), "size": number(40 + 14 * width)})
+    xy = frame.encoding()
+    return [{"data": {"values": rows}, "mark": {"type": "line", "color": ARROW},
+             "encoding": {**xy, "detail": {"field": "arrow", "type": "nominal"},
+                          "order": {"field": "i", "type": "quantitative"},
+                          "strokeWidth": {"field": "width", "type": "quantitative", "scale": None},
+                          "tooltip": [{"field": "step"}, {"field": "taken", "title": "times taken"},
+                                      {"field": "moves"}]}},
+            {"data": {"values": heads}, "mark": {"type": "point", "shape": "triangle-up", "filled": True,
+                                                 "color": ARROW, "opacity": 1},
+             "encoding": {**xy, "angle": {"field": "angle", "type": "quantitative", "scale": None},
+                          "size": {"field": "size", "type": "quantitative", "scale": None}}}]
+
+
+def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, str],
+           odd: set[str]) -> dict[str, Any]:
+    """The phases: grey for an end, blue otherwise, outlined red where not every machine has it."""
+    rows = [{**frame.rows(b), "fill": "#eeeeee" if G.nodes[p]["terminal"] else "#dde9f5",
+             "outline": "#d62728" if p in odd else "#3b75af", "line": 2 if p in odd else 1.2, "phase": p}
+            for p, b in boxes.items()]
+    field = {"type": "nominal", "scale": None, "legend": None}
+    return {"layer": [
+        {"data": {"values": rows}, "mark": {"type": "rect", "cornerRadius": 6},
+         "encoding": {**frame.encoding(), "x2": {"field": "x2"}, "y2": {"field": "y2"},
+                      "fill": {"field": "fill", **field}, "stroke": {"field": "outline", **field},
+                      "strokeWidth": {"field": "line", "type": "quantitative", "scale": None},
+                      "tooltip": [{"field": "phase"}]}},
+        text_layer(frame, [(boxes[p], texts[p]) for p in boxes], BOX_FONT)]}

@@ -1,0 +1,169 @@
+"""The picture of a simulation (``Simulation.plot()``): who wins, with 95 % intervals, how long a hand
+lasts, and the rules acting, side by side; a ``Chart`` (Vega-Lite, and matplotlib where it can be
+imported).  The numbers are worked out once, here, and both pictures draw the same ones."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..charts import PX_PER_INCH, Chart, bin_counts, bin_edges, new_figure, number
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .results import Simulation
+
+__all__ = ["plot"]
+
+PLAYER, SEAT, FAIR, LENGTH, RULE, INK = "#2e86c1", "#7f8c8d", "#c0392b", "#48c9b0", "#f5b041", "#1b2631"
+
+
+class Numbers(NamedTuple):
+    """What the three panels show."""
+
+    title: str
+    wins: list[dict[str, Any]]       # per player, then per seat, top to bottom
+    fair: float                      # the fair share of the hands, in %
+    edges: list[float]               # the bins of the hand lengths
+    counts: list[int]
+    mean: float
+    median: float
+    rules: list[tuple[str, float]]   # at most 12, the commonest first
+
+
+def numbers(sim: Simulation) -> Numbers:
+    rows = [(r["player"], "player", r) for r in sim.by_player()] + [
+        (f"seat {r['seat']}", "seat", r) for r in sim.by_seat()]
+    wins = [{"who": name, "kind": kind, "wins": r["wins"], "games": r["games"],
+             "rate": number(r["win_rate"] * 100), "low": number(r["ci_low"] * 100),
+             "high": number(r["ci_high"] * 100)} for name, kind, r in rows]
+    lengths = sim.lengths
+    edges = bin_edges(lengths, min(40, max(5, len(set(lengths)))))
+    stats = sim.length_stats()
+    same = len(set(sim.players)) == 1
+    title = (f"{sim.variant}: {sim.games:,} hands, "
+             + (f"{len(sim.players)} × {sim.players[0]}" if same else " vs ".join(sim.names)))
+    return Numbers(title, wins, 100 / len(sim.players), edges, bin_counts(lengths, edges), stats["mean"],
+                   stats["median"], list(sim.rules_fired().items())[:12])
+
+
+def plot(sim: Simulation, figsize: tuple[float, float]) -> Chart:
+    """The chart of ``Simulation.plot``."""
+    found = numbers(sim)
+    # narrower than the matplotlib panels: the three side by side, with their labels, fit a notebook
+    width, height = figsize[0] * PX_PER_INCH / 3 - 100, figsize[1] * PX_PER_INCH - 80
+    spec = {"title": found.title, "spacing": 40, "resolve": {"scale": {"color": "independent"}},
+            "hconcat": [_who_wins(found, width, height), _lengths(found, width, height),
+                        _rules(found, width, height)]}
+    return Chart(spec, lambda: _figure(found, figsize))
+
+
+# --- Vega-Lite ----------------------------------------------------------------------------------------
+
+def _who_wins(found: Numbers, width: float, height: float) -> dict[str, Any]:
+    y = {"field": "who", "type": "nominal", "title": None, "sort": [w["who"] for w in found.wins]}
+    x = {"field": "rate", "type": "quantitative", "title": "hands won (%), with 95% interval",
+         "scale": {"domain": [0, 100]}}
+    tooltip = [{"field": "who"}, {"field": "wins"}, {"field": "games"}, {"field": "rate", "title": "won (%)"},
+               {"field": "low", "title": "95% from"}, {"field": "high", "title": "95% to"}]
+    colour = {"field": "kind", "type": "nominal", "legend": None,
+              "scale": {"domain": ["player", "seat"], "range": [PLAYER, SEAT]}}
+    return {"title": "Who wins", "width": width, "height": height, "data": {"values": found.wins}, "layer": [
+        {"mark": {"type": "bar", "height": {"band": 0.6}},
+         "encoding": {"y": y, "x": x, "color": colour, "tooltip": tooltip}},
+        {"mark": {"type": "rule", "color": INK}, "encoding": {"y": y, "x": {"field": "low", "type": "quantitative"},
+                                                             "x2": {"field": "high"}}},
+        {"data": {"values": [{"fair": number(found.fair), "text": "fair share"}]}, "layer": [
+            {"mark": {"type": "rule", "color": FAIR, "strokeDash": [4, 3]},
+             "encoding": {"x": {"field": "fair", "type": "quantitative"}}},
+            {"mark": {"type": "text", "color": FAIR, "align": "left", "dx": 4, "y": height, "dy": -8},
+             "encoding": {"x": {"field": "fair", "type": "quantitative"}, "text": {"field": "text"}}}]}]}
+
+
+def _lengths(found: Numbers, width: float, height: float) -> dict[str, Any]:
+    bins = [{"start": number(a), "end": number(b), "hands": n}
+            for a, b, n in zip(found.edges, found.edges[1:], found.counts, strict=False)]
+    # the labels stand at the top, one under the other (y in pixels: no scale)
+    marks = [{"what": f"mean {found.mean:.0f}", "at": number(found.mean), "dash": "mean", "px": 8},
+             {"what": f"median {_whole(found.median)}", "at": number(found.median), "dash": "median", "px": 22}]
+    x = {"field": "start", "type": "quantitative", "title": "decisions per hand",
+         "scale": {"domain": [number(found.edges[0]), number(found.edges[-1])], "nice": False, "zero": False}}
+    at = {"field": "at", "type": "quantitative"}
+    dash = {"field": "dash", "type": "nominal", "legend": None,
+            "scale": {"domain": ["mean", "median"], "range": [[1, 0], [2, 2]]}}
+    return {"title": "How long a hand lasts", "width": width, "height": height, "layer": [
+        {"data": {"values": bins}, "mark": {"type": "rect", "color": LENGTH, "stroke": "white", "strokeWidth": 0.5},
+         "encoding": {"x": x, "x2": {"field": "end"}, "y": {"field": "hands", "type": "quantitative",
+                                                             "title": "hands"}, "y2": {"datum": 0},
+                      "tooltip": [{"field": "start", "title": "from"}, {"field": "end", "title": "below"},
+                                  {"field": "hands"}]}},
+        {"data": {"values": marks}, "layer": [
+            {"mark": {"type": "rule", "color": INK, "strokeWidth": 1.2},
+             "encoding": {"x": at, "strokeDash": dash}},
+            {"mark": {"type": "text", "align": "left", "dx": 4, "color": INK},
+             "encoding": {"x": at, "y": {"field": "px", "type": "quantitative", "scale": None},
+                          "text": {"field": "what"}}}]}]}
+
+
+def _rules(found: Numbers, width: float, height: float) -> dict[str, Any]:
+    base = {"title": "Rules acting", "width": width, "height": height}
+    if not found.rules:
+        return {**base, "data": {"values": [{"text": "no rule acted"}]},
+                "mark": {"type": "text", "fontSize": 12}, "encoding": {"text": {"field": "text"}}}
+    values = [{"rule": name, "per_hand": number(rate)} for name, rate in found.rules]
+    return {**base, "data": {"values": values}, "mark": {"type": "bar", "color": RULE, "height": {"band": 0.6}},
+            "encoding": {"y": {"field": "rule", "type": "nominal", "title": None, "sort": [v["rule"] for v in values]},
+                         "x": {"field": "per_hand", "type": "quantitative", "title": "times per hand"},
+                         "tooltip": [{"field": "rule"}, {"field": "per_hand", "title": "times per hand"}]}}
+
+
+def _whole(x: float) -> str:
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
+
+
+# --- matplotlib ---------------------------------------------------------------------------------------
+
+def _figure(found: Numbers, figsize: tuple[float, float]) -> Figure:
+    fig = new_figure(figsize, layout="constrained")
+    ax_win, ax_len, ax_rule = fig.subplots(1, 3)
+    _draw_wins(ax_win, found)
+    _draw_lengths(ax_len, found)
+    _draw_rules(ax_rule, found)
+    for ax in (ax_win, ax_len, ax_rule):
+        ax.spines[["top", "right"]].set_visible(False)
+    fig.suptitle(found.title)
+    return fig
+
+
+def _draw_wins(ax: Axes, found: Numbers) -> None:
+    rows = found.wins[::-1]  # barh draws from the bottom up
+    ax.barh([r["who"] for r in rows], [r["rate"] for r in rows], height=0.6, capsize=4,
+            xerr=[[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]],
+            color=[PLAYER if r["kind"] == "player" else SEAT for r in rows])
+    ax.axvline(found.fair, color=FAIR, lw=1, ls="--", label="fair share")
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("hands won (%), with 95% interval")
+    ax.set_title("Who wins")
+    ax.legend(loc="lower right", frameon=False)
+
+
+def _draw_lengths(ax: Axes, found: Numbers) -> None:
+    widths = [b - a for a, b in zip(found.edges, found.edges[1:], strict=False)]
+    ax.bar(found.edges[:-1], found.counts, width=widths, align="edge", color=LENGTH, edgecolor="white")
+    ax.axvline(found.mean, color=INK, lw=1.2, label=f"mean {found.mean:.0f}")
+    ax.axvline(found.median, color=INK, lw=1.2, ls=":", label=f"median {_whole(found.median)}")
+    ax.set_xlabel("decisions per hand")
+    ax.set_ylabel("hands")
+    ax.set_title("How long a hand lasts")
+    ax.legend(frameon=False)
+
+
+def _draw_rules(ax: Axes, found: Numbers) -> None:
+    fired = found.rules[::-1]
+    if fired:
+        ax.barh([n for n, _ in fired], [v for _, v in fired], color=RULE, height=0.6)
+    else:
+        ax.text(0.5, 0.5, "no rule acted", ha="center", va="center", transform=ax.transAxes)
+    ax.set_xlabel("times per hand")
+    ax.set_title("Rules acting")
