@@ -46,7 +46,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 VIEWPORT = {"width": 1280, "height": 1400}
 APP = "window.jupyterapp"
-BENCH_SECONDS = 4.0
+BENCH_SECONDS = 3.0
 
 # Code in the current notebook's kernel; its stdout (and an error's name and value) comes back.
 EXECUTE = f"""async (code) => {{
@@ -153,11 +153,16 @@ def first_notebook(page: Page, url: str) -> dict:
     return {**result, "app_s": round(app_s, 1), "kernel_s": round(kernel_s, 1)}
 
 
+YOUR_TURN = """() => { const s = document.querySelector('.mm-table .mm-status');
+                       return s && s.innerText.includes('Your turn'); }"""
+
+
 def play_a_card(page: Page) -> str:
-    """Clicks a legal card of the first table (when it is the learner's turn) and waits for the table to change."""
+    """On the learner's turn, clicks a legal card of the first table; the table changes, and the
+    computers play on (the table's timers run in the browser's kernel) until it is the learner's turn again."""
     table = page.locator(".mm-table").first
     table.scroll_into_view_if_needed()
-    table.locator(".mm-hand .mm-card.mm-legal").first.wait_for(timeout=60_000)
+    page.wait_for_function(YOUR_TURN, timeout=60_000)
     hand = " ".join(table.locator(".mm-hand .mm-card").all_inner_texts())
     log = table.locator(".mm-log").inner_text()
     card = table.locator(".mm-hand .mm-card.mm-legal").first
@@ -169,6 +174,11 @@ def play_a_card(page: Page) -> str:
         const now = Array.from(t.querySelectorAll('.mm-hand .mm-card')).map((c) => c.innerText).join(' ');
         return now !== hand && t.querySelector('.mm-log').innerText !== log; }""", arg=[hand, log], timeout=30_000)
     step(f"played {played} at the table in the browser: the hand and the log changed")
+    page.wait_for_function(YOUR_TURN, timeout=60_000)
+    moves = table.locator(".mm-log").inner_text().count("\n") - log.count("\n")
+    if moves < 3:
+        raise AssertionError(f"the computers did not play on: {table.locator('.mm-log').inner_text()!r}")
+    step(f"the computers played on ({moves} lines in the log); the learner's turn again")
     return played
 
 
@@ -182,12 +192,14 @@ def engine_speed(page: Page) -> dict[str, float]:
     code = "\n".join(["import json, random, time", "import maumau as mm", inspect.getsource(random_games),
                       f"games, decisions, seconds = random_games('makao', 2, {BENCH_SECONDS})",
                       "print(json.dumps({'hands_s': games / seconds, 'decisions_s': decisions / seconds}))"])
-    browser = json.loads(page.evaluate(EXECUTE, code).strip().splitlines()[-1])
-    speeds = {"browser": browser["hands_s"]}
-    for label, extra in (("native compiled", {}), ("native pure Python", {"MAUMAU_PURE_PYTHON": "1"})):
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                              env={**os.environ, **extra}, cwd=REPO)
-        speeds[label] = json.loads(done.stdout.strip().splitlines()[-1])["hands_s"]
+    speeds: dict[str, float] = {}
+    for _ in range(2):  # best of two rounds, taken in turn: this machine is shared
+        browser = json.loads(page.evaluate(EXECUTE, code).strip().splitlines()[-1])
+        speeds["browser"] = max(speeds.get("browser", 0.0), browser["hands_s"])
+        for label, extra in (("native compiled", {}), ("native pure Python", {"MAUMAU_PURE_PYTHON": "1"})):
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                  env={**os.environ, **extra}, cwd=REPO)
+            speeds[label] = max(speeds.get(label, 0.0), json.loads(done.stdout.strip().splitlines()[-1])["hands_s"])
     step("random makao hands/s: " + ", ".join(f"{k} {v:,.0f}" for k, v in speeds.items()))
     return speeds
 
@@ -210,7 +222,7 @@ def table_app(page: Page, url: str) -> dict:
     """The card table alone for a projector: JupyterLite's REPL app without prompt, banner or code."""
     code = 'import maumau as mm\nmm.play("makao", opponents=3, strength="medium", seed=7)'
     page.goto(f"{url}/repl/index.html?kernel=python&toolbar=0&showBanner=0&hideCodeInput=1"
-              f"&promptCellPosition=none&code={quote(code)}", wait_until="domcontentloaded")
+              f"&code={quote(code)}", wait_until="domcontentloaded")
     problems = []
     try:
         page.locator(".mm-table .mm-hand .mm-card").first.wait_for(timeout=180_000)
@@ -222,26 +234,41 @@ def table_app(page: Page, url: str) -> dict:
     return {"name": "repl table app", "problems": problems}
 
 
+#: Lines of a solution that a course notebook teaches in the open (notebook 05: the legal plays).
+IDIOMS = {"plays = [m for m in moves if isinstance(m, mm.Play)]"}
+
+
 def secrets_on_the_site() -> list[str]:
     """Lines of the exercises' solutions and hidden tests that are somewhere on the site (must be none).
 
-    A line the course notebooks themselves write in a code cell (an idiom such as a list of the
-    legal plays) is no secret; one that only a solution or hidden test holds is."""
-    taught = set()
-    for notebook in (REPO / "notebooks").glob("*.ipynb"):
-        for cell in json.loads(notebook.read_text())["cells"]:
-            taught |= {line.strip() for line in "".join(cell["source"]).splitlines()}
-    secret: set[str] = set()
-    for notebook in (REPO / "exercises").glob("*.ipynb"):
-        text = "\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"])
-        for block in re.findall(r"### BEGIN (SOLUTION|HIDDEN TESTS)(.*?)### END \1", text, re.S):
-            secret |= {line.strip() for line in block[1].splitlines() if len(line.strip()) > 24} - taught
+    A line an exercise shows outside its blocks (a visible test's check) or one of IDIOMS is no
+    secret; one that only a solution or hidden test holds is."""
+    blocks = r"### BEGIN (SOLUTION|HIDDEN TESTS)(.*?)### END \1"
+    texts = ["\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"])
+             for notebook in (REPO / "exercises").glob("*.ipynb")]
+    shown = {line.strip() for text in texts for line in re.sub(blocks, "", text, flags=re.S).splitlines()}
+    secret = {line.strip() for text in texts for block in re.findall(blocks, text, re.S)
+              for line in block[1].splitlines() if len(line.strip()) > 24} - shown - IDIOMS
     found = []
     for path in SITE.rglob("*"):
-        if path.suffix in (".ipynb", ".json", ".md", ".py", ".html") and path.is_file():
+        if path.suffix == ".ipynb":  # line by line: a stub's docstring may name the API a solution calls
+            lines = {line.strip() for line in notebook_text(path).splitlines()}
+            found += [f"{path.relative_to(SITE)}: {line!r}" for line in secret & lines]
+        elif path.suffix in (".json", ".md", ".py", ".html", ".txt") and path.is_file():
             text = path.read_text(errors="replace").replace("\\n", "\n").replace('\\"', '"')
             found += [f"{path.relative_to(SITE)}: {line!r}" for line in secret if line in text]
     return found
+
+
+def notebook_text(path: Path) -> str:
+    """Every cell's source and every text output of a notebook."""
+    parts = []
+    for cell in json.loads(path.read_text())["cells"]:
+        parts.append("".join(cell["source"]))
+        for out in cell.get("outputs", []):
+            parts += ["".join(v) if isinstance(v, list) else str(v)
+                      for v in [out.get("text", ""), *out.get("data", {}).values()]]
+    return "\n".join(parts)
 
 
 def course(page: Page) -> list[dict]:
