@@ -24,6 +24,7 @@ import base64
 import io
 import json
 import math
+import sys
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -93,6 +94,37 @@ class Picture:
         data = base64.b64encode(self.data).decode("ascii") if isinstance(self.data, bytes) else self.data
         return {self.mime: data, "text/plain": repr(self)}
 
+    @property
+    def _ipython_display_(self) -> Callable[[], None] | None:
+        """How IPython shows the picture: in Pyodide's kernel by ``_display_in_pyodide``; elsewhere
+        None, so that IPython asks ``_repr_mimebundle_`` as usual."""
+        return self._display_in_pyodide if sys.platform == "emscripten" else None
+
+    def _display_in_pyodide(self) -> None:
+        """Pyodide's kernel hands display data to JavaScript with ``toJs()``, where a None in a dict
+        becomes ``undefined`` and its key is dropped: ``"axis": null`` (no axis) or ``"scale": null``
+        (the colours as given) would silently turn into Vega-Lite's defaults.  So the picture is
+        displayed with Pyodide's ``jsnull`` in their place (a result's JSON check would refuse it)."""
+        from IPython.display import display
+
+        display(_nulls_kept(self._repr_mimebundle_()), raw=True)
+
+
+def _nulls_kept(value: Any) -> Any:
+    """``value`` with every None as Pyodide's ``jsnull``, which JavaScript gets as ``null``."""
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]  # only inside Pyodide
+
+    def kept(v: Any) -> Any:
+        if v is None:
+            return jsnull
+        if isinstance(v, dict):
+            return {k: kept(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [kept(x) for x in v]
+        return v
+
+    return kept(value)
+
 
 class Chart:
     """A picture as a Vega-Lite v5 spec (``spec``, a plain dict with its data inline) and, optionally,
@@ -139,11 +171,19 @@ class Chart:
         matplotlib could draw it."""
         return Picture(VEGA_LITE, self.spec, self.title)
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+    def picture(self) -> Picture:
+        """The picture Jupyter shows: PNG where matplotlib can draw it, else Vega-Lite (see ``use``)."""
         # a chart without a matplotlib drawing is Vega-Lite whatever was chosen
         as_png = self._draw is not None and (_shown == "png" or (_shown == "auto" and has_matplotlib()))
-        picture = self.png() if as_png else self.vega_lite()
-        return picture._repr_mimebundle_(include, exclude)
+        return self.png() if as_png else self.vega_lite()
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        return self.picture()._repr_mimebundle_(include, exclude)
+
+    @property
+    def _ipython_display_(self) -> Callable[[], None] | None:
+        """In Pyodide's kernel, the picture's own display (see ``Picture._display_in_pyodide``)."""
+        return self.picture()._display_in_pyodide if sys.platform == "emscripten" else None
 
 
 # --- numbers for specs ------------------------------------------------------------------------------

@@ -241,3 +241,42 @@ def test_the_graph_view_shows_its_picture_without_matplotlib(tiny, no_matplotlib
     assert len(shown) == 2 and all(isinstance(c, charts.Chart) for c in shown)
     assert set(shown[-1]._repr_mimebundle_()) == {charts.VEGA_LITE, "text/plain"}
     assert shown[-1].spec["title"] == "around this state (red)"
+
+
+def test_in_pyodide_the_nulls_of_a_spec_survive_the_way_to_javascript(tiny, no_matplotlib, monkeypatch):
+    """Pyodide's kernel drops a None in a dict on its way to JavaScript (toJs makes it undefined): the
+    state graph would get axes, legends and default colours.  Its jsnull survives; the chart sends that."""
+    import types
+
+    jsnull = object()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.jsnull = jsnull  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    chart = gr.draw(tiny[0])
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda bundle, raw: shown.append((bundle, raw)))
+    chart._ipython_display_()  # what IPython calls, in Pyodide, before any _repr_*_
+    ((bundle, raw),) = shown
+    sent = bundle[charts.VEGA_LITE]
+
+    def nones(v):
+        if isinstance(v, dict):
+            return sum(nones(x) for x in v.values())
+        if isinstance(v, list):
+            return sum(nones(x) for x in v)
+        return v is None
+
+    def same_shape(a, b):  # b is a with every None as jsnull
+        if isinstance(a, dict):
+            return a.keys() == b.keys() and all(same_shape(a[k], b[k]) for k in a)
+        if isinstance(a, list):
+            return len(a) == len(b) and all(same_shape(x, y) for x, y in zip(a, b, strict=True))
+        return b is jsnull if a is None else a == b
+
+    assert raw and nones(chart.spec) > 0 and nones(sent) == 0
+    assert same_shape(chart.spec, sent)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert chart._ipython_display_ is None  # elsewhere IPython asks _repr_mimebundle_ as usual
+    assert nones(chart._repr_mimebundle_()[charts.VEGA_LITE]) > 0
