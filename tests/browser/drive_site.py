@@ -167,6 +167,8 @@ def first_notebook(page: Page, url: str) -> dict:
     result = run_notebook(page, "01_start_here.ipynb", close=False)
     result["played"] = play_a_card(page)
     page.locator(".mm-table").first.screenshot(path=str(OUT / "table-browser.png"))
+    page.evaluate("() => document.querySelector('.mm-table').scrollIntoView({block: 'center'})")
+    page.screenshot(path=str(OUT / "site-table.png"), clip={"x": 0, "y": 0, "width": 1280, "height": 1100})
     return {**result, "app_s": round(app_s, 1), "kernel_s": round(kernel_s, 1)}
 
 
