@@ -169,6 +169,8 @@ def check(cells: list[dict], problems: list[str]) -> dict[str, int]:
                 w = out["widget"]
                 if w["view"] and not w["loading"] and not w["error"]:
                     counts["widgets_ok"] += 1
+                else:
+                    problems.append(f"{where} ({cell['source']!r}): the widget did not render: {w['text']!r}")
             if "image" in out:
                 counts["images"] += 1
                 if not out["image"]:
