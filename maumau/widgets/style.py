@@ -78,9 +78,11 @@ CSS = """
   line-height: 1; }
 .jupyter-widgets.mm-card::before { left: 5px; top: 5px; }
 .jupyter-widgets.mm-card::after { right: 5px; bottom: 5px; transform: rotate(180deg); }
-.mm-s-H::before, .mm-s-H::after { content: "\\2665"; } .mm-s-D::before, .mm-s-D::after { content: "\\2666"; }
-.mm-s-C::before, .mm-s-C::after { content: "\\2663"; } .mm-s-S::before, .mm-s-S::after { content: "\\2660"; }
-.mm-s-X::before, .mm-s-X::after { content: "\\2605"; }
+.jupyter-widgets.mm-card.mm-s-H::before, .jupyter-widgets.mm-card.mm-s-H::after { content: "\\2665"; }
+.jupyter-widgets.mm-card.mm-s-D::before, .jupyter-widgets.mm-card.mm-s-D::after { content: "\\2666"; }
+.jupyter-widgets.mm-card.mm-s-C::before, .jupyter-widgets.mm-card.mm-s-C::after { content: "\\2663"; }
+.jupyter-widgets.mm-card.mm-s-S::before, .jupyter-widgets.mm-card.mm-s-S::after { content: "\\2660"; }
+.jupyter-widgets.mm-card.mm-s-X::before, .jupyter-widgets.mm-card.mm-s-X::after { content: "\\2605"; }
 .jupyter-widgets.mm-card.mm-legal { transform: translateY(-12px);
   box-shadow: 0 0 0 3px #ffd54f, 0 6px 10px rgba(0,0,0,.5) !important; }
 .jupyter-widgets.mm-card.mm-dim { filter: brightness(.86); }
