@@ -111,6 +111,13 @@ def test_letter_keys_do_what_their_buttons_do():
     assert not t.press("x") and not t.press("r")  # no such key; no Runde in makao
 
 
+def test_a_key_out_of_turn_says_whose_turn_it_is_and_n_steps_a_computer():
+    start = mm.position("makao", hands=START, top="9H", to_move=1)
+    t = TableView("makao", 2, seed=4, delay=0, step=True, start=start)
+    assert not t.press("d") and t.message_text == "Wait: Ann is to move." and len(t.game) == 0
+    assert t.press("n") and len(t.game) == 1  # step mode: N is "Next move"
+
+
 def test_keys_come_from_the_browser_as_messages():
     t = table()
     access = t.screen.access

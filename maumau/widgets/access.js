@@ -120,7 +120,8 @@ function table(root, model) {
     const wishNow = usable(root, '.mm-wishes button').length > 0;
     const resultNow = usable(root, '.mm-result-box button').length > 0;
     const active = document.activeElement;
-    const here = active && root.contains(active) && shown(active) && active !== root;
+    // a button that went disabled (Draw, once drawn) keeps the focus but no longer gets the keys
+    const here = active && root.contains(active) && shown(active) && active !== root && !active.disabled;
     if (inside && wishNow && !wishOpen) {
       focus(usable(root, '.mm-wishes button')[0]);       // a wish card asks: the answer is one key away
     } else if (inside && resultNow && !resultOpen && !(here && zoneOf(active) === 'result')) {
@@ -153,9 +154,13 @@ function table(root, model) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;   // Shift+Enter runs the cell, as ever
     const key = event.key;
     const zone = zoneOf(target);
-    if ((key in MOVES || key === 'Home' || key === 'End') && (zone === 'hand' || zone === 'actions' || zone === 'wish')) {
+    const onButton = target.closest('button') !== null;  // a slider's handle keeps its own arrows
+    if ((key in MOVES || key === 'Home' || key === 'End') && onButton && ['hand', 'actions', 'wish'].includes(zone)) {
       const list = zone === 'hand' ? cards() : zone === 'actions' ? actions() : usable(root, '.mm-wishes button');
       step(list, target.closest('button') || target, MOVES[key] || 0, key);
+      event.preventDefault();
+    } else if (key in MOVES || key === 'Home' || key === 'End') {
+      // the slider or the scrolling log use them; the notebook must not move its cell selection
     } else if (key === 'Enter' || key === ' ') {
       // the button's own click (Enter, Space) plays; only the notebook must not hear the key
       if (!target.closest('button')) return;
@@ -170,9 +175,7 @@ function table(root, model) {
     } else {
       return;
     }
-    if (key in MOVES || key === 'Home' || key === 'End' || key === 'Escape' || key.length === 1) {
-      if (key !== ' ') event.preventDefault();
-    }
+    if (key === 'Escape' || (key.length === 1 && key !== ' ')) event.preventDefault();
     event.stopPropagation();
   }
 

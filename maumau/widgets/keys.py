@@ -39,15 +39,15 @@ def _inside(box: W.Widget, widget: W.Widget) -> bool:
 
 
 def _click(screen: TableScreen, button: W.Button) -> bool:
-    """Click ``button`` as a key would: only if it is there and enabled, else say why not."""
+    """Click ``button`` as a key would; False if its move may not be made now.  A disabled Draw or Pass
+    is clicked all the same: its handler refuses the move and says why in the table's words ("Wait:
+    Ann is to move.", the engine's sentence), which a screen reader then reads from the message line."""
     if not _shown(button) or not _shown(screen.controls.row):
         screen.say(t("a11y.not_now", screen.lang), error=True)
         return False
-    if button.disabled:
-        screen.say(button.tooltip or t("a11y.not_now", screen.lang), error=True)
-        return False
+    allowed = not button.disabled
     button.click()
-    return True
+    return allowed
 
 
 def _toggle(screen: TableScreen, button: W.ToggleButton, word: str | None = None) -> bool:

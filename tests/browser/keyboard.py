@@ -92,6 +92,12 @@ def play_hand_by_keys(page: Page, table: Locator, say: Any, shot: str = "", at_e
             break
         assert s["zone"] in ("hand", "wish", "actions"), f"the focus left the hand after move {moves}: {s}"
         n = s["n"]
+        if moves % 7 == 6 and not s["wish"] and s["zone"] == "hand":  # the learner who hits Tab after a move
+            page.keyboard.press("Tab")
+            assert state(root)["zone"] == "actions", f"Tab from the hand after move {moves}: {state(root)}"
+            page.keyboard.press("Shift+Tab")
+            s = state(root)
+            assert s["zone"] == "hand", f"Shift+Tab back to the hand after move {moves}: {s}"
         if s["wish"]:
             assert s["zone"] == "wish", f"the wish picker has the focus: {s}"
             page.keyboard.press("Enter")
