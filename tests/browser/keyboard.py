@@ -10,6 +10,7 @@ have told the computers' moves.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import ElementHandle, Locator, Page
@@ -77,6 +78,11 @@ def play_hand_by_keys(page: Page, table: Locator, say: Any, shot: str = "", at_e
     root = table.element_handle()
     s = wait_ready(page, root, -1)
     assert s["live"] == ["log", "polite"], s["live"]
+    # Chromium's own accessibility names, as a screen reader gets them (not just the attributes we set)
+    assert table.get_by_role("button", name=re.compile(r"^(9 of Clubs|Jack of Spades), playable$")).count() == 2
+    assert table.get_by_role("button", name="Queen of Diamonds, not playable").count() == 1
+    assert table.get_by_role("group", name="Your hand").count() == 1
+    assert table.get_by_role("log", name="Moves").count() == 1 and table.get_by_role("status").count() >= 1
     table.locator('.mm-hand .mm-card[tabindex="0"]').focus()  # where Tab from the page above lands
     page.keyboard.press("Tab")
     assert state(root)["zone"] == "actions", "Tab from the hand goes to the actions"
