@@ -237,10 +237,15 @@ def drive(server: classroom.Server) -> int:
         phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                             device_scale_factor=2)
         phone = watch.page(phone_context.new_page(), "phone")
-        phone.goto(f"{base}/t/{code3}")
+        phone.goto(f"{base}/t/{code3}?lang=hu")  # in Hungarian: the page's words and the cards' names
         phone.fill("#join-name", "Bori")
         phone.click("#join-button")
         phone.wait_for_selector(".hand-card")
+        names = [phone.locator(".hand-card").nth(i).get_attribute("aria-label") or ""
+                 for i in range(phone.locator(".hand-card").count())]
+        hungarian = r"\w+ (\d+|bubi|dáma|király|ász), (nem játszható ki|kijátszható)"
+        assert all(re.fullmatch(hungarian, x) for x in names), names
+        assert phone.inner_text("#draw") == "Húzás" and "D húzás" in phone.inner_text("#keys")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the phone page scrolls sideways: {width}px"
         phone.screenshot(path=str(OUT / "phone.png"), full_page=True)
@@ -266,6 +271,7 @@ def drive(server: classroom.Server) -> int:
         lobby.wait_for_selector("#teacher-message.error")
         lobby.fill("#without", "")
         lobby.screenshot(path=str(OUT / "lobby.png"), full_page=True)
+        step(f"axe-core: {assert_no_violations(lobby, 'body', 'the lobby')} violations in the lobby")
         step(f"the lobby listed the tables and created {created.group(1)}")
 
         stranger = watch.page(browser.new_context(viewport={"width": 1024, "height": 700}).new_page(), "stranger")
