@@ -300,6 +300,8 @@ def test_a_seat_in_four_colours_and_high_contrast_played_by_keys(server):
         assert button.tooltip == f"{card_name(button.card, 'de')}, {word}"
     n = server.table(code).n
     assert not remote.press("n") and remote.message_text == "Das geht gerade nicht."  # no "next" at a class table
+    assert "D ziehen" in remote.screen.keys_line.value and "N " not in remote.screen.keys_line.value
+    assert "D ziehen" in remote.screen.rules.children[0].value
     assert remote.press("d"), remote.message_text
     wait_until(lambda: server.table(code).n > n, what="the draw")
     assert any("zieht" in line for line in remote.log), remote.log[-3:]

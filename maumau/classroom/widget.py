@@ -35,7 +35,9 @@ from ..widgets.common import View as _Shown
 from ..widgets.common import check_lang
 from ..widgets.controls import Controls, WishPicker
 from ..widgets.hand import HandView, Key
+from ..widgets.keys import keys_html
 from ..widgets.log import MoveLog
+from ..widgets.scores import rules_html
 from ..widgets.table_renderer import TableScreen
 from ..widgets.theme import theme_classes
 from .client import ClassroomError, Seat
@@ -87,6 +89,8 @@ class RemoteTable(Drawing, _Shown):
         s.result_box.children = (s.result_html,)  # a class table deals by itself: no "next hand" button
         for button in (s.controls.next, s.controls.undo):
             button.layout.display = "none"
+        s.keys_line.value = keys_html(self.variant, self.lang, next_key=False)  # the server steps and deals
+        s.rules.children[0].value = rules_html(self.variant, self.lang) + s.keys_line.value
         s.widget.add_class("mm-remote")
         self._wire()
         with self._lock:

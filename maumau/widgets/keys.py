@@ -87,17 +87,20 @@ def press(screen: TableScreen, key: str) -> bool:
     return False
 
 
-def keys_text(variant: Variant, lang: str) -> str:
-    """"← → choose a card · Enter or Space plays it · D draw · …" for this variant, in ``lang``."""
+def keys_text(variant: Variant, lang: str, next_key: bool = True) -> str:
+    """"← → choose a card · Enter or Space plays it · D draw · …" for this variant, in ``lang``
+    (``next_key=False``: no N, where nobody steps or deals, as at a class table)."""
     parts = [t("a11y.keys", lang, word=announce_word(variant))]
     if variant.having(Role.RUNDE):
         parts.append(t("a11y.keys_runde", lang))
     if variant.having(Role.SETS):
         parts.append(t("a11y.keys_sets", lang))
-    parts.append(t("a11y.keys_next", lang))
+    if next_key:
+        parts.append(t("a11y.keys_next", lang))
     return " · ".join(parts)
 
 
-def keys_html(variant: Variant, lang: str) -> str:
+def keys_html(variant: Variant, lang: str, next_key: bool = True) -> str:
     """The keys line for the table and the rules panel: ``Keys: …``."""
-    return f'<div class="mm-keys"><b>{esc(t("a11y.keys_title", lang))}:</b> {esc(keys_text(variant, lang))}</div>'
+    text = keys_text(variant, lang, next_key)
+    return f'<div class="mm-keys"><b>{esc(t("a11y.keys_title", lang))}:</b> {esc(text)}</div>'
