@@ -87,8 +87,14 @@ $(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml maumau/classroom/j
 	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/jupyterlab-overrides.json $(LAB_OVERRIDES)
 	touch $@
 
-browser-test: $(VENV)/.installed-browser build
-	PYBIN=$(BIN)/python tests/browser/run.sh $(BROWSER_TESTS)
+# axe-core (npm, pinned, into .venv/axe): the accessibility check of the browser tests (issue 16).
+AXE = $(VENV)/axe/node_modules/axe-core/axe.min.js
+$(AXE): $(VENV)/.installed
+	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/axe axe-core@4.14.1
+	touch $@
+
+browser-test: $(VENV)/.installed-browser build $(AXE)
+	PYBIN=$(BIN)/python MM_AXE=$(CURDIR)/$(AXE) tests/browser/run.sh $(BROWSER_TESTS)
 
 # The course in the browser (README: "The course in the browser"): site/ is a static JupyterLite
 # site (JupyterLab and Pyodide, a pure maumau wheel and its dependencies preinstalled; lite/build.py).

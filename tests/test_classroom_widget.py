@@ -281,3 +281,29 @@ def test_a_notebook_shows_the_table_and_german_words(server):
     assert remote.screen.hand_label.value.count("Deine Hand") == 1
     assert remote.errors == []
     remote.close()
+
+
+def test_a_seat_in_four_colours_and_high_contrast_played_by_keys(server):
+    """mm.join's options and keys (issue 16): the colours on the widget, the cards' names with their
+    playability in the table's language, D draws through the server, a key that does nothing says so."""
+    code = server.create_table("makao", seats=2, computers=1, seed=3)
+    with pytest.raises(ValueError, match="colours"):
+        join(server.url, code, name="Anna", colours="rainbow")
+    remote = join(server.url, code, name="Anna", lang="de", colours="four", contrast="high")
+    assert {"mm-four", "mm-high"} <= set(remote.widget._dom_classes)
+    wait_until(lambda: settled(server, code, remote), what="the first table")
+    view = remote.view
+    assert view is not None and view.to_move == view.seat
+    legal = {m.card for m in view.legal_moves if isinstance(m, mm.Play)}
+    for button in remote.hand.buttons:
+        word = "spielbar" if button.card in legal else "nicht spielbar"
+        assert button.tooltip == f"{card_name(button.card, 'de')}, {word}"
+    n = server.table(code).n
+    assert not remote.press("n") and remote.message_text == "Das geht gerade nicht."  # no "next" at a class table
+    assert "D ziehen" in remote.screen.keys_line.value and "N " not in remote.screen.keys_line.value
+    assert "D ziehen" in remote.screen.rules.children[0].value
+    assert remote.press("d"), remote.message_text
+    wait_until(lambda: server.table(code).n > n, what="the draw")
+    assert any("zieht" in line for line in remote.log), remote.log[-3:]
+    assert remote.errors == []
+    remote.close()

@@ -16,6 +16,7 @@ PAGES = {
     "/": ("lobby.html", "text/html; charset=utf-8"),
     "/table.js": ("table.js", "text/javascript; charset=utf-8"),
     "/lobby.js": ("lobby.js", "text/javascript; charset=utf-8"),
+    "/table-words.js": ("table-words.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 _HEADERS = [

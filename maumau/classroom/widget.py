@@ -35,8 +35,11 @@ from ..widgets.common import View as _Shown
 from ..widgets.common import check_lang
 from ..widgets.controls import Controls, WishPicker
 from ..widgets.hand import HandView, Key
+from ..widgets.keys import keys_html
 from ..widgets.log import MoveLog
+from ..widgets.scores import rules_html
 from ..widgets.table_renderer import TableScreen
+from ..widgets.theme import theme_classes
 from .client import ClassroomError, Seat
 from .client import join as join_seat
 from .widget_render import Drawing
@@ -45,11 +48,14 @@ __all__ = ["join", "RemoteTable"]
 
 
 def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
-         timeout: float = 10.0) -> RemoteTable:
+         timeout: float = 10.0, colours: str = "two", contrast: str = "normal") -> RemoteTable:
     """Sit down at table ``code`` of the class table server at ``url`` and show the table:
-    a free seat under ``name``, or one's own seat again with its ``token`` (``remote.seat.token``)."""
+    a free seat under ``name``, or one's own seat again with its ``token`` (``remote.seat.token``);
+    ``colours="four"`` and ``contrast="high"`` as for ``mm.play``."""
     lang = check_lang(lang)
-    return RemoteTable(join_seat(url, code, name=name, token=token, lang=lang, timeout=timeout), lang)
+    theme_classes(colours, contrast)  # a wrong option fails before anyone sits down
+    seat = join_seat(url, code, name=name, token=token, lang=lang, timeout=timeout)
+    return RemoteTable(seat, lang, colours=colours, contrast=contrast)
 
 
 class RemoteTable(Drawing, _Shown):
@@ -62,7 +68,7 @@ class RemoteTable(Drawing, _Shown):
     (anything that went wrong while redrawing on the receiving thread; empty, one hopes).
     """
 
-    def __init__(self, seat: Seat, lang: str = "en") -> None:
+    def __init__(self, seat: Seat, lang: str = "en", *, colours: str = "two", contrast: str = "normal") -> None:
         self.seat = seat
         self.lang = check_lang(lang)
         self.variant: Variant = seat.variant
@@ -78,11 +84,13 @@ class RemoteTable(Drawing, _Shown):
         self._pending_before = False
         self.result_text = ""
         self.view: View | None = None
-        self.screen = TableScreen(self.variant, self.lang, MoveLog(self.lang), False, self._on_card)
+        self.screen = TableScreen(self.variant, self.lang, MoveLog(self.lang), False, self._on_card, colours, contrast)
         s = self.screen
         s.result_box.children = (s.result_html,)  # a class table deals by itself: no "next hand" button
         for button in (s.controls.next, s.controls.undo):
             button.layout.display = "none"
+        s.keys_line.value = keys_html(self.variant, self.lang, next_key=False)  # the server steps and deals
+        s.rules.children[0].value = rules_html(self.variant, self.lang) + s.keys_line.value
         s.widget.add_class("mm-remote")
         self._wire()
         with self._lock:
@@ -149,6 +157,10 @@ class RemoteTable(Drawing, _Shown):
     def click(self, card: str | Card, copy: int = 0) -> None:
         """Click a card of the hand, as a mouse would."""
         self.hand.button_for(card, copy).click()
+
+    def press(self, key: str) -> bool:
+        """Press a letter key at the table, as a keyboard would (D draw, P pass, M announce, ...)."""
+        return self.screen.press(key)
 
     def close(self) -> None:
         """Close the connection (the seat waits for ``join(..., token=remote.seat.token)``)."""

@@ -19,7 +19,7 @@ from ..core.state import GameState
 from ..core.variants import Variant
 from ..players.view import View
 from ..text.i18n import t
-from ..widgets.board import cards_word
+from ..widgets.board import cards_word, turn_mark, turn_words
 from ..widgets.common import Seating, announce_word, esc, score_word
 from ..widgets.hand import Key, keys_of
 from ..widgets.log import new_cards
@@ -169,10 +169,12 @@ class Drawing:
                 bubble += '<span class="mm-bubble">🔒</span>'
             if hand_seat == public.dealer:
                 sub.append(t("ui.deal", lang))
-            cards = (f'<div class="mm-fan">{card_backs(size)}</div>'
+            cards = (f'<div class="mm-fan" aria-hidden="true">{card_backs(size)}</div>'
                      f'<div class="mm-count">{cards_word(size, lang)}</div>')
         name = seating.names[number] if number < len(seating.names) else t("seat.label", lang, seat=number)
-        return (f'<div class="{classes}"><div class="mm-name">{esc(name)}{bubble}</div>'
+        turn = "mm-turn" in classes
+        return (f'<div class="{classes}"><div class="mm-name">{turn_mark(turn, lang)}{esc(name)}'
+                f'{turn_words(turn, lang)}{bubble}</div>'
                 f'<div class="mm-sub">{esc(" · ".join(sub))}&nbsp;</div>{cards}</div>')
 
     def _render_hand(self, table: dict[str, Any], view: View | None, mine: bool) -> None:

@@ -26,7 +26,10 @@ def play(game: str | Variant = "makao", opponents: int = 3, **options: Any) -> T
     Options: ``strength`` ("easy", "medium", "hard"), ``seed``, ``lang`` ("en", "de", "hu"),
     ``delay`` (seconds between the computers' moves), ``step=True`` (a "Next move" button
     instead), ``name`` and ``names`` (yours and the others'), ``open_hands=True`` (teacher
-    view), ``players`` (your own computer players), ``start`` (a position to play from).
+    view), ``players`` (your own computer players), ``start`` (a position to play from),
+    ``colours="four"`` (a four-colour deck: diamonds blue, clubs green) and ``contrast="high"``
+    (black table, white text, thick outlines).  The keys: arrows choose a card, Enter or Space
+    plays it, D draws, P passes, M announces (README, "Accessibility").
     """
     return TableView(game, opponents, **options)
 
@@ -34,11 +37,15 @@ def play(game: str | Variant = "makao", opponents: int = 3, **options: Any) -> T
 def replay(source: Any, **options: Any) -> ReplayView:
     """Step through a game: a ``Game``, a table from ``play``, a ``Match`` or a hand result.
 
-    Options: ``lang``, ``names``, ``at`` (the move to show first; default the end).
+    Options: ``lang``, ``names``, ``at`` (the move to show first; default the end), ``colours="four"``,
+    ``contrast="high"``.
     """
     return ReplayView(source, **options)
 
 
 def explore(game: str | Variant = "makao", **options: Any) -> RulesExplorer:
-    """Switch single rules of a variant off or on, then play or simulate the result."""
+    """Switch single rules of a variant off or on, then play or simulate the result.
+
+    Options: ``lang``, ``players``, ``strength``, ``games``, ``seed``, ``delay``, ``colours="four"``,
+    ``contrast="high"`` (also for the table it plays)."""
     return RulesExplorer(game, **options)

@@ -18,7 +18,17 @@ from ..text.i18n import t as _t
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
 
-__all__ = ["Board", "cards_word"]
+__all__ = ["Board", "cards_word", "turn_mark", "turn_words"]
+
+
+def turn_mark(turn: bool, lang: str) -> str:
+    """A ▶ before the name of the player to move: the gold frame alone would tell it by colour."""
+    return '<span aria-hidden="true">▶ </span>' if turn else ""
+
+
+def turn_words(turn: bool, lang: str) -> str:
+    """", to move" for a screen reader, after the name of the player to move."""
+    return f'<span class="mm-sr">, {esc(_t("a11y.to_move", lang))}</span>' if turn else ""
 
 
 def cards_word(n: int, lang: str) -> str:
@@ -82,8 +92,10 @@ class Board:
         if open_hands:
             cards = f'<div class="mm-open">{"".join(card_face(c, "sm", lang) for c in hand)}</div>'
         else:
-            cards = f'<div class="mm-fan">{card_backs(len(hand))}</div>'
-        return (f'<div class="{classes}"><div class="mm-name">{esc(seating.name(seat, seats))}{bubble}</div>'
+            cards = f'<div class="mm-fan" aria-hidden="true">{card_backs(len(hand))}</div>'
+        turn = seat == state.to_move and not state.is_over
+        return (f'<div class="{classes}"><div class="mm-name">{turn_mark(turn, lang)}{esc(seating.name(seat, seats))}'
+                f'{turn_words(turn, lang)}{bubble}</div>'
                 f'<div class="mm-sub">{esc(sub)}&nbsp;</div>{cards}'
                 f'<div class="mm-count">{cards_word(len(hand), lang)}</div></div>')
 
@@ -103,7 +115,8 @@ class Board:
             if card is not None:
                 turn = (card.index * 37 + depth * 11) % 17 - 8
                 shift = 5 * depth if depth == 1 else -6
-                layers.append(f'<div style="transform:translate({shift}px,{depth}px) rotate({turn}deg)">'
+                layers.append(f'<div aria-hidden="true" '
+                              f'style="transform:translate({shift}px,{depth}px) rotate({turn}deg)">'
                               f'{card_face(card, "lg", self.lang)}</div>')
         layers.append(f"<div>{card_face(state.top, 'lg', self.lang)}</div>")
         return (f'<div class="mm-pile"><div class="mm-label">{esc(_t("ui.discard", self.lang))}</div>'
@@ -117,20 +130,23 @@ class Board:
         if state.is_over:
             lines.append(f"<b>{esc(_t('ui.over', lang))}</b>")
         elif state.to_move == me:
-            lines.append(f"<b>▶ {esc(_t('ui.your_turn', lang))}</b>")
+            lines.append(f"<b>{turn_mark(True, lang)}{esc(_t('ui.your_turn', lang))}</b>")
         else:
-            lines.append(f"▶ {esc(_t('ui.to_move', lang, name=seating.name(state.to_move, seats)))}")
+            who = seating.name(state.to_move, seats)
+            lines.append(f"{turn_mark(True, lang)}{esc(_t('ui.to_move', lang, name=who))}")
         way = _t("ui.clockwise", lang) if state.direction > 0 else _t("ui.counter", lang)
         arrow = "↻" if state.direction > 0 else "↺"
-        lines.append(f"{esc(_t('ui.direction', lang))}: <span style='font-size:17px'>{arrow}</span> {esc(way)}")
+        lines.append(f"{esc(_t('ui.direction', lang))}: <span style='font-size:17px' aria-hidden='true'>{arrow}</span> "
+                     f"{esc(way)}")
         wish = state.wish
         if wish is None:
             lines.append(f"{esc(_t('ui.wish', lang))}: {esc(_t('ui.none', lang))}")
         else:
             colour = "#c62828" if isinstance(wish, Suit) and wish.is_red else "#1a1a1a"
             symbol = wish.symbol if isinstance(wish, Suit) else wish.value
-            lines.append(f"{esc(_t('ui.wish', lang))}: <span class='mm-wishbadge' style='color:{colour}'>"
-                         f"{esc(symbol)}</span> <b>{esc(wish_name(wish, lang))}</b>")
+            suit = f" mm-s-{wish.value}" if isinstance(wish, Suit) else ""  # the four-colour deck's colour
+            lines.append(f"{esc(_t('ui.wish', lang))}: <span class='mm-wishbadge{suit}' style='color:{colour}' "
+                         f"aria-hidden='true'>{esc(symbol)}</span> <b>{esc(wish_name(wish, lang))}</b>")
         if state.pending is not None:
             with use_language(lang):
                 what = describe_pending(state.pending)

@@ -129,6 +129,7 @@ class WishPicker:
         button = _button(wish_name(wish, self.lang))
         if isinstance(wish, Suit):
             button.add_class("mm-suitbtn")
+            button.add_class("mm-s-" + wish.value)  # the four-colour deck paints it by suit (theme.py)
             button.style.text_color = "#c62828" if wish.is_red else "#1a1a1a"
         button.on_click(lambda _b, w=wish: self._pick(w))
         return button

@@ -15,10 +15,13 @@ from ..core.dealing import deal
 from ..core.rules.base import Rule
 from ..core.variants import Variant, variant, variant_names
 from ..text.i18n import rule_summary, t
+from .access import Access
 from .common import STRENGTHS, View, check_lang, esc
 from .scores import house_rules_text, rules_html
 from .style import style_sheet
 from .table import TableView
+from .table_renderer import access_labels
+from .theme import theme_classes
 
 __all__ = ["RulesExplorer", "random_stats", "simulated_stats"]
 
@@ -95,8 +98,10 @@ class RulesExplorer(View):
 
     def __init__(self, game: str | Variant = "makao", *, lang: str = "en", extra_rules: Sequence[Rule] = (),
                  players: int | None = None, strength: str = "easy", games: int = 100, seed: int = 0,
-                 delay: float = 0.6) -> None:
+                 delay: float = 0.6, colours: str = "two", contrast: str = "normal") -> None:
         self.lang = check_lang(lang)
+        self.theme = theme_classes(colours, contrast)
+        self.colours, self.contrast = colours, contrast
         self.extra_rules = list(extra_rules)
         self.seed, self.delay = seed, delay
         self.table: TableView | None = None
@@ -125,9 +130,11 @@ class RulesExplorer(View):
         rules_panel = W.VBox([self.checks_box, self.summary])
         rules_panel.add_class("mm-rules")
         choose = W.HBox([self.pick, self.players, self.strength], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([style_sheet(), head, choose, rules_panel,
+        self.widget = W.VBox([style_sheet(), Access(labels=access_labels(lang)), head, choose, rules_panel,
                               W.HBox([self.play_button, self.games, self.simulate_button]), self.stage])
         self.widget.add_class("mm-table")
+        for name in self.theme:
+            self.widget.add_class(name)
 
     def __repr__(self) -> str:
         return f"<maumau rules explorer: {self.variant!r}>"
@@ -176,7 +183,8 @@ class RulesExplorer(View):
     def play(self) -> TableView:
         """A table with the chosen rules, shown below the boxes."""
         self.table = TableView(self.variant, opponents=self.players.value - 1, strength=self.strength.value,
-                               seed=self.seed, lang=self.lang, delay=self.delay)
+                               seed=self.seed, lang=self.lang, delay=self.delay, colours=self.colours,
+                               contrast=self.contrast)
         self.stage.children = (self.table.widget,)
         return self.table
 

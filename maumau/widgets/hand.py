@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 import ipywidgets as W
 
 from ..core.cards import Card
+from ..text.i18n import card_name, t
 from .style import card_button, set_card
 
 __all__ = ["HandView", "Key"]
@@ -70,9 +71,15 @@ class HandView:
             _toggle(button, "mm-legal", is_legal and key not in selected)
             _toggle(button, "mm-dim", dim and not is_legal and key not in selected)
             _toggle(button, "mm-selected", key in selected)
+            button.tooltip = self.name(key[0], is_legal, key in selected)
         children = tuple(kept[k] for k in keys)
         if tuple(self.box.children) != children:
             self.box.children = children
+
+    def name(self, card: Card, playable: bool, chosen: bool = False) -> str:
+        """What a screen reader (and the tooltip) says of a card: "7 of Hearts, playable"."""
+        key = "a11y.chosen" if chosen else "a11y.playable" if playable else "a11y.unplayable"
+        return t(key, self.lang, card=card_name(card, self.lang))
 
     def _new_button(self, card: Card) -> W.Button:
         button = card_button(card, self.lang)

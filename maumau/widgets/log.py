@@ -4,28 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import ipywidgets as W
-
 from ..core.cards import Card
 from ..core.moves import Draw, Move
 from ..core.state import GameState
 from ..text.explain import narrate
 from ..text.i18n import t, use_language
-from .common import Seating, esc
+from .access import SHOWN, LiveLog
+from .common import Seating
 
 __all__ = ["MoveLog", "new_cards"]
 
-_SHOWN = 80  # lines shown; all of them are kept in ``lines``
-
 
 class MoveLog:
-    """``lines`` holds every sentence; ``html`` shows the last ones."""
+    """``lines`` holds every sentence; ``html`` (a ``LiveLog``, a live region for screen readers)
+    shows the last ones, oldest first, the newest at the bottom."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.lines: list[str] = []
         self.kinds: list[str] = []
-        self.html = W.HTML()
+        self.html = LiveLog(t("ui.log", lang))
 
     def note(self, text: str) -> None:
         """A line that is no move: the deal, a card you drew, a move taken back."""
@@ -51,10 +49,10 @@ class MoveLog:
         self.kinds.clear()
 
     def render(self) -> None:
-        last = len(self.lines) - 1
-        rows = [f'<div class="{self.kinds[i]}{" mm-new" if i == last else ""}">{esc(self.lines[i])}</div>'
-                for i in range(last, max(0, last + 1 - _SHOWN) - 1, -1)]
-        self.html.value = f'<div class="mm-log"><b>{esc(t("ui.log", self.lang))}</b>{"".join(rows)}</div>'
+        first = max(0, len(self.lines) - SHOWN)
+        shown = [[i, self.kinds[i], self.lines[i]] for i in range(first, len(self.lines))]
+        if shown != self.html.lines:
+            self.html.lines = shown
 
 
 def new_cards(before: Sequence[Card], after: Sequence[Card]) -> list[Card]:

@@ -18,10 +18,13 @@ from ..play.game import Game
 from ..play.match import HandResult, Match
 from ..text.explain import narrate
 from ..text.i18n import t, use_language
+from .access import Access
 from .board import Board
 from .common import Seating, View, check_lang, esc
 from .style import style_sheet
 from .table import TableView
+from .table_renderer import access_labels
+from .theme import theme_classes
 
 __all__ = ["ReplayView"]
 
@@ -39,8 +42,9 @@ class ReplayView(View):
     """Buttons and a slider over the moves of a game; ``go(i)`` shows the state after i moves."""
 
     def __init__(self, source: Any, *, lang: str = "en", names: Sequence[str] | None = None,
-                 at: int | None = None) -> None:
+                 at: int | None = None, colours: str = "two", contrast: str = "normal") -> None:
         self.lang = check_lang(lang)
+        self.theme = theme_classes(colours, contrast)
         self.source = source
         self._said: dict[tuple[int, int], tuple[Any, str]] = {}
         self.hands = self._collect()
@@ -101,13 +105,19 @@ class ReplayView(View):
         self.pick.observe(lambda change: self._show_hand(change["new"]), names="value")
         self.board = Board(lang)
         self.explanation = W.HTML()
+        self.explanation.add_class("mm-msg")  # a polite status: each step's sentence is read out (access.js)
         self.moves_html = W.HTML()
+        for button in (self.first_button, self.back_button, self.forward_button, self.last_button):
+            button.add_class("mm-label-from-title")  # "One move back", not "black left-pointing triangle"
         controls = W.HBox([self.first_button, self.back_button, self.slider, self.forward_button,
                            self.last_button, self.position, self.undo_button])
         controls.add_class("mm-actions")
-        self.widget = W.VBox([style_sheet(), self.header, W.HBox([self.pick]), controls, self.explanation,
-                              self.board.widget, self.moves_html])
+        self.access = Access(labels=access_labels(lang))
+        self.widget = W.VBox([style_sheet(), self.access, self.header, W.HBox([self.pick]), controls,
+                              self.explanation, self.board.widget, self.moves_html])
         self.widget.add_class("mm-table")
+        for name in self.theme:
+            self.widget.add_class(name)
         self._refresh_pick()
 
     def __repr__(self) -> str:
@@ -205,7 +215,7 @@ class ReplayView(View):
         self.header.value = (f'<div class="mm-head">{esc(t("ui.replay", lang))} · {esc(state.variant.title)} '
                              f'<span class="mm-sub">· {esc(hand.label)} · {esc(t("ui.teacher", lang))}</span></div>')
         self.position.value = f"<b>{esc(t('ui.move_of', lang, i=i, n=n))}</b>"
-        self.explanation.value = f'<div class="mm-msg"><span class="mm-info">{esc(self.sentence(i))}</span></div>'
+        self.explanation.value = f'<span class="mm-info">{esc(self.sentence(i))}</span>'
         self.board.show(state, self.seating, hand.seats, me=None, open_hands=True)
         lines = []
         for j in range(max(0, i - _WINDOW), min(n, i + _WINDOW) + 1):

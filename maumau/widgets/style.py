@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from ..core.cards import Card
 from ..text.i18n import card_name
+from .theme import THEME_CSS
 
 __all__ = ["CSS", "style_sheet", "card_face", "card_backs", "card_button", "set_card", "colour_class"]
 
@@ -77,9 +78,11 @@ CSS = """
   line-height: 1; }
 .jupyter-widgets.mm-card::before { left: 5px; top: 5px; }
 .jupyter-widgets.mm-card::after { right: 5px; bottom: 5px; transform: rotate(180deg); }
-.mm-s-H::before, .mm-s-H::after { content: "\\2665"; } .mm-s-D::before, .mm-s-D::after { content: "\\2666"; }
-.mm-s-C::before, .mm-s-C::after { content: "\\2663"; } .mm-s-S::before, .mm-s-S::after { content: "\\2660"; }
-.mm-s-X::before, .mm-s-X::after { content: "\\2605"; }
+.jupyter-widgets.mm-card.mm-s-H::before, .jupyter-widgets.mm-card.mm-s-H::after { content: "\\2665"; }
+.jupyter-widgets.mm-card.mm-s-D::before, .jupyter-widgets.mm-card.mm-s-D::after { content: "\\2666"; }
+.jupyter-widgets.mm-card.mm-s-C::before, .jupyter-widgets.mm-card.mm-s-C::after { content: "\\2663"; }
+.jupyter-widgets.mm-card.mm-s-S::before, .jupyter-widgets.mm-card.mm-s-S::after { content: "\\2660"; }
+.jupyter-widgets.mm-card.mm-s-X::before, .jupyter-widgets.mm-card.mm-s-X::after { content: "\\2605"; }
 .jupyter-widgets.mm-card.mm-legal { transform: translateY(-12px);
   box-shadow: 0 0 0 3px #ffd54f, 0 6px 10px rgba(0,0,0,.5) !important; }
 .jupyter-widgets.mm-card.mm-dim { filter: brightness(.86); }
@@ -109,12 +112,21 @@ CSS = """
 .mm-checks .widget-checkbox label { font-family: monospace; font-size: 12.5px; }
 .mm-checks .mm-summary { font-size: 12.5px; line-height: 1.35; padding-top: 4px; }
 .mm-checks > .widget-hbox { border-bottom: 1px solid #e6e6e6; }
+.mm-table .jupyter-button.mod-primary { background-color: #0d47a1 !important; color: #fff !important; }
+.mm-table .jupyter-button.mod-success { background-color: #1b5e20 !important; color: #fff !important; }
+.mm-table .jupyter-button.mod-info { background-color: #00586b !important; color: #fff !important; }
+.mm-table .jupyter-button.mod-warning { background-color: #ffd54f !important; color: #3b2b00 !important; }
+.mm-table .jupyter-button.mod-warning.mod-active { background-color: #ff8f00 !important; color: #1a1a1a !important;
+  box-shadow: inset 0 0 0 3px #3b2b00 !important; }
+.mm-table .jupyter-button.mod-warning.mod-active::before { content: "\\2713  " / ""; }
+.mm-livelog .mm-log-lines { max-height: 150px; overflow-y: auto; }
+.mm-table .mm-livelog.mm-log { max-height: none; overflow: visible; }
 """
 
 
 def style_sheet() -> W.HTML:
     """The style sheet as a widget; every view shows one (showing it twice does no harm)."""
-    return W.HTML(f"<style>{CSS}</style>", layout=W.Layout(display="none"))
+    return W.HTML(f"<style>{CSS}{THEME_CSS}</style>", layout=W.Layout(display="none"))
 
 
 def colour_class(card: Card) -> str:
@@ -126,6 +138,7 @@ def card_face(card: Card, size: str = "lg", lang: str | None = None, extra: str 
 
     ``size`` is ``"lg"`` (the top of the discard pile) or ``"sm"`` (open hands, scores)."""
     title = html.escape(card_name(card, lang))
+    suit_class = _suit_class(card)
     if card.rank is None or card.suit is None:  # the joker (a card has both or neither)
         rank, suit = "★", "J"
         pip = "🃏" if size == "lg" else "★"
@@ -133,14 +146,17 @@ def card_face(card: Card, size: str = "lg", lang: str | None = None, extra: str 
         rank, suit = card.rank.value, card.suit.symbol
         pip = suit if card.rank.value.isdigit() or size == "sm" else card.rank.value + suit
     corner = f"{rank}<br>{suit}" if size == "lg" else rank
-    return (f'<div class="mm-face mm-{size} {colour_class(card)} {extra}" title="{title}">'
-            f'<span class="mm-c1">{corner}</span><span class="mm-pip">{pip}</span>'
-            f'<span class="mm-c2">{corner}</span></div>')
+    # role="img" with the card's name: a screen reader says "7 of Hearts", not the glyphs
+    return (f'<div class="mm-face mm-{size} {colour_class(card)} {suit_class} {extra}" role="img" '
+            f'aria-label="{title}" title="{title}">'
+            f'<span class="mm-c1" aria-hidden="true">{corner}</span>'
+            f'<span class="mm-pip" aria-hidden="true">{pip}</span>'
+            f'<span class="mm-c2" aria-hidden="true">{corner}</span></div>')
 
 
 def card_backs(n: int, limit: int = 14) -> str:
     """A fan of ``n`` face-down cards (at most ``limit`` drawn)."""
-    return "".join('<div class="mm-back"></div>' for _ in range(min(n, limit)))
+    return "".join('<div class="mm-back" aria-hidden="true"></div>' for _ in range(min(n, limit)))
 
 
 def _suit_class(card: Card) -> str:
@@ -151,6 +167,7 @@ def card_button(card: Card, lang: str | None = None) -> W.Button:
     """A clickable playing card."""
     button = W.Button(layout=W.Layout(width="62px", height="88px"))
     button.add_class("mm-card")
+    button.add_class("mm-label-from-title")  # its name is the tooltip ("7 of Hearts, playable"), see access.js
     set_card(button, card, lang)
     return button
 

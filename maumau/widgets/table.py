@@ -72,7 +72,8 @@ class TableView(View):
     ``mm.play("makao", opponents=3, strength="medium", seed=7, lang="de")``.  Useful handles for
     code and tests: ``state``, ``game`` (the hand being played, a ``Game``), ``match``,
     ``click(card)``, ``hand.button_for(card)``, ``draw_button``, ``pass_button``, ``mau_button``,
-    ``wish.buttons``, ``next_hand_button``, ``message_text`` and ``log`` (the sentences).
+    ``wish.buttons``, ``next_hand_button``, ``message_text``, ``log`` (the sentences) and ``press(key)``.
+    ``colours="four"`` gives the four-colour deck, ``contrast="high"`` the high-contrast theme.
     """
 
     # The game and the match (table_controller).
@@ -110,12 +111,13 @@ class TableView(View):
     def __init__(self, game: str | Variant = "makao", opponents: int = 3, *, strength: str = "medium",
                  seed: int | None = None, lang: str = "en", delay: float = 0.6, step: bool = False,
                  name: str | None = None, names: Sequence[str] | None = None, open_hands: bool = False,
-                 players: Sequence[Any] | None = None, start: GameState | None = None) -> None:
+                 players: Sequence[Any] | None = None, start: GameState | None = None, colours: str = "two",
+                 contrast: str = "normal") -> None:
         self.scheduler = Scheduler(delay, step)
         self.controller = TableController(game, opponents, strength=strength, seed=seed, lang=lang, name=name,
                                           names=names, players=players, start=start, scheduler=self.scheduler)
         ctl = self.controller
-        self.screen = TableScreen(ctl.variant, ctl.lang, ctl.moves_log, open_hands, ctl.on_card)
+        self.screen = TableScreen(ctl.variant, ctl.lang, ctl.moves_log, open_hands, ctl.on_card, colours, contrast)
         ctl.screen = self.screen
         self._wire()
         ctl.new_hand(start)
@@ -166,6 +168,11 @@ class TableView(View):
     def click(self, card: str | Card, copy: int = 0) -> None:
         """Click a card of the learner's hand, as a mouse would."""
         self.hand.button_for(card, copy).click()
+
+    def press(self, key: str) -> bool:
+        """Press a letter key at the table, as a keyboard would (``maumau.widgets.keys``: D draw, P pass,
+        M announce, R Runde, S several cards, N next); False, and why in the message line, if it does nothing."""
+        return self.screen.press(key)
 
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every move (the replay view follows a running table)."""

@@ -15,13 +15,16 @@ import ipywidgets as W
 from ..core.moves import Play
 from ..core.variants import Variant
 from ..text.i18n import t
+from .access import Access
 from .board import Board
 from .common import STRENGTHS, esc, score_word
 from .controls import Controls, WishPicker
 from .hand import HandView, Key
+from .keys import KEYS, keys_html, press
 from .log import MoveLog
 from .scores import result_html, rules_html
 from .style import style_sheet
+from .theme import theme_classes
 
 if TYPE_CHECKING:  # only for the annotations of what the screen reads
     from ..core.state import GameState
@@ -30,7 +33,7 @@ if TYPE_CHECKING:  # only for the annotations of what the screen reads
     from .common import Seating
     from .table_scheduler import Scheduler
 
-__all__ = ["TableScreen", "TableView", "strength_word"]
+__all__ = ["TableScreen", "TableView", "strength_word", "access_labels"]
 
 
 class TableView(Protocol):
@@ -79,7 +82,7 @@ class TableScreen:
     """The widgets of one table: header, board, message, wish picker, hand, controls, result, log, rules."""
 
     def __init__(self, variant: Variant, lang: str, moves_log: MoveLog, open_hands: bool,
-                 on_card: Callable[[Key], None]) -> None:
+                 on_card: Callable[[Key], None], colours: str = "two", contrast: str = "normal") -> None:
         self.variant, self.lang = variant, lang
         self.open_hands = bool(open_hands)
         self.message_text = ""  # the last thing said, as plain text (tests and notebooks read it)
@@ -96,14 +99,25 @@ class TableScreen:
         self.new_match_button = W.Button(description=t("ui.new_match", lang), button_style="info")
         self.result_box = W.VBox([self.result_html, W.HBox([self.next_hand_button, self.new_match_button])],
                                  layout=W.Layout(display="none"))
-        self.rules = W.Accordion(children=[W.HTML(rules_html(variant, lang))], selected_index=None)
+        self.result_box.add_class("mm-result-box")
+        self.keys_line = W.HTML(keys_html(variant, lang))
+        self.access = Access(labels=access_labels(lang), letters=list(KEYS), on_key=self.press)
+        self.rules = W.Accordion(children=[W.HTML(rules_html(variant, lang) + keys_html(variant, lang))],
+                                 selected_index=None)
         self.rules.set_title(0, t("ui.rules", lang))
         self.rules.add_class("mm-rules")
         self.moves_log = moves_log
-        self.widget = W.VBox([style_sheet(), self.header, self.board.widget, self.message, self.wish.box,
-                              self.hand_label, self.hand.box, self.controls.row, self.result_box,
+        self.widget = W.VBox([style_sheet(), self.access, self.header, self.board.widget, self.message, self.wish.box,
+                              self.hand_label, self.hand.box, self.controls.row, self.keys_line, self.result_box,
                               moves_log.html, self.rules])
         self.widget.add_class("mm-table")
+        for name in theme_classes(colours, contrast):
+            self.widget.add_class(name)
+        self.colours, self.contrast = colours, contrast
+
+    def press(self, key: str) -> bool:
+        """A letter key pressed at the table (``keys.KEYS``): what its button does; False if nothing."""
+        return press(self, key)
 
     def say(self, text: str, error: bool = False) -> None:
         """Show an explanation (``error``: why a move was refused) above the hand; "" clears it."""
@@ -153,6 +167,12 @@ class TableScreen:
         self.next_hand_button.layout.display = "none" if over else None
         self.new_match_button.layout.display = None if over else "none"
         self.result_box.layout.display = None
+
+
+def access_labels(lang: str) -> dict[str, str]:
+    """The names a screen reader gives the parts of a table."""
+    return {"hand": t("ui.your_hand", lang), "actions": t("a11y.actions", lang), "players": t("a11y.players", lang),
+            "wish": t("ui.wish", lang), "slider": t("ui.log", lang)}
 
 
 def strength_word(table: TableView, seat: int) -> str:

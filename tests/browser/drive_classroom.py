@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from a11y import assert_no_violations
+from keyboard_page import play_by_keys
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,7 +144,9 @@ def drive(server: classroom.Server) -> int:
     watch = Watch(base)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        laptop = browser.new_context(viewport={"width": 1366, "height": 900})
+        # bypass_csp: axe-core is injected as a script tag; the pages' own policy forbids inline scripts (and a
+        # name with HTML in it must stay text without the policy's help)
+        laptop = browser.new_context(viewport={"width": 1366, "height": 900}, bypass_csp=True)
 
         # --- the projector first, so that it sees the whole hand --------------------------------------
         projector = watch.page(laptop.new_page(), "projector")
@@ -177,6 +181,8 @@ def drive(server: classroom.Server) -> int:
         assert "plays" in log and log.count("\n") >= done["plays"], log
         assert seat.locator("#log[role=log][aria-live=polite]").count() == 1
         seat.screenshot(path=str(OUT / "seat-hand-over.png"), full_page=True)
+        found = assert_no_violations(seat, "body", "the seat page at the end of the hand")
+        step(f"axe-core: {found} WCAG 2.1 A/AA violations on the seat page")
 
         # --- the projector showed no hand and was sent none ---------------------------------------------------
         projector.wait_for_selector("#banner:not([hidden])")
@@ -207,15 +213,39 @@ def drive(server: classroom.Server) -> int:
         finally:
             eve.close()
 
+        # --- keyboard only, four colours, high contrast ---------------------------------------------------------
+        code4 = server.create_table("makao", seats=2, computers=1, strength="easy", seed=11)
+        keys = watch.page(laptop.new_page(), "keys")
+        keys.goto(f"{base}/t/{code4}?colours=four&contrast=high")
+        keys.wait_for_selector("#join:not([hidden])")
+        keys.keyboard.press("Control+A")  # the name field has the focus (and the name from the last time)
+        keys.keyboard.type("Kim")
+        keys.keyboard.press("Enter")
+        keys.wait_for_selector(".hand-card")
+        assert keys.evaluate("document.body.classList.contains('four') && document.body.classList.contains('high')")
+        assert keys.get_attribute("#colours-toggle", "aria-pressed") == "true"
+        assert "D draw" in keys.inner_text("#keys")
+        found = assert_no_violations(keys, "body", "the seat page, four colours and high contrast")
+        keys.screenshot(path=str(OUT / "seat-four-high.png"), full_page=True)
+        played = play_by_keys(keys)
+        found += assert_no_violations(keys, "body", "the seat page after a hand played by keys")
+        step(f"keyboard only (four colours, high contrast): the hand ended, {played}; axe-core: {found} violations")
+        keys.keyboard.press("Tab")
+
         # --- a phone ------------------------------------------------------------------------------------------------
         code3 = server.create_table("makao", seats=3, computers=2, strength="easy", seed=5)
         phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                             device_scale_factor=2)
         phone = watch.page(phone_context.new_page(), "phone")
-        phone.goto(f"{base}/t/{code3}")
+        phone.goto(f"{base}/t/{code3}?lang=hu")  # in Hungarian: the page's words and the cards' names
         phone.fill("#join-name", "Bori")
         phone.click("#join-button")
         phone.wait_for_selector(".hand-card")
+        names = [phone.locator(".hand-card").nth(i).get_attribute("aria-label") or ""
+                 for i in range(phone.locator(".hand-card").count())]
+        hungarian = r"\w+ (\d+|bubi|dáma|király|ász), (nem játszható ki|kijátszható)"
+        assert all(re.fullmatch(hungarian, x) for x in names), names
+        assert phone.inner_text("#draw") == "Húzás" and "D húzás" in phone.inner_text("#keys")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the phone page scrolls sideways: {width}px"
         phone.screenshot(path=str(OUT / "phone.png"), full_page=True)
@@ -226,14 +256,14 @@ def drive(server: classroom.Server) -> int:
         lobby.goto(f"{base}/#teacher={teacher}")
         lobby.wait_for_selector(".table-item")
         assert teacher not in lobby.url, "the token stayed in the address bar"
-        assert lobby.locator(".table-item").count() == 3
+        assert lobby.locator(".table-item").count() == 4  # three played, one by keys
         lobby.select_option("#variant", "lite_macau")
         lobby.fill("#seats", "3")
         lobby.fill("#computers", "1")
         lobby.select_option("#strength", "hard")
         lobby.fill("#without", "")
         lobby.click("#create-button")
-        lobby.wait_for_function("() => document.querySelectorAll('.table-item').length === 4")
+        lobby.wait_for_function("() => document.querySelectorAll('.table-item').length === 5")
         created = re.search(r"Table (\w+) is open", lobby.inner_text("#teacher-message"))
         assert created and created.group(1) in server.tables.by_code, lobby.inner_text("#teacher-message")
         lobby.fill("#without", "no_such_rule")
@@ -241,6 +271,7 @@ def drive(server: classroom.Server) -> int:
         lobby.wait_for_selector("#teacher-message.error")
         lobby.fill("#without", "")
         lobby.screenshot(path=str(OUT / "lobby.png"), full_page=True)
+        step(f"axe-core: {assert_no_violations(lobby, 'body', 'the lobby')} violations in the lobby")
         step(f"the lobby listed the tables and created {created.group(1)}")
 
         stranger = watch.page(browser.new_context(viewport={"width": 1024, "height": 700}).new_page(), "stranger")

@@ -3,7 +3,9 @@
 run.sh starts JupyterLab (galata's configuration) and calls this with MM_URL, MM_TOKEN and
 MM_OUT.  It opens tests/browser/table.ipynb, runs every cell, checks that the widgets render
 from the installed ipywidgets (no CDN), clicks a legal card and then the draw button, asserts
-that the table changed each time, and saves screenshots into MM_OUT.  Exit code 0 on success.
+that the table changed each time, and saves screenshots into MM_OUT.  Then axe-core checks every
+table (WCAG 2.1 A/AA: 0 violations) and the last table (four colours) is played to the end of a hand
+with the keyboard alone (keyboard.py).  Exit code 0 on success.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+from a11y import assert_no_violations
+from keyboard import play_hand_by_keys
 from playwright.sync_api import Page, sync_playwright
 
 URL, TOKEN, OUT = os.environ["MM_URL"], os.environ["MM_TOKEN"], Path(os.environ["MM_OUT"])
@@ -115,6 +119,21 @@ def main() -> int:
         tables.nth(3).screenshot(path=str(OUT / "table-hu-end.png"))
         page.screenshot(path=str(OUT / "page.png"))
         step(f"screenshots saved in {OUT}")
+
+        tables.nth(5).scroll_into_view_if_needed()
+        tables.nth(5).screenshot(path=str(OUT / "table-high-de.png"))
+        count = assert_no_violations(page, ".mm-table", "the tables (de, replay four colours, explorer high contrast)")
+        step(f"axe-core: {count} WCAG 2.1 A/AA violations in {tables.count()} tables")
+        keys = tables.nth(4)
+        keys.scroll_into_view_if_needed()
+
+        def at_end() -> None:
+            keys.screenshot(path=str(OUT / "table-four-end.png"))
+            found = assert_no_violations(page, ".mm-table", "the tables, a hand played by keys")
+            step(f"axe-core after the keyboard hand: {found} violations")
+
+        play_hand_by_keys(page, keys, step, shot=str(OUT / "table-four.png"), at_end=at_end)
+        step("the next hand was dealt by Enter on 'Next hand'")
         browser.close()
     widget_errors = [e for e in errors if "widget" in e.lower() or "maumau" in e.lower()]
     assert not widget_errors, widget_errors

@@ -31,8 +31,11 @@
       badToken: 'Your seat was not found; sit down again.', unknownTable: 'There is no open table with the code {code}.',
       hands: 'hand {n}', suits: { C: 'Clubs', D: 'Diamonds', H: 'Hearts', S: 'Spades' },
       ranks: { J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' }, joker: 'Joker', of: '{rank} of {suit}',
+      keys: 'Keys', keysHelp: '← → choose a card · Enter or Space plays it · D draw · P pass · M say “{call}” · Esc closes a choice',
+      colours: 'Four colours', contrast: 'High contrast', notPossible: 'That is not possible now.',
     },
   };
+  Object.assign(TEXT, window.MAUMAU_WORDS || {});  // German and Hungarian (table-words.js)
   const params = new URLSearchParams(location.search);
   const LANG = ['en', 'de', 'hu'].includes(params.get('lang')) ? params.get('lang') : 'en';
   const WORDS = Object.assign({}, TEXT.en, TEXT[LANG] || {});
@@ -70,16 +73,19 @@
   function fillFace(el, text) {
     const c = parseCard(text);
     el.classList.add('face', colourClass(text));
+    if (c.suit) el.classList.add('suit-' + c.suit);  // the four-colour deck paints by suit (style.css)
+    // The glyphs are drawn by CSS from data-* (generated content with no alternative text): the card's
+    // name ("King of Spades, playable") is all a screen reader or speech input gets, and no visible
+    // text ("K♠") is left out of it (WCAG 2.5.3, label in name).
     const corner = document.createElement('span');
     corner.className = 'corner';
-    corner.textContent = c.joker ? '★' : c.rank + SYMBOL[c.suit];
+    corner.dataset.text = c.joker ? '★' : c.rank + SYMBOL[c.suit];
     const pip = document.createElement('span');
     pip.className = 'pip';
-    pip.textContent = c.joker ? 'JOKER' : SYMBOL[c.suit];
-    const corner2 = corner.cloneNode(true);
-    corner2.className = 'corner corner2';
-    for (const part of [corner, pip, corner2]) part.setAttribute('aria-hidden', 'true');
-    el.append(corner, pip, corner2);
+    pip.dataset.text = c.joker ? 'JOKER' : SYMBOL[c.suit];
+    el.dataset.corner = corner.dataset.text;
+    for (const part of [corner, pip]) part.setAttribute('aria-hidden', 'true');
+    el.append(corner, pip);
     return el;
   }
   function faceDiv(text, size) {
@@ -425,6 +431,7 @@
     if (!myTurn) { state.mau = false; hideChooser(); }
     $('mine-title').textContent = t('yourHand') + ' (' + (view.hand.length === 1 ? t('card') : t('cards', { n: view.hand.length })) + ')';
     const hand = $('hand');
+    const had = focusedCard();  // the redraw replaces every card: the focus must not fall to the page's top
     hand.replaceChildren();
     let drawnMarked = false;
     for (const card of view.hand) {
@@ -440,9 +447,11 @@
       button.dataset.card = card;
       if (options.length) button.classList.add('playable');
       else { button.classList.add('unplayable'); button.setAttribute('aria-disabled', 'true'); }
-      button.addEventListener('click', () => chooseCard(card));
+      button.addEventListener('click', () => { state.lastCard = { card, index: hand.children.length }; chooseCard(card); });
+      button.tabIndex = -1;
       hand.append(button);
     }
+    rove(had);
     const drawMove = (view.legal || []).find((m) => m.draw);
     const passMove = (view.legal || []).find((m) => m.pass);
     const pending = view.pending && view.pending.kind === 'draw' && view.pending.target === view.seat ? view.pending : null;
@@ -454,6 +463,7 @@
     state.call = callWord(table.variant);
     const mau = $('mau');
     mau.textContent = t('mau', { call: state.call });
+    $('keys').textContent = t('keys') + ': ' + t('keysHelp', { call: state.call });
     mau.disabled = !myTurn || !legalPlays(view).length;
     mau.setAttribute('aria-pressed', state.mau && !mau.disabled ? 'true' : 'false');
   }
@@ -492,7 +502,7 @@
     for (const move of options) {
       const button = el('button', 'option', describeMove(move));
       button.type = 'button';
-      if (move.wish && SYMBOL[move.wish]) button.classList.add('wish-' + colourClass('2' + move.wish));
+      if (move.wish && SYMBOL[move.wish]) button.classList.add('wish-' + colourClass('2' + move.wish), 'suit-' + move.wish);
       button.addEventListener('click', () => { hideChooser(); sendMove(move); });
       list.append(button);
     }
@@ -504,7 +514,10 @@
     list.firstChild.focus();
   }
   function hideChooser() {
-    $('chooser').hidden = true;
+    const box = $('chooser');
+    const inside = box.contains(document.activeElement);
+    box.hidden = true;
+    if (inside) rove({ card: state.lastCard && state.lastCard.card, index: state.lastCard ? state.lastCard.index : 0 }, true);
   }
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !$('chooser').hidden) hideChooser();
@@ -543,10 +556,68 @@
     $('mau').setAttribute('aria-pressed', state.mau ? 'true' : 'false');
   });
 
+  // --- the keyboard: one tab stop for the hand, arrows within, letters for the buttons -----------
+  function handCards() { return Array.from($('hand').children); }
+  function focusedCard() {
+    const active = document.activeElement;
+    const cards = handCards();
+    const index = cards.indexOf(active);
+    return index >= 0 ? { card: active.dataset.card, index } : null;
+  }
+  /** Give the hand its one tab stop: the card that had the focus (or the one now at its place), and focus it
+   *  again if the focus was in the hand (``had``) or ``force``. */
+  function rove(had, force) {
+    const cards = handCards();
+    if (!cards.length) return;
+    let target = null;
+    if (had && had.card) target = cards.find((b) => b.dataset.card === had.card) || null;
+    if (!target && had) target = cards[Math.min(had.index, cards.length - 1)];
+    if (!target) target = cards.find((b) => b.classList.contains('playable')) || cards[0];
+    for (const b of cards) b.tabIndex = b === target ? 0 : -1;
+    if ((had && document.activeElement === document.body) || force) target.focus();
+  }
+  const LETTERS = { d: 'draw', p: 'pass', m: 'mau' };
+  document.addEventListener('keydown', (event) => {
+    const target = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey || target.closest('input, textarea, select')) return;
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+    const list = target.closest('#hand') ? handCards() : target.closest('#chooser') ? Array.from($('chooser-options').children) : null;
+    if (list && (step || event.key === 'Home' || event.key === 'End')) {
+      const i = list.indexOf(target);
+      const j = event.key === 'Home' ? 0 : event.key === 'End' ? list.length - 1 : (i + step + list.length) % list.length;
+      if (target.closest('#hand')) for (const b of list) b.tabIndex = b === list[j] ? 0 : -1;
+      list[j].focus();
+      event.preventDefault();
+      return;
+    }
+    const id = LETTERS[event.key.toLowerCase()];
+    if (!id || !currentView() || $('mine').hidden) return;
+    event.preventDefault();
+    const button = $(id);
+    if (button.disabled || button.hidden) { showError(t('notPossible')); return; }
+    button.click();
+  });
+
+  // --- colours: the four-colour deck and high contrast (?colours=four&contrast=high, or the toggles) ---
+  function setTheme(kind, on) {
+    document.body.classList.toggle(kind === 'colours' ? 'four' : 'high', on);
+    $(kind + '-toggle').setAttribute('aria-pressed', on ? 'true' : 'false');
+    const query = new URLSearchParams(location.search);
+    if (on) query.set(kind, kind === 'colours' ? 'four' : 'high'); else query.delete(kind);
+    const search = query.toString();
+    history.replaceState(null, '', location.pathname + (search ? '?' + search : '') + location.hash);
+  }
+  for (const kind of ['colours', 'contrast']) {
+    const button = $(kind + '-toggle');
+    button.textContent = t(kind);
+    button.addEventListener('click', () => setTheme(kind, button.getAttribute('aria-pressed') !== 'true'));
+    setTheme(kind, params.get(kind) === (kind === 'colours' ? 'four' : 'high'));
+  }
+
   // --- the log, the banner, the status line ------------------------------------------------------
   function addLog(said) {
     const log = $('log');
-    const item = el('li', 'said');
+    const item = el('div', 'said');  // appended only: the live region reads each new line once
     // the server's sentence names the players itself; a learner's own moves stand out
     if (typeof said.seat === 'number' && state.table && said.seat === state.table.you) item.classList.add('own');
     if (typeof said.seat !== 'number') item.classList.add('news');

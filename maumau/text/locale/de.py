@@ -283,6 +283,23 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "term.match_shared": "Die Partie ist {after} vorbei: {names} teilen sich den Sieg.",
     "term.after_n": "nach {n} Spielen",
     "term.after_1": "nach 1 Spiel",
+    # Barrierefreiheit: was ein Screenreader sagt, die Tasten (maumau.widgets.access, Issue 16)
+    "a11y.playable": "{card}, spielbar",
+    "a11y.unplayable": "{card}, nicht spielbar",
+    "a11y.chosen": "{card}, für die Serie gewählt",
+    "a11y.actions": "Deine Züge",
+    "a11y.players": "Die Spieler am Tisch",
+    "a11y.top_card": "Oberste Karte: {card}",
+    "a11y.to_move": "ist am Zug",
+    "a11y.keys_title": "Tasten",
+    "a11y.keys": ("← → Karte wählen · Enter oder Leertaste spielt sie · D ziehen · P passen · M „{word}“ sagen · "
+                  "Esc bricht den Wunsch ab"),
+    "a11y.keys_runde": "R Runde eröffnen",
+    "a11y.keys_sets": "S mehrere Karten",
+    "a11y.keys_next": "N nächster Zug oder nächstes Spiel",
+    "a11y.announce_on": "„{word}“ ist an: Du sagst es mit deiner nächsten Karte.",
+    "a11y.announce_off": "„{word}“ ist aus.",
+    "a11y.not_now": "Das geht gerade nicht.",
     # a seat at a class table (maumau.classroom.widget)
     "remote.table": "Tisch {code}",
     "remote.computer": "Computer",

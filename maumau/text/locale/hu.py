@@ -280,6 +280,23 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "term.match_shared": "A játszmának vége {after}: {names} holtversenyben nyert.",
     "term.after_n": "{n} kör után",
     "term.after_1": "1 kör után",
+    # akadálymentesség: amit a képernyőolvasó mond, a billentyűk (maumau.widgets.access, 16. feladat)
+    "a11y.playable": "{card}, kijátszható",
+    "a11y.unplayable": "{card}, nem játszható ki",
+    "a11y.chosen": "{card}, kiválasztva a sorozathoz",
+    "a11y.actions": "A lépéseid",
+    "a11y.players": "A játékosok az asztalnál",
+    "a11y.top_card": "Felső lap: {card}",
+    "a11y.to_move": "következik",
+    "a11y.keys_title": "Billentyűk",
+    "a11y.keys": ("← → lap kiválasztása · Enter vagy szóköz kijátssza · D húzás · P passz · M „{word}” bemondása · "
+                  "Esc visszavonja a kívánságot"),
+    "a11y.keys_runde": "R Runde nyitása",
+    "a11y.keys_sets": "S több lap",
+    "a11y.keys_next": "N következő lépés vagy következő leosztás",
+    "a11y.announce_on": "„{word}” bekapcsolva: a következő lapoddal mondod be.",
+    "a11y.announce_off": "„{word}” kikapcsolva.",
+    "a11y.not_now": "Ez most nem lehetséges.",
     # a seat at a class table (maumau.classroom.widget)
     "remote.table": "{code} asztal",
     "remote.computer": "számítógép",
