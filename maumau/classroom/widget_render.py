@@ -14,7 +14,7 @@ from typing import Any, cast
 import ipywidgets as W
 
 from ..core.cards import Card
-from ..core.moves import Draw, Pass, Play
+from ..core.moves import Play
 from ..core.state import GameState
 from ..core.variants import Variant
 from ..players.view import View
@@ -198,15 +198,7 @@ class Drawing:
         c, lang = self.screen.controls, self.lang
         playing = view is not None and public is not None and not public.is_over
         legal = view.legal_moves if view is not None and mine else ()
-        pending = view.pending if view is not None else None
-        c.draw.description = (t("ui.take", lang, n=pending.amount) if pending is not None and pending.kind == "draw"
-                              else t("ui.draw", lang))
-        skip = pending is not None and pending.kind == "skip"
-        c.pass_.description = t("ui.sit_out" if skip else "ui.pass", lang)
-        for button, move in ((c.draw, Draw()), (c.pass_, Pass())):
-            allowed = move in legal
-            button.disabled = not allowed
-            button.button_style = "primary" if allowed else ""
+        c.show_draw_and_pass(view.pending if view is not None else None, legal)
         _shown(c.row, playing)
         _shown(c.play_set, bool(c.sets.value) and playing)
         c.play_set.description = t("ui.play_set", lang) + (f" ({len(self.selected)})" if self.selected else "")

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 import ipywidgets as W
 
 from ..core.cards import Rank, Suit
-from ..core.moves import Draw, Pass
-from ..core.rules.base import Role
+from ..core.moves import Draw, Move, Pass
+from ..core.rules.base import Pending, Role
 from ..core.state import DRAWN, GameState
 from ..core.variants import Variant
 from ..text.i18n import t, use_language, wish_name
@@ -50,12 +50,10 @@ class Controls:
         _shown(self.runde, bool(variant.having(Role.RUNDE)))
         _shown(self.sets, bool(variant.having(Role.SETS)))
 
-    def update(self, state: GameState, me: int | None, *, step: bool, chosen: int, can_undo: bool = True) -> None:
-        """Labels and emphasis for ``state``; ``chosen`` cards are picked for a set."""
+    def show_draw_and_pass(self, pending: Pending | None, legal: Sequence[Move]) -> None:
+        """Draw and Pass as the pending penalty names them ("Take 4", "Sit out"), enabled and
+        emphasised when ``legal`` holds them (the card table and a class table seat alike)."""
         lang = self.lang
-        mine = me is not None and state.to_move == me and not state.is_over
-        legal = state.legal_moves() if mine else []
-        pending = state.pending
         if pending is not None and pending.kind == "draw":
             self.draw.description = t("ui.take", lang, n=pending.amount)
         else:
@@ -66,7 +64,15 @@ class Controls:
             allowed = move in legal
             button.disabled = not allowed
             button.button_style = "primary" if allowed else ""
-            if allowed or not mine:
+
+    def update(self, state: GameState, me: int | None, *, step: bool, chosen: int, can_undo: bool = True) -> None:
+        """Labels and emphasis for ``state``; ``chosen`` cards are picked for a set."""
+        lang = self.lang
+        mine = me is not None and state.to_move == me and not state.is_over
+        legal = state.legal_moves() if mine else []
+        self.show_draw_and_pass(state.pending, legal)
+        for button, move in ((self.draw, Draw()), (self.pass_, Pass())):
+            if move in legal or not mine:
                 button.tooltip = ""
             else:
                 with use_language(lang):
