@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -35,8 +36,9 @@ TOKEN = "benchmark-teacher-token"
 
 def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen([sys.executable, "-m", "maumau", "serve", "--db", str(db), "--port", "0",
-                             "--teacher-token", TOKEN, "--computer-delay", "0", "--pause", "0.5"],
-                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+                             "--computer-delay", "0", "--pause", "0.5"],
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT,
+                            env=dict(os.environ, MAUMAU_TEACHER_TOKEN=TOKEN))
     assert proc.stdout is not None
     line = proc.stdout.readline()
     if not line.startswith("Serving"):

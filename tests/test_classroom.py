@@ -5,6 +5,7 @@ hidden cards; joining, leaving and coming back; requests that must change nothin
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -370,8 +371,8 @@ def _serve(db: Path, token: str):  # type: ignore[no-untyped-def]
     import sys
 
     proc = subprocess.Popen([sys.executable, "-m", "maumau", "serve", "--db", str(db), "--port", "0",
-                             "--teacher-token", token, "--computer-delay", "0", "--pause", "0"],
-                            stdout=subprocess.PIPE, text=True)
+                             "--computer-delay", "0", "--pause", "0"],
+                            stdout=subprocess.PIPE, text=True, env=dict(os.environ, MAUMAU_TEACHER_TOKEN=token))
     assert proc.stdout is not None
     line = proc.stdout.readline()
     assert line.startswith("Serving class tables at "), line
@@ -385,9 +386,10 @@ def test_a_server_killed_with_sigkill_resumes_every_table_at_the_same_move(tmp_p
     db, token = tmp_path / "class.sqlite", "teacher-secret-for-the-test"
     proc, url = _serve(db, token)
     try:
+        (tmp_path / "token").write_text(token + "\n")
         made = subprocess.run([sys.executable, "-m", "maumau", "table", "create", "makao", "--url", url,
-                               "--teacher-token", token, "--seats", "3", "--computers", "1", "--seed", "5"],
-                              capture_output=True, text=True, check=True)
+                               "--teacher-token-file", str(tmp_path / "token"), "--seats", "3", "--computers", "1",
+                               "--seed", "5"], capture_output=True, text=True, check=True)
         code = made.stdout.split()[1].rstrip(":")
         seats = [classroom.join(url, code, name=n) for n in ("Anna", "Ben")]
         play_until(seats, lambda: seats[0].table["n"] >= 25)

@@ -147,7 +147,7 @@ def test_a_hand_played_by_clicks_follows_the_server_and_shows_no_hidden_card(ser
     assert seat.view is not None
     assert shown_hand(remote) == list(seat.view.hand) == list(my_state_hand(server, code, remote))
     assert [b.description for b in remote.hand.buttons] == [c.symbol for c in seat.view.hand]
-    assert "Your turn" in remote.board.status.value and "Computer 2" in remote.board.panels[0].value
+    assert "Your turn" in remote.board.status.value and "Seat 1" in remote.board.panels[0].value
     assert any(line.startswith("Hand 1:") for line in remote.log)  # the server tells the deal
 
     rng, table = random.Random(2), server.table(code)
@@ -173,9 +173,9 @@ def test_a_hand_played_by_clicks_follows_the_server_and_shows_no_hidden_card(ser
 
     wait_until(lambda: bool(results), what="the hand-over message")
     finished = server.table(code).match.hands[0]
-    winner_name = "Anna" if finished.winner == 0 else "Computer 2"
+    winner_name = "Anna" if finished.winner == 0 else "Seat 1"
     expected = ("Hand 1: You went out: you win the hand!" if winner_name == "Anna"
-                else "Hand 1: Computer 2 went out and wins the hand.")
+                else "Hand 1: Seat 1 went out and wins the hand.")
     lines = results[0].splitlines()
     assert lines[0] == expected and lines[1].startswith("Total: Anna (you) ")
     assert expected in remote.log

@@ -46,11 +46,12 @@ class Hub:
         self.url = f"http://127.0.0.1:{self.port}"
         self.service = f"{self.url}/services/maumau-classroom"
         service = [sys.executable, "-m", "maumau", "serve", "--hub", "--db", str(run / "class.sqlite"),
-                   "--teacher-token", TEACHER, "--computer-delay", "0", "--pause", "0"]
+                   "--computer-delay", "0", "--pause", "0"]
         env = dict(os.environ, MAUMAU_HUB_RUN=str(run), MAUMAU_HUB_PORT=str(self.port),
                    MAUMAU_HUB_API_PORT=str(free_port()), MAUMAU_PROXY_API_PORT=str(free_port()),
                    MAUMAU_SERVICE_PORT=str(free_port()), MAUMAU_CHP=str(CHP),
-                   MAUMAU_SERVICE_COMMAND=json.dumps(service), MAUMAU_TEST_ADMIN_TOKEN=self.admin)
+                   MAUMAU_SERVICE_COMMAND=json.dumps(service), MAUMAU_TEST_ADMIN_TOKEN=self.admin,
+                   MAUMAU_TEACHER_TOKEN=TEACHER)
         self.log = open(run / "hub.log", "w")  # noqa: SIM115  closed in stop()
         self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(ROOT / "tests" / "hub" /
                                       "jupyterhub_config.py")], cwd=run, env=env, stdout=self.log,

@@ -10,6 +10,7 @@ Needs the ``websockets`` package (``pip install 'maumau[classroom]'``).
 
 from .client import ClassroomError, Seat, join
 from .server import Server
-from .table import ClassTable, TableError, TableSpec
+from .spec import TableError, TableSpec
+from .table import ClassTable
 
 __all__ = ["Server", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError"]

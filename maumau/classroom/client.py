@@ -19,11 +19,10 @@ from ..core.cards import Card, Rank, parse_wish
 from ..core.moves import Move
 from ..core.rules.base import Pending, Rule
 from ..core.state import IllegalMove
-from ..core.variants import Variant
+from ..core.variants import Variant, variant
 from ..play.serialize import decode
 from ..players.view import Moves, View
 from .protocol import move_from_json, move_to_json
-from .table import TableSpec
 
 __all__ = ["join", "Seat", "ClassroomError", "view_from_json"]
 
@@ -42,6 +41,11 @@ def ws_url(url: str) -> str:
     if url.startswith("http"):
         url = "ws" + url[4:]
     return url if url.endswith("/ws") else url + "/ws"
+
+
+def variant_of(rules: dict[str, Any]) -> Variant:
+    """The Variant a table plays, from the rules the server tells (never its seed)."""
+    return variant(rules["variant"], **rules.get("options", {})).without(*rules.get("without", ()))
 
 
 def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
@@ -82,7 +86,7 @@ class Seat:
         self.code: str = answer["code"]
         self.number: int = answer["seat"]
         self.token: str = answer.get("token", token or "")
-        self.variant: Variant = TableSpec.from_json(answer["spec"]).make_variant()
+        self.variant: Variant = variant_of(answer["rules"])
         self._wait_for(lambda: self._table is not None)
 
     # --- what the seat sees -------------------------------------------------------------------------

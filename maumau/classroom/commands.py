@@ -21,8 +21,9 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
                                                             "0.0.0.0 for a class on the same network)")
     serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 for any free port)")
-    serve.add_argument("--teacher-token", default=os.environ.get("MAUMAU_TEACHER_TOKEN"),
-                       help="the teacher's secret (default: $MAUMAU_TEACHER_TOKEN, else a new one is printed)")
+    serve.add_argument("--teacher-token-file", metavar="FILE",
+                       help="a file holding the teacher's secret (else $MAUMAU_TEACHER_TOKEN, else a new one is "
+                            "printed); never the secret itself on a command line, where `ps` shows it")
     serve.add_argument("--hold", type=float, default=60.0,
                        help="seconds a dropped learner's seat waits before a computer plays it (default 60)")
     serve.add_argument("--computer-delay", type=float, default=0.6, help="seconds before each computer move")
@@ -33,26 +34,41 @@ def add_commands(commands: Any) -> None:
 
     table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
                                 description="A teacher's tables on a running `maumau serve`.")
-    table.add_argument("action", choices=["create", "list", "start", "close"])
+    table.add_argument("action", choices=["create", "list", "start", "restart", "close"])
     table.add_argument("variant", nargs="?", default="makao", help="for create: the variant (default makao)")
     table.add_argument("--url", default="http://127.0.0.1:8765", help="the server (default http://127.0.0.1:8765)")
-    table.add_argument("--teacher-token", default=os.environ.get("MAUMAU_TEACHER_TOKEN"),
-                       help="the teacher's secret (default $MAUMAU_TEACHER_TOKEN)")
-    table.add_argument("--code", help="for start and close: the table's code")
+    table.add_argument("--teacher-token-file", metavar="FILE",
+                       help="a file holding the teacher's secret (default $MAUMAU_TEACHER_TOKEN)")
+    table.add_argument("--code", help="for start, restart and close: the table's code")
     table.add_argument("--seats", type=int, default=4)
     table.add_argument("--computers", type=int, default=0, help="seats computers hold from the start")
     table.add_argument("--strength", default="medium", help="easy, medium or hard")
-    table.add_argument("--seed", type=int, default=0)
+    table.add_argument("--seed", type=int, default=None,
+                       help="a reproducible deal (default: a secret random one)")
+    table.add_argument("--clock", type=float, default=None,
+                       help="seconds a learner may think before a computer moves for them (default: no clock)")
     table.add_argument("--without", nargs="*", default=[], metavar="RULE", help="house rules: rules to leave out")
     table.add_argument("--lang", default="en", choices=["en", "de", "hu"])
     table.set_defaults(func=cmd_table)
+
+
+def teacher_token(args: argparse.Namespace) -> str | None:
+    """The teacher's secret from ``--teacher-token-file`` or ``$MAUMAU_TEACHER_TOKEN`` (or None)."""
+    if args.teacher_token_file:
+        with open(args.teacher_token_file, encoding="utf-8") as file:
+            token = file.read().strip()
+        if not token:
+            raise ValueError(f"{args.teacher_token_file} is empty: it should hold the teacher token")
+        return token
+    return os.environ.get("MAUMAU_TEACHER_TOKEN") or None
 
 
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
     from .server import Server
 
     try:
-        server = Server(db=args.db, host=args.host, port=args.port, teacher_token=args.teacher_token,
+        token = teacher_token(args)
+        server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
                         hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub)
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
         con.error(f"cannot serve from {args.db}: {err}")
@@ -60,7 +76,7 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
 
     def ready() -> None:
         con.say(f"Serving class tables at {server.url} (database {args.db})")
-        if not args.teacher_token:
+        if not token:
             con.say(f"Teacher token: {server.teacher_token}")
         con.out.flush()
     server.on_ready = ready
@@ -73,16 +89,21 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
 
     from .client import ws_url
 
-    if not args.teacher_token:
-        con.error("the teacher token is needed: --teacher-token or $MAUMAU_TEACHER_TOKEN")
+    try:
+        token = teacher_token(args)
+    except (OSError, ValueError) as err:
+        con.error(f"cannot read the teacher token: {err}")
         return 2
-    request: dict[str, Any] = {"type": "tables" if args.action == "list" else args.action,
-                               "teacher": args.teacher_token, "id": 1}
+    if not token:
+        con.error("the teacher token is needed: --teacher-token-file or $MAUMAU_TEACHER_TOKEN")
+        return 2
+    request: dict[str, Any] = {"type": "tables" if args.action == "list" else args.action, "teacher": token, "id": 1}
     if args.action == "create":
         request["table"] = {"variant": args.variant, "seats": args.seats, "computers": args.computers,
-                            "strength": args.strength, "seed": args.seed, "without": args.without,
-                            "lang": args.lang}
-    elif args.action in ("start", "close"):
+                            "strength": args.strength, "without": args.without, "lang": args.lang,
+                            **({} if args.seed is None else {"seed": args.seed}),
+                            **({} if args.clock is None else {"clock": args.clock})}
+    elif args.action in ("start", "restart", "close"):
         if not args.code:
             con.error(f"table {args.action} needs --code")
             return 2
@@ -106,5 +127,5 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
             people = ", ".join(s["name"] or "(open)" for s in t["seats"])
             con.say(f"{t['code']}  {t['variant']:<14} hands {t['hands']:<3} {people}")
     else:
-        con.say(f"Table {'started' if args.action == 'start' else 'closed'}: {answer['code']}")
+        con.say(f"Table {args.action}{'ed' if args.action != 'close' else 'd'}: {answer['code']}")
     return 0

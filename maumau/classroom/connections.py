@@ -10,15 +10,18 @@ seat for ``hold`` seconds; then a computer plays it until they come back with th
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.moves import Move
-from ..text.explain import narrate
-from ..text.i18n import name_seats, t, use_language
-from .protocol import ProtocolError, Request, error, move_from_json, parse
-from .table import ClassTable, TableError, TableSpec
-from .views import projector_view, seat_view
+from ..text.i18n import use_language
+from .frames import table_frame
+from .limits import Bucket
+from .outbox import Outbox
+from .protocol import ProtocolError, Request, error, move_from_json, parse, request_id
+from .spec import TableError, TableSpec
+from .table import ClassTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .server import Server
@@ -26,60 +29,94 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Connection", "Tables"]
 
+log = logging.getLogger("maumau.classroom")
+
 
 class Connection:
     """One websocket and what it is at the table."""
 
-    def __init__(self, websocket: Any, server: Server, hub_user: str | None = None) -> None:
+    def __init__(self, websocket: Any, server: Server, hub_user: str | None = None, teacher: bool = False,
+                 client: str = "?") -> None:
         self.websocket, self.server = websocket, server
         self.hub_user = hub_user              # on JupyterHub: who the hub says this is
+        self.teacher = teacher                # the logged-in teacher's browser (``login``)
+        self.client = hub_user or client      # who the rate limits count: the hub user, or the address
         self.code: str | None = None
         self.seat: int | None = None         # a match seat, or None for a projector
         self.open_hands = False
         self.lang = "en"
         self.heard = -1                      # the last line of the table's log sent to this connection
+        self.outbox = Outbox(websocket, self._table_frame, stall=server.stall)
+        self.messages = Bucket(*server.limits.limits["message"])
 
-    async def send(self, message: dict[str, Any]) -> None:
-        try:
-            await self.websocket.send(json.dumps(message, ensure_ascii=False))
-        except Exception:  # noqa: BLE001  a connection closing under us: it is being removed
-            return
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put(message)
 
-    async def receive(self, raw: str | bytes) -> None:
-        request_id = None
+    def table_changed(self) -> None:
+        self.outbox.table_changed()
+
+    def _table_frame(self) -> dict[str, Any] | None:
+        table = self.server.tables.by_code.get(self.code or "")
+        if table is None:
+            return None
+        frame, self.heard = table_frame(table, self.seat, self.lang, self.open_hands, self.heard)
+        return dict(frame)
+
+    async def throttle(self) -> None:
+        """Wait (reading nothing more from this client) until its next request is within its rate."""
+        while not self.messages.take():
+            await asyncio.sleep(1 / self.messages.per_second)
+
+    def receive(self, raw: str | bytes) -> None:
+        """One request: answered (``ok`` or ``error``, with the request's ``id``) after the table
+        frames it caused, in this connection's order."""
         try:
             request = parse(raw)
-            request_id = request.id
             answer = self.handle(request)
         except ProtocolError as err:
-            await self.send(error(err.code, err.message, request_id))
+            self.send(error(err.code, err.message, request_id(raw)))
             return
-        await self.server.tables.flush()
-        reply: dict[str, Any] = {"type": "ok", **answer}
-        if request_id is not None:
-            reply["id"] = request_id
-        await self.send(reply)
+        except Exception:  # a fault of the server's own must not close the connection or stop the table
+            log.exception("a request failed")
+            self.send(error("server_error", "the server could not do that", request_id(raw)))
+            return
+        self.send({"type": "ok", **answer, **({} if request.id is None else {"id": request.id})})
 
     # --- requests ---------------------------------------------------------------------------------------
     def handle(self, request: Request) -> dict[str, Any]:
         tables, kind = self.server.tables, request.type
         if kind == "ping":
             return {}
-        if kind in ("create", "start", "close", "tables"):
-            return self.teacher(request)
+        if kind in ("create", "start", "restart", "close", "tables"):
+            return self.teacher_request(request)
         if kind in ("join", "watch"):
-            return self.sit(request)
+            return self.guarded(lambda: self.sit(request), "join", request)
         if self.code is None or self.seat is None:
             raise ProtocolError("not_seated", "join a table first")
         table = tables.get(self.code)
         if kind == "move":
             move: Move = move_from_json(request.get("move"))
-            table.move(self.seat, move, request.get("seq"))
+            with use_language(self.lang):  # the engine's reason for an illegal move, in this page's language
+                table.move(self.seat, move, request.get("seq"))
         else:  # leave
             table.leave(self.seat)
             tables.detach(self)
         tables.changed(table)
         return {"n": table.n}
+
+    def guarded(self, call: Callable[[], dict[str, Any]], kind: str, request: Request) -> dict[str, Any]:
+        """``call()`` within the rate limits of this client: ``kind`` tries, and wrong guesses
+        (codes, seat tokens, teacher tokens) counted; while guessing is barred, every try is."""
+        limits = self.server.limits
+        wrong = limits.bucket("wrong", self.client)
+        if not wrong.has() or (kind == "join" and not limits.bucket("join", self.client).take()):
+            raise TableError("rate_limited", "too many tries from here: wait a minute")
+        try:
+            return call()
+        except TableError as err:  # a guess, if a code or a token was wrong (not a page asking who it is)
+            if err.code in ("unknown_table", "bad_token") or (err.code == "forbidden" and request.get("teacher")):
+                wrong.take()
+            raise
 
     def sit(self, request: Request) -> dict[str, Any]:
         tables = self.server.tables
@@ -89,12 +126,12 @@ class Connection:
             raise ProtocolError("malformed", "lang is en, de or hu")
         if self.code is not None:
             raise ProtocolError("seated", "this connection is at a table already")
-        answer: dict[str, Any] = {"code": table.code, "variant": table.variant.name, "spec": table.spec.to_json()}
+        answer: dict[str, Any] = {"code": table.code, "variant": table.variant.name, "rules": table.spec.public_rules()}
         if request.type == "watch":
-            teacher = request.get("teacher")
-            if teacher is not None:
-                self.server.check_teacher(teacher)
-            self.open_hands = teacher is not None
+            token = request.get("teacher")
+            if token is not None or request.get("open"):
+                self.check_teacher(token)
+                self.open_hands = True
         elif self.hub_user is not None:  # on JupyterHub a learner is their hub user: one seat each
             seat = table.seat_of_user(self.hub_user)
             if seat is None:
@@ -103,7 +140,7 @@ class Connection:
         elif request.get("token") is not None:
             self.seat = table.seat_by_token(request.get("token")).number
         else:
-            seat, token = table.take(request.get("name", ""))
+            seat, token = table.take(request.get("name", "Guest"))
             self.seat = seat.number
             answer["token"] = token
         self.code, self.lang = table.code, lang
@@ -112,9 +149,18 @@ class Connection:
         tables.attach(self, table)
         return answer
 
-    def teacher(self, request: Request) -> dict[str, Any]:
+    def check_teacher(self, token: str | None) -> None:
+        """TableError unless this is the teacher: the logged-in browser, or the token sent along."""
+        if token is None and self.teacher:
+            return
+        self.server.check_teacher(token)
+
+    def teacher_request(self, request: Request) -> dict[str, Any]:
         server = self.server
-        server.check_teacher(request.get("teacher"))
+        def check() -> dict[str, Any]:
+            self.check_teacher(request.get("teacher"))
+            return {}
+        self.guarded(check, "teacher", request)
         if request.type == "create":
             spec = TableSpec.from_json(request.get("table"))
             return {"code": server._create(spec)}
@@ -123,6 +169,8 @@ class Connection:
         code = request.get("code")
         if request.type == "start":
             server._start(code)
+        elif request.type == "restart":
+            server.tables.restart(code)
         else:
             server.tables.close(code)
         return {"code": code}
@@ -135,7 +183,7 @@ class Tables:
         self.store, self.hold, self.computer_delay, self.pause = store, hold, computer_delay, pause
         self.by_code: dict[str, ClassTable] = {}
         self.at: dict[str, set[Connection]] = {}
-        self._dirty: set[str] = set()
+        self._clocks: dict[str, tuple[int, int]] = {}
         self._timers: dict[tuple[str, Any], asyncio.Task[None]] = {}
 
     def add(self, table: ClassTable) -> None:
@@ -154,8 +202,17 @@ class Tables:
         del self.by_code[code]
         for conn in self.at.pop(code, set()):
             conn.code = conn.seat = None
-            self._spawn(conn.send(error("closed", f"the teacher closed table {code}")))
+            conn.send(error("closed", f"the teacher closed table {code}"))
         del table
+
+    def restart(self, code: str) -> None:
+        """A new match at a finished table: everyone keeps their place (their seat's new number)."""
+        table = self.get(code)
+        numbers = table.restart()
+        for conn in self.at.get(code, set()):
+            if conn.seat is not None:
+                conn.seat = numbers.get(conn.seat)
+        self.changed(table)
 
     # --- who is where -------------------------------------------------------------------------------------
     def attach(self, conn: Connection, table: ClassTable) -> None:
@@ -163,8 +220,9 @@ class Tables:
             if conn.seat is not None and other.seat == conn.seat:  # the same seat, a new connection
                 self.at[table.code].discard(other)
                 other.code = other.seat = None
-                self._spawn(other.send(error("replaced", "this seat was taken up by a new connection")))
+                other.send(error("replaced", "this seat was taken up by a new connection"))
         self.at[table.code].add(conn)
+        conn.table_changed()
         if conn.seat is not None:
             seat = table.seats[conn.seat]
             seat.connected, seat.robot = True, False
@@ -194,42 +252,31 @@ class Tables:
 
     # --- telling everyone -------------------------------------------------------------------------------
     def changed(self, table: ClassTable) -> None:
-        """The table changed: tell everyone at it (``flush``) and let the computers move."""
-        self._dirty.add(table.code)
-        self._spawn(self.flush())
+        """The table changed: everyone at it is due a new frame, the computers (or the clock) move."""
+        for conn in self.at.get(table.code, ()):
+            conn.table_changed()
         self._later((table.code, "computers"), self.computer_delay if table.to_move() is not None else 0,
                     lambda: self._step(table))
+        self._wind_clock(table)
 
-    async def flush(self) -> None:
-        dirty, self._dirty = self._dirty, set()
-        for code in dirty:
-            table = self.by_code.get(code)
-            if table is None:
-                continue
-            for conn in list(self.at.get(code, ())):
-                await conn.send(self.message(table, conn))
+    def _wind_clock(self, table: ClassTable) -> None:
+        """A learner to move, connected, at a table with a turn clock: the clock runs for this very
+        action (a watcher coming in or a rejoin does not wind it back)."""
+        seat = table.to_move()
+        if table.spec.clock is None or seat is None or table.seats[seat].played_by_computer:
+            return
+        key = (table.code, "clock")
+        if self._clocks.get(table.code) == (table.n, seat) and key in self._timers:
+            return
+        self._clocks[table.code] = (table.n, seat)
+        n = table.n
 
-    def message(self, table: ClassTable, conn: Connection) -> dict[str, Any]:
-        state = table.state
-        said = [{"n": n, **told} for n, kind, what in table.log if n > conn.heard
-                for told in [tell(table, kind, what, conn.lang)]]
-        conn.heard = table.told - 1
-        view = None
-        if state is not None:
-            hand_seat = None if conn.seat is None else table.hand_seat(conn.seat)
-
-            def name_of(seat: int) -> str:
-                return table.seats[table.hand_seats[seat]].name
-            view = (seat_view(state, hand_seat, conn.lang, name_of) if hand_seat is not None
-                    else projector_view(state, conn.lang, conn.open_hands, name_of))
-        match = table.match
-        return {"type": "table", "code": table.code, "n": table.n, "variant": table.variant.name,
-                "title": table.variant.title, "call": table.variant.call,
-                "score": _say(conn.lang, table.variant.scoring.score_key),
-                "goal": _say(conn.lang, None, table.variant.scoring.goal),
-                "you": conn.seat, "seats": [s.public() for s in table.seats], "hand_seats": table.hand_seats,
-                "scores": list(match.scores), "hands": len(match.hands), "hand_over": table.hand_over,
-                "match_over": match.is_over, "winner": _winner(match.winner), "said": said, "view": view}
+        def run_out() -> None:
+            if table.code in self.by_code and table.n == n and table.to_move() == seat \
+                    and not table.seats[seat].played_by_computer:
+                table.clock_move(seat)
+                self.changed(table)
+        self._later(key, table.spec.clock, run_out)
 
     # --- keeping the table moving ---------------------------------------------------------------------------
     def _step(self, table: ClassTable) -> None:
@@ -263,12 +310,6 @@ class Tables:
         if task is not None:
             task.cancel()
 
-    def _spawn(self, coroutine: Any) -> None:
-        try:
-            asyncio.get_running_loop().create_task(coroutine)
-        except RuntimeError:  # no loop yet (a table made before the server started): nothing to tell
-            coroutine.close()
-
     def kick(self) -> None:
         """Set every table moving (when the server starts: resumed tables, tables made before)."""
         for table in list(self.by_code.values()):
@@ -278,25 +319,3 @@ class Tables:
         for task in self._timers.values():
             task.cancel()
         self._timers.clear()
-
-
-def tell(table: ClassTable, kind: str, what: Any, lang: str) -> dict[str, Any]:
-    """One line of the table's log, in ``lang``, with the players' names for the seat numbers."""
-    with use_language(lang):
-        if kind == "move":
-            before, move, after, hand_seats = what
-            names = {i: table.seats[s].name for i, s in enumerate(hand_seats)}
-            text = name_seats(narrate(before, move, after), names, lang)
-            return {"seat": hand_seats[before.to_move], "text": text}
-        if kind == "dealt":
-            return {"seat": None, "text": t("class.dealt", hand=what[0], name=what[1])}
-        return {"seat": None, "text": t("class." + kind, name=what)}
-
-
-def _say(lang: str, key: str | None, call: Any = None) -> str:
-    with use_language(lang):
-        return str(call()) if key is None else t(key)
-
-
-def _winner(winner: int | tuple[int, ...] | None) -> Any:
-    return list(winner) if isinstance(winner, tuple) else winner

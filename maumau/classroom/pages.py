@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .connections import Tables
 
-__all__ = ["http_response", "PAGES"]
+__all__ = ["http_response", "plain", "PAGES"]
 
 #: The files a browser may fetch, by path, and their content types.
 PAGES = {
@@ -49,3 +49,15 @@ def http_response(path: str, tables: Tables) -> Any:
     except FileNotFoundError:
         return Response(404, "Not Found", Headers([("Content-Type", "text/plain"), *_HEADERS]), b"missing page\n")
     return Response(200, "OK", Headers([("Content-Type", kind), *_HEADERS]), body)
+
+
+def plain(status: int, text: str, headers: list[tuple[str, str]] | None = None) -> Any:
+    """A short plain-text response (the login's answers)."""
+    from http import HTTPStatus
+
+    from websockets.datastructures import Headers
+    from websockets.http11 import Response
+
+    return Response(status, HTTPStatus(status).phrase,
+                    Headers([("Content-Type", "text/plain; charset=utf-8"), *_HEADERS, *(headers or [])]),
+                    text.encode())

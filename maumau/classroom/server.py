@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import threading
 from collections.abc import Callable
@@ -21,13 +22,18 @@ from typing import Any, TypeVar
 
 from .connections import Connection, Tables
 from .hub import HubUsers
-from .pages import http_response
+from .limits import Limits
+from .login import Sessions, same_site, token_from
+from .outbox import STALL
+from .pages import http_response, plain
+from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
-from .table import ClassTable, TableError, TableSpec
+from .table import ClassTable
 
 __all__ = ["Server"]
 
 T = TypeVar("T")
+log = logging.getLogger("maumau.classroom")
 _CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I
 
 
@@ -41,7 +47,8 @@ class Server:
 
     def __init__(self, db: str | Path = "class.sqlite", host: str = "127.0.0.1", port: int = 8765, *,
                  teacher_token: str | None = None, hold: float = 60.0, computer_delay: float = 0.6,
-                 pause: float = 5.0, hub: bool = False) -> None:
+                 pause: float = 5.0, hub: bool = False, keepalive: float = 10.0, stall: float = STALL,
+                 limits: dict[str, tuple[float, float]] | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
         self.hub = HubUsers.from_environment() if hub else None
@@ -50,12 +57,21 @@ class Server:
         self.prefix = "/" if self.hub is None else self.hub.prefix
         #: Called (on the server's thread) once the port is open: ``maumau serve`` prints the address.
         self.on_ready: Callable[[], None] | None = None
+        #: Seconds between keepalive pings; a ping not answered within as long drops the connection.
+        self.keepalive = keepalive
+        #: Seconds one frame may wait for a client that does not read (``outbox``).
+        self.stall = stall
+        self.limits = Limits(limits)
+        self.sessions = Sessions(self.prefix)
         self.store = Store(db)
         self.teacher_token = teacher_token or new_token()
         self.store.set_teacher(self.teacher_token)
         self.tables = Tables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
         for code, spec in self.store.open_tables():
-            self.tables.add(ClassTable.resume(code, TableSpec.from_json(spec), self.store))
+            try:
+                self.tables.add(ClassTable.resume(code, TableSpec.from_json(spec), self.store))
+            except Exception:  # one table an older server left broken must not stop the others
+                log.exception("table %s cannot be resumed: it is left closed", code)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stopped: asyncio.Event | None = None
@@ -98,7 +114,8 @@ class Server:
         self._loop = asyncio.get_running_loop()
         self._stopped = asyncio.Event()
         async with serve(self._connection, self.host, self.port, process_request=self._http,
-                         max_size=64 * 1024, ping_interval=20, ping_timeout=20) as server:
+                         max_size=64 * 1024, max_queue=16, ping_interval=self.keepalive,
+                         ping_timeout=self.keepalive, open_timeout=10, close_timeout=2) as server:
             self.port = server.sockets[0].getsockname()[1]
             self.tables.kick()
             self._ready.set()
@@ -112,8 +129,12 @@ class Server:
         if not path.startswith(self.prefix):
             return http_response("/missing", self.tables)
         path = "/" + path[len(self.prefix):]
-        if path.split("?")[0] != "/ws":
+        where = path.split("?")[0]
+        if where in ("/login", "/logout"):
+            return self._login(connection, request, where)
+        if where != "/ws":
             return http_response(path, self.tables)
+        connection.teacher = self.sessions.is_teacher(request.headers)
         if self.hub is not None:  # the hub says who this is, from the token alone
             user, refusal = await self.hub.identify(request)
             if user is None:
@@ -124,14 +145,32 @@ class Server:
     async def _connection(self, websocket: Any) -> None:
         from websockets.exceptions import ConnectionClosed
 
-        conn = Connection(websocket, self, getattr(websocket, "hub_user", None))
+        address = websocket.remote_address[0] if websocket.remote_address else "?"
+        conn = Connection(websocket, self, getattr(websocket, "hub_user", None), getattr(websocket, "teacher", False),
+                          str(address))
         try:
             async for raw in websocket:
-                await conn.receive(raw)
+                await conn.throttle()
+                conn.receive(raw)
         except ConnectionClosed:  # a dropped connection is no error of the server's: its seat is held
             pass
         finally:
+            conn.outbox.close()
             self.tables.gone(conn)
+
+    def _login(self, connection: Any, request: Any, where: str) -> Any:
+        """``GET /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie."""
+        if where == "/logout":
+            return plain(200, "logged out\n", [("Set-Cookie", self.sessions.close(request.headers))])
+        address = connection.remote_address[0] if connection.remote_address else "?"
+        wrong = self.limits.bucket("wrong", str(address))
+        if not wrong.has():
+            return plain(429, "too many tries from here: wait a minute\n")
+        token = token_from(request.headers)
+        if not same_site(request.headers) or not self.is_teacher(token):
+            wrong.take()
+            return plain(403, "the teacher token is wrong\n")
+        return plain(200, "logged in\n", [("Set-Cookie", self.sessions.open())])
 
     # --- the teacher's calls (from any thread) --------------------------------------------------------
     def _on_loop(self, call: Callable[[], T]) -> T:
@@ -148,11 +187,14 @@ class Server:
         return future.result(10)
 
     def create_table(self, variant: str = "makao", seats: int = 4, computers: int = 0, strength: str = "medium",
-                     seed: int = 0, without: tuple[str, ...] | list[str] = (), lang: str = "en",
-                     **options: Any) -> str:
+                     seed: int | None = None, without: tuple[str, ...] | list[str] = (), lang: str = "en",
+                     clock: float | None = None, **options: Any) -> str:
         """A new table; returns its join code (six letters and digits).  ``options`` are the
-        variant's (``limit=50`` for makao, ...); ``without`` names rules to leave out."""
-        spec = TableSpec(variant, seats, computers, strength, tuple(without), seed, lang, options).check()
+        variant's (``limit=50`` for makao, ...); ``without`` names rules to leave out.  Without a
+        ``seed`` the deal is a secret random one; ``clock`` is the turn clock in seconds (None:
+        a learner may think as long as they like)."""
+        spec = TableSpec(variant, seats, computers, strength, tuple(without), seed, lang, options, clock,
+                         fixed_seed=seed is not None).check()
         return self._on_loop(lambda: self._create(spec))
 
     def _create(self, spec: TableSpec) -> str:
@@ -177,6 +219,10 @@ class Server:
         table = self.tables.get(code)
         table.start()
         self.tables.changed(table)
+
+    def restart_table(self, code: str) -> None:
+        """A new match at a finished table (any variant), the same people at it."""
+        self._on_loop(lambda: self.tables.restart(code))
 
     def close_table(self, code: str) -> None:
         """The table ends; everyone at it is told, and it is not resumed."""

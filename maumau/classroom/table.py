@@ -14,75 +14,20 @@ action: the computer's moves are recorded like anyone's.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.moves import Move
 from ..core.state import GameState
-from ..core.variants import Variant, VariantError, variant
 from ..play.game import Game
 from ..play.match import Match, MatchError
-from ..players import ask, for_strength, strength_names
-from .protocol import ProtocolError, move_from_json, move_to_json
+from ..players import ask, for_strength
+from .names import NameError_, check_name, clean_name, computer_name
+from .protocol import move_from_json, move_to_json
+from .spec import TableError, TableSpec, random_seed
 from .store import Store, new_token, same_token, token_hash
 
 __all__ = ["TableSpec", "Seat", "ClassTable", "TableError"]
-
-
-class TableError(ProtocolError):
-    """Something this table does not allow now (a full table, a move out of turn, ...)."""
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """What the teacher chose: the variant (with house rules taken out), the seats, how many of
-    them computers hold and how strong they are, the seed of the match, the table's language."""
-
-    variant: str = "makao"
-    seats: int = 4
-    computers: int = 0
-    strength: str = "medium"
-    without: tuple[str, ...] = ()
-    seed: int = 0
-    lang: str = "en"
-    options: dict[str, Any] = field(default_factory=dict)  # the variant's options (limit=50, jokers=0)
-
-    def make_variant(self) -> Variant:
-        return variant(self.variant, **self.options).without(*self.without)
-
-    def check(self) -> TableSpec:
-        """This spec, or TableError saying what is wrong with it."""
-        try:
-            v = self.make_variant()
-        except (VariantError, ValueError, TypeError) as err:
-            raise TableError("bad_table", str(err)) from None
-        lo, hi = v.players
-        if type(self.seats) is not int or not lo <= self.seats <= hi:
-            raise TableError("bad_table", f"{v.name} is played by {lo} to {hi} players, not {self.seats!r}")
-        if type(self.computers) is not int or not 0 <= self.computers <= self.seats:
-            raise TableError("bad_table", f"computers must be 0 to {self.seats}, not {self.computers!r}")
-        if self.strength not in strength_names():
-            raise TableError("bad_table", f"strength must be one of {', '.join(strength_names())}")
-        if type(self.seed) is not int or self.lang not in ("en", "de", "hu"):
-            raise TableError("bad_table", "seed is a whole number; lang is en, de or hu")
-        return self
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TableSpec:
-        allowed = {f for f in cls.__dataclass_fields__}
-        unknown = set(data) - allowed
-        if unknown:
-            raise TableError("bad_table", f"a table has no setting {sorted(unknown)[0]!r}")
-        without = data.get("without", ())
-        if not isinstance(without, (list, tuple)) or not all(isinstance(n, str) for n in without):
-            raise TableError("bad_table", "without lists rule names")
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise TableError("bad_table", "options map a variant's option names to values")
-        return cls(**{**data, "without": tuple(without), "options": dict(options)}).check()
-
-    def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "without": list(self.without), "options": dict(self.options)}
 
 
 @dataclass
@@ -102,9 +47,13 @@ class Seat:
     def played_by_computer(self) -> bool:
         return self.kind == "computer" or (self.kind == "human" and self.robot)
 
-    def public(self) -> dict[str, Any]:
-        return {"seat": self.number, "name": self.name, "kind": self.kind, "connected": self.connected,
-                "computer": self.played_by_computer}
+    def display(self, lang: str) -> str:
+        """The seat's name: a learner's own, a computer's its seat as the notebook table says it."""
+        return computer_name(self.number, lang) if self.kind == "computer" or not self.name else self.name
+
+    def public(self, lang: str = "en") -> dict[str, Any]:
+        return {"seat": self.number, "name": self.display(lang) if self.kind != "open" else "",
+                "kind": self.kind, "connected": self.connected, "computer": self.played_by_computer}
 
 
 class ClassTable:
@@ -113,7 +62,8 @@ class ClassTable:
     def __init__(self, code: str, spec: TableSpec, store: Store | None = None) -> None:
         self.code, self.spec, self.store = code, spec, store
         self.variant = spec.make_variant()
-        self.match = Match(self.variant, players=spec.seats, seed=spec.seed)
+        self.match = Match(self.variant, players=spec.seats, seed=spec.match_seed)
+        self.seed = spec.match_seed  # the match's seed (a restart draws a new one): the server's secret
         self.seats = [Seat(i) for i in range(spec.seats)]
         for seat in self.seats[spec.seats - spec.computers:]:
             self._computer(seat)
@@ -163,7 +113,10 @@ class ClassTable:
     def take(self, name: str, user: str | None = None) -> tuple[Seat, str]:
         """A learner sits down: an open seat, a seat a computer holds, or (makao, MK-13) a new
         seat from the next hand on.  Returns the seat and its secret token."""
-        name = " ".join(name.split())[:40] or "Guest"
+        try:
+            name = check_name(name, [s.name for s in self.seats if s.kind in ("human", "waiting")])
+        except NameError_ as err:
+            raise TableError("bad_name", str(err)) from None
         seat = self._free_seat()
         token = new_token()
         data = {"seat": seat, "name": name, "token_hash": token_hash(token), "user": user}
@@ -176,9 +129,15 @@ class ClassTable:
             for seat in self.seats:
                 if seat.kind == kind and not (kind == "computer" and self.match.is_over):
                     return seat.number
-        if self.variant.join_and_leave and not self.match.is_over:  # MK-13: join at the next hand
-            return len(self.seats)
+        active = sum(s.kind in ("human", "waiting", "computer") for s in self.seats)
+        if self.variant.join_and_leave and not self.match.is_over and active < self.most_players:
+            return len(self.seats)  # MK-13: join at the next hand, up to 5 active players
         raise TableError("full", "every seat at this table is taken")
+
+    @property
+    def most_players(self) -> int:
+        """MK-13: at most this many active players (joined or waiting to join) at a makao table."""
+        return min(5, self.variant.players[1])
 
     def start(self) -> None:
         """The teacher starts the table: computers take the open seats and the first hand is dealt."""
@@ -231,6 +190,26 @@ class ClassTable:
         self._record("move", data)
         return self._apply("move", data)
 
+    def clock_move(self, seat: int) -> GameState:
+        """The turn clock ran out for learner ``seat``: a computer of the table's strength moves
+        for them, recorded (and told) as the clock's move."""
+        if self.to_move() != seat or self.seats[seat].played_by_computer:
+            raise TableError("not_your_turn", "it is not this seat's turn")
+        state = self.state
+        assert state is not None
+        data = {"seat": seat, "move": move_to_json(ask(self._computer_player(seat), state)), "clock": True}
+        self._record("move", data)
+        return self._apply("move", data)
+
+    def restart(self) -> dict[int, int]:
+        """The teacher starts a new match at a finished table (any variant): the same people, the
+        ones who left makao gone, new totals, a new secret seed.  Returns the seats' new numbers."""
+        if not self.match.is_over:
+            raise TableError("playing", "the match is still being played: restart it when it is over")
+        data = {"seed": random_seed()}
+        self._record("restart", data)
+        return self._apply("restart", data)
+
     # --- applying actions (live and on replay) -------------------------------------------------------
     def _apply(self, kind: str, data: dict[str, Any]) -> Any:
         if kind == "take":
@@ -241,7 +220,11 @@ class ClassTable:
                     self._computer(seat)
             return self._apply_deal()
         if kind == "move":
+            if data.get("clock"):
+                self._tell("clock", data["seat"])
             return self._apply_move(data["seat"], move_from_json(data["move"]))
+        if kind == "restart":
+            return self._apply_restart(data["seed"])
         if kind == "leave":
             return self._apply_leave(data["seat"])
         if kind == "deal":
@@ -254,11 +237,13 @@ class ClassTable:
 
     def _apply_take(self, data: dict[str, Any]) -> None:
         number = data["seat"]
-        self._tell("sat", data["name"])
         if number == len(self.seats):
             self.seats.append(Seat(number, kind="waiting"))
         seat = self.seats[number]
-        seat.name, seat.token_hash, seat.player, seat.robot = data["name"], data["token_hash"], None, False
+        # cleaned again: a name stored by an older server must not stop the table (issue 23)
+        name = (clean_name(data["name"]) if isinstance(data["name"], str) else "") or "Guest"
+        self._tell("sat", name)
+        seat.name, seat.token_hash, seat.player, seat.robot = name, data["token_hash"], None, False
         seat.user = data.get("user")
         if seat.kind != "waiting":
             seat.kind = "human"
@@ -309,16 +294,35 @@ class ClassTable:
                 seat.kind = "human"
         self.hand_seats = self.match.seats_in_play
         self.game = Game(self.match.deal())
-        self._tell("dealt", (len(self.match.hands) + 1, self.seats[self.match.dealer].name))
+        self._tell("dealt", (len(self.match.hands) + 1, self.match.dealer))
         return self.game.state
 
+    def _apply_restart(self, seed: int) -> dict[int, int]:
+        self.seed = seed
+        staying = [s for s in self.seats if s.kind in ("human", "waiting", "computer")]
+        lo = self.variant.players[0]
+        while len(staying) < lo:  # too few stayed: computers fill the table up
+            staying.append(Seat(len(staying), kind="open"))
+        numbers = {s.number: i for i, s in enumerate(staying) if s.kind != "open"}
+        for i, seat in enumerate(staying):
+            seat.number = i
+            if seat.kind == "waiting":
+                seat.kind = "human"
+            elif seat.kind in ("open", "computer"):
+                self._computer(seat)
+        self.seats, self.game, self.hand_seats, self.log = staying, None, [], []
+        self.match = Match(self.variant, players=len(staying), seed=seed)
+        self._tell("restarted", None)
+        self._apply_deal()
+        return numbers
+
     def _computer(self, seat: Seat) -> None:
-        seat.kind, seat.name, seat.token_hash, seat.robot = "computer", f"Computer {seat.number + 1}", None, False
+        seat.kind, seat.name, seat.token_hash, seat.robot = "computer", "", None, False
         seat.user = None
         seat.player = self._computer_player(seat.number)
 
     def _computer_player(self, seat: int) -> Any:
-        return for_strength(self.spec.strength, seed=self.spec.seed * 100 + seat)
+        return for_strength(self.spec.strength, seed=self.seed * 100 + seat)
 
     # --- resuming -------------------------------------------------------------------------------------
     @classmethod
@@ -335,7 +339,7 @@ class ClassTable:
 
     def summary(self) -> dict[str, Any]:
         """The table for the lobby: code, variant, seats, hands played."""
-        return {"code": self.code, "variant": self.variant.name, "spec": self.spec.to_json(),
-                "seats": [s.public() for s in self.seats], "hands": len(self.match.hands),
+        return {"code": self.code, "variant": self.variant.name, **self.spec.for_teacher(),
+                "seats": [s.public(self.spec.lang) for s in self.seats], "hands": len(self.match.hands),
                 "started": self.game is not None, "match_over": self.match.is_over}
 

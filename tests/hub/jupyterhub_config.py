@@ -30,6 +30,7 @@ c.JupyterHub.services = [
         "name": "maumau-classroom",
         "url": f"http://127.0.0.1:{os.environ['MAUMAU_SERVICE_PORT']}",
         "command": json.loads(os.environ["MAUMAU_SERVICE_COMMAND"]),  # maumau serve --hub --db ...
+        "environment": {"MAUMAU_TEACHER_TOKEN": os.environ["MAUMAU_TEACHER_TOKEN"]},  # not on the command line
         "oauth_no_confirm": True,
         "display": True,
     },

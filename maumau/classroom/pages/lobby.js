@@ -1,5 +1,7 @@
-// The lobby: join a table by its code; the teacher (with the teacher token) lists, creates,
-// starts and closes tables.  Every text from the server goes into the page with textContent.
+// The lobby: join a table by its code; the teacher logs in (the token goes once to /login in a
+// header, never into a URL; the server answers with an HttpOnly, SameSite=Strict session cookie
+// that this page's websocket then carries) and lists, creates, starts, restarts and closes
+// tables.  Every text from the server goes into the page with textContent.
 'use strict';
 
 (function () {
@@ -7,7 +9,9 @@
     en: {
       title: 'Mau-Mau at the class table', intro: 'Play Mau-Mau with your class: on a phone, a laptop or the projector.',
       joinTitle: 'Join a table', code: 'Table code', join: 'Go to the table',
-      teacher: 'For the teacher', token: 'Teacher token (printed when the server starts)', useToken: 'Show my tables',
+      teacher: 'For the teacher', token: 'Teacher token (printed when the server starts)', useToken: 'Log in',
+      logout: 'Log out', seedHint: 'empty: a secret random deal', clock: 'Turn clock (seconds, empty: none)',
+      restart: 'New match', seedShown: 'seed {seed}', randomSeed: 'random deal', clockShown: '{s} s per turn',
       connecting: 'connecting…', connected: 'connected', offline: 'connection lost, trying again…',
       create: 'Create a table', variant: 'Variant', seats: 'Seats', computers: 'Computers', strength: 'Computer strength',
       seed: 'Seed', lang: 'Language', without: 'Rules to leave out (comma list)', createButton: 'Create',
@@ -30,13 +34,12 @@
   }
   const $ = (id) => document.getElementById(id);
   const BASE = location.pathname.endsWith('/') ? location.pathname : location.pathname + '/';
-  const TOKEN_KEY = 'maumau.teacher';
   const LANG_QUERY = LANG !== 'en' ? 'lang=' + LANG : '';
 
   let ws = null;
   let ids = 1;
   let retry = 0;
-  let teacher = null;
+  let teacher = false;  // logged in: this browser has the teacher's session cookie
   let poll = null;
   const waiting = new Map();
 
@@ -52,7 +55,7 @@
     setConn('connecting');
     const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + BASE + 'ws');
     ws = socket;
-    socket.addEventListener('open', () => { retry = 0; setConn('connected'); if (teacher) useToken(teacher); });
+    socket.addEventListener('open', () => { retry = 0; setConn('connected'); showTeacher(); });
     socket.addEventListener('message', (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
@@ -92,26 +95,43 @@
   });
 
   // --- the teacher ---------------------------------------------------------------------------------------
-  function useToken(token) {
-    teacher = token;
-    ask({ type: 'tables', teacher: token }, (answer) => {
-      if (answer.type === 'error') {
-        teacher = null;
-        try { sessionStorage.removeItem(TOKEN_KEY); } catch (e) { /* none */ }
-        $('teacher-tools').hidden = true;
-        say(answer.code === 'forbidden' ? t('badToken') : answer.message, 'error');
-        return;
-      }
-      try { sessionStorage.setItem(TOKEN_KEY, token); } catch (e) { /* none */ }
-      $('teacher-tools').hidden = false;
+  // The cookie is set by the server and read by nobody here: a websocket opened after the login
+  // carries it; whether it does, the answer to `tables` says.
+  function showTeacher(afterLogin) {
+    ask({ type: 'tables' }, (answer) => {
+      teacher = answer.type === 'ok';
+      $('teacher-tools').hidden = !teacher;
+      $('token-form').hidden = teacher;
+      $('logout').hidden = !teacher;
+      if (!teacher) { if (afterLogin) say(t('badToken'), 'error'); return; }
+      $('teacher').open = true;
       say('');
       showTables(answer.tables);
       if (!poll) poll = setInterval(listTables, 5000);
     });
   }
+  async function logIn(token) {
+    let answer;
+    try {
+      answer = await fetch(BASE + 'login', { headers: { Authorization: 'Teacher ' + token }, credentials: 'same-origin',
+        cache: 'no-store' });
+    } catch (e) { say(t('offline'), 'error'); return; }
+    $('token').value = '';
+    if (!answer.ok) { say(answer.status === 403 ? t('badToken') : (await answer.text()), 'error'); return; }
+    reconnect(() => showTeacher(true));  // the new websocket carries the session cookie
+  }
+  function reconnect(then) {
+    const old = ws;
+    ws = null;
+    if (old) old.close();
+    connect();
+    const wait = setInterval(() => {
+      if (ws && ws.readyState === WebSocket.OPEN) { clearInterval(wait); then(); }
+    }, 50);
+  }
   function listTables() {
     if (!teacher || !ws || ws.readyState !== WebSocket.OPEN) return;
-    ask({ type: 'tables', teacher }, (answer) => {
+    ask({ type: 'tables' }, (answer) => {
       if (answer.type === 'ok') showTables(answer.tables);
     });
   }
@@ -134,10 +154,11 @@
       const head = el('div');
       head.append(el('span', 'code', table.code));
       const state = table.match_over ? t('matchOver') : table.started ? t('started') : t('notStarted');
-      const spec = table.spec || {};
-      head.append(el('span', null, [table.variant, state, t('hands', { n: table.hands }),
-        spec.strength, 'seed ' + spec.seed].concat((spec.without || []).length ? ['− ' + spec.without.join(', ')] : [])
-        .join(' · ')));
+      const facts = [table.variant, state, t('hands', { n: table.hands }), table.strength,
+        table.seed !== undefined ? t('seedShown', { seed: table.seed }) : t('randomSeed')];
+      if (table.clock) facts.push(t('clockShown', { s: table.clock }));
+      if ((table.without || []).length) facts.push('− ' + table.without.join(', '));
+      head.append(el('span', null, facts.join(' · ')));
       item.append(head);
       const people = table.seats.map((s) => {
         if (s.kind === 'open') return '(' + t('open') + ')';
@@ -147,17 +168,23 @@
       item.append(el('div', 'people', people.join(', ')));
       const links = el('div', 'links');
       links.append(tableLink(table.code, '', t('seatPage')), tableLink(table.code, 'watch=1', t('projector')),
-        tableLink(table.code, 'watch=1&teacher=' + encodeURIComponent(teacher), t('teacherProjector')));
+        tableLink(table.code, 'watch=1&open=1', t('teacherProjector')));
       if (!table.started && !table.match_over) {
         const start = el('button', 'quiet', t('start'));
         start.type = 'button';
-        start.addEventListener('click', () => ask({ type: 'start', teacher, code: table.code }, after));
+        start.addEventListener('click', () => ask({ type: 'start', code: table.code }, after));
         links.append(start);
+      }
+      if (table.match_over) {
+        const restart = el('button', 'quiet', t('restart'));
+        restart.type = 'button';
+        restart.addEventListener('click', () => ask({ type: 'restart', code: table.code }, after));
+        links.append(restart);
       }
       const close = el('button', 'quiet', t('close'));
       close.type = 'button';
       close.addEventListener('click', () => {
-        if (window.confirm(t('closeSure', { code: table.code }))) ask({ type: 'close', teacher, code: table.code }, after);
+        if (window.confirm(t('closeSure', { code: table.code }))) ask({ type: 'close', code: table.code }, after);
       });
       links.append(close);
       item.append(links);
@@ -172,7 +199,12 @@
   $('token-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const token = $('token').value.trim();
-    if (token) useToken(token);
+    if (token) logIn(token);
+  });
+  $('logout').addEventListener('click', async () => {
+    try { await fetch(BASE + 'logout', { credentials: 'same-origin', cache: 'no-store' }); } catch (e) { /* offline */ }
+    teacher = false;
+    reconnect(() => showTeacher());
   });
   $('refresh').addEventListener('click', listTables);
   $('create').addEventListener('submit', (event) => {
@@ -181,9 +213,12 @@
     const without = $('without').value.split(',').map((s) => s.trim()).filter(Boolean);
     const table = {
       variant: $('variant').value, seats: number('seats'), computers: number('computers'),
-      strength: $('strength').value, seed: number('seed'), lang: $('lang').value, without,
+      strength: $('strength').value, lang: $('lang').value, without,
     };
-    ask({ type: 'create', teacher, table }, (answer) => {
+    // a seed only when the teacher asks for a reproducible deal; else the server's secret one
+    if ($('seed').value.trim() !== '') table.seed = number('seed');
+    if ($('clock').value.trim() !== '') table.clock = Number($('clock').value);
+    ask({ type: 'create', table }, (answer) => {
       if (answer.type === 'error') { say(answer.message, 'error'); return; }
       say(t('created', { code: answer.code }), 'ok');
       listTables();
@@ -196,16 +231,12 @@
     'teacher-title': 'teacher', 'token-label': 'token', 'token-button': 'useToken', 'create-title': 'create',
     'variant-label': 'variant', 'seats-label': 'seats', 'computers-label': 'computers', 'strength-label': 'strength',
     'seed-label': 'seed', 'lang-label': 'lang', 'without-label': 'without', 'create-button': 'createButton',
+    'clock-label': 'clock', logout: 'logout',
     'tables-title': 'tables', refresh: 'refresh', 'no-tables': 'none',
   };
   for (const [id, key] of Object.entries(words)) $(id).textContent = t(key);
   document.documentElement.lang = LANG;
   $('lang').value = LANG;
-  // a link may carry the token in its fragment (#teacher=...): never sent to a server, then removed
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  let token = fragment.get('teacher');
-  if (token) history.replaceState(null, '', location.pathname + location.search);
-  if (!token) { try { token = sessionStorage.getItem(TOKEN_KEY); } catch (e) { token = null; } }
-  if (token) { $('token').value = token; $('teacher').open = true; teacher = token; }
+  $('seed').placeholder = t('seedHint');
   connect();
 }());

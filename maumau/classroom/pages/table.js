@@ -107,13 +107,15 @@
   const CODE = match ? decodeURIComponent(match[1]).toUpperCase() : '';
   const BASE = location.pathname.replace(/t\/[^/]*\/?$/, '');
   const WATCH = params.get('watch') === '1';
-  const TEACHER = params.get('teacher');
+  // the teacher's projector (open hands): the server lets it open only for the logged-in teacher
+  const OPEN = WATCH && params.get('open') === '1';
   const TOKEN_KEY = 'maumau.token.' + CODE;
   const $ = (id) => document.getElementById(id);
 
   const state = {
     ws: null, ids: 1, table: null, seat: null, token: null, joined: false, retry: 0, stop: false,
     log: [], lastN: -1, mau: false, bannerShownAt: 0, bannerFor: null, bannerClosed: null, errorUntil: 0,
+    errorN: null,
     call: 'Mau',
   };
 
@@ -165,7 +167,7 @@
     const base = { code: CODE, lang: LANG };
     if (WATCH) {
       const request = Object.assign({ type: 'watch' }, base);
-      if (TEACHER) request.teacher = TEACHER;
+      if (OPEN) request.open = true;
       send(request, answered);
     } else if (state.token) {
       send(Object.assign({ type: 'join', token: state.token }, base), answered);
@@ -280,7 +282,7 @@
     $('join').hidden = true;
     document.title = t('title') + ' ' + table.code;
     const where = [t('table') + ' ' + table.code, table.variant.replace(/_/g, ' ')];
-    if (WATCH) where.push(TEACHER ? t('teacherView') : t('projector'));
+    if (WATCH) where.push(OPEN ? t('teacherView') : t('projector'));
     if (table.hands) where.push(t('hands', { n: table.hands + (table.hand_over ? 0 : 1) }));
     $('where').textContent = where.join(' · ');
     for (const said of table.said || []) {
@@ -481,7 +483,8 @@
     if (!view) return;
     if (view.over || !(view.legal || []).length) { showError(t('notYourTurn')); return; }
     const options = optionsFor(view, card);
-    if (!options.length) { showError(t('notNow', { card: cardSymbol(card) })); return; }
+    // not playable now: the server says why, in the engine's words and this page's language
+    if (!options.length) { sendMove({ play: [card] }); return; }
     if (options.length === 1) { sendMove(options[0]); return; }
     showChooser(card, options);
   }
@@ -671,6 +674,9 @@
   });
 
   function drawStatus(table, view, mine) {
+    // a refused move's reason stays until the next accepted move (the table's count moves on)
+    if (state.errorN !== null && table.n <= state.errorN) return;
+    state.errorN = null;
     if (Date.now() < state.errorUntil) return;
     if (!view) { setStatus(''); return; }
     if (view.over) { setStatus(''); return; }
@@ -689,13 +695,7 @@
   }
   function showError(text) {
     setStatus(text, 'error');
-    state.errorUntil = Date.now() + 4000;
-    setTimeout(() => {
-      if (Date.now() >= state.errorUntil && state.table) {
-        const view = state.table.view;
-        drawStatus(state.table, view, currentView());
-      }
-    }, 4100);
+    state.errorN = state.table ? state.table.n : -1;
   }
 
   // --- start --------------------------------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""The ``table`` frame: the one message that tells a connection about its table, built field by
+field from what that connection may see, never by serialising a server object.
+
+A seat gets the public table (names, kinds, totals, the log in its language) and ``view``, its
+own ``maumau.classroom.views.seat_view``; the projector gets the same with the projector's view
+(no hand; every hand only for the logged-in teacher's projector).  No frame carries the spec,
+the seed, the stock's order or a hand that is not the receiver's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from ..text.explain import narrate
+from ..text.i18n import name_seats, t, use_language
+from .views import projector_view, seat_view
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import ClassTable
+
+__all__ = ["TableFrame", "SeatInfo", "Said", "table_frame", "tell"]
+
+
+class SeatInfo(TypedDict):
+    seat: int
+    name: str
+    kind: str
+    connected: bool
+    computer: bool
+
+
+class Said(TypedDict):
+    n: int
+    seat: int | None
+    text: str
+
+
+class TableFrame(TypedDict):
+    type: str
+    code: str
+    n: int
+    variant: str
+    title: str
+    call: str
+    score: str
+    goal: str
+    clock: float | None
+    you: int | None
+    seats: list[SeatInfo]
+    hand_seats: list[int]
+    scores: list[int]
+    hands: int
+    hand_over: bool
+    match_over: bool
+    winner: int | list[int] | None
+    said: list[Said]
+    view: dict[str, Any] | None
+
+
+#: The class table's own sentences (the clock, a restart), in the table's three languages.
+WORDS = {
+    "en": {"clock": "{name}'s time ran out: the computer moves for them.",
+           "restarted": "The teacher starts a new match."},
+    "de": {"clock": "{name}s Zeit ist abgelaufen: der Computer zieht für sie.",
+           "restarted": "Die Lehrkraft beginnt eine neue Partie."},
+    "hu": {"clock": "{name} ideje lejárt: helyette a gép lép.",
+           "restarted": "A tanár új játszmát kezd."},
+}
+
+
+def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool, heard: int
+                ) -> tuple[TableFrame, int]:
+    """The frame for a connection at ``seat`` (None: the projector) that has heard the log up to
+    line ``heard``; and the last line it has heard now."""
+    said: list[Said] = [{"n": n, **tell(table, kind, what, lang)} for n, kind, what in table.log  # type: ignore[typeddict-item]
+                        if n > heard]
+    state, view = table.state, None
+    if state is not None:
+        hand_seat = None if seat is None else table.hand_seat(seat)
+
+        def name_of(hand: int) -> str:
+            return table.seats[table.hand_seats[hand]].display(lang)
+        view = (seat_view(state, hand_seat, lang, name_of) if hand_seat is not None
+                else projector_view(state, lang, open_hands, name_of))
+    match, variant = table.match, table.variant
+    with use_language(lang):
+        score, goal = t(variant.scoring.score_key), str(variant.scoring.goal())
+    seats: list[SeatInfo] = [s.public(lang) for s in table.seats]  # type: ignore[misc]
+    winner = match.winner
+    frame: TableFrame = {
+        "type": "table", "code": table.code, "n": table.n, "variant": variant.name, "title": variant.title,
+        "call": variant.call, "score": score, "goal": goal, "clock": table.spec.clock, "you": seat,
+        "seats": seats, "hand_seats": list(table.hand_seats), "scores": list(match.scores),
+        "hands": len(match.hands), "hand_over": table.hand_over, "match_over": match.is_over,
+        "winner": list(winner) if isinstance(winner, tuple) else winner, "said": said, "view": view}
+    return frame, table.told - 1
+
+
+def tell(table: ClassTable, kind: str, what: Any, lang: str) -> dict[str, Any]:
+    """One line of the table's log, in ``lang``, with the players' names for the seat numbers."""
+    with use_language(lang):
+        if kind == "move":
+            before, move, after, hand_seats = what
+            names = {i: table.seats[s].display(lang) for i, s in enumerate(hand_seats) if s < len(table.seats)}
+            text = name_seats(narrate(before, move, after), names, lang)
+            return {"seat": hand_seats[before.to_move], "text": text}
+        if kind == "dealt":
+            hand, dealer = what
+            name = table.seats[dealer].display(lang) if isinstance(dealer, int) else str(dealer)
+            return {"seat": None, "text": t("class.dealt", hand=hand, name=name)}
+        if kind in WORDS["en"]:
+            name = table.seats[what].display(lang) if isinstance(what, int) else ""
+            return {"seat": what, "text": WORDS.get(lang, WORDS["en"])[kind].format(name=name)}
+        return {"seat": None, "text": t("class." + kind, name=what)}
