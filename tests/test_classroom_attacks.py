@@ -374,3 +374,66 @@ def _until(ready: Any, limit: float = 5.0) -> None:
     while not ready():
         assert time.monotonic() < end, "timed out"
         time.sleep(0.01)
+
+
+# --- 5. the page tells why; a finished match starts again ------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "de", "hu"])
+def test_an_illegal_card_is_refused_with_the_engines_own_sentence_in_the_seats_language(server, lang):
+    import maumau as mm
+    from maumau.text.i18n import use_language
+
+    code = server.create_table("mau_mau_runde", seats=2, computers=1, seed=12)
+    anna = Raw(server)
+    assert anna.ask({"type": "join", "code": code, "name": "Anna", "lang": lang})["type"] == "ok"
+    table = server.table(code)
+    _until(lambda: (anna.table() or {}).get("view") is not None and table.to_move() == 0
+           and anna.table()["n"] == table.n)
+    view = anna.table()["view"]
+    legal = [m.get("play", [None])[0] for m in view["legal"]]
+    card = next(c for c in view["hand"] if c not in legal)
+    answer = anna.ask({"type": "move", "move": {"play": [card]}, "seq": table.n})
+    with use_language(lang):
+        expected = table.state.why_illegal(mm.Play(card))
+    assert answer["code"] == "illegal" and answer["message"] == expected, answer
+    assert "(C-" in answer["message"] or "(MR-" in answer["message"]
+
+
+@pytest.mark.parametrize("variant", ["lite_macau", "mau_mau_runde", "joker_mau_mau", "makao"])
+def test_the_teacher_starts_a_new_match_at_a_finished_table_of_any_variant(server, variant):
+    code = server.create_table(variant, seats=2, computers=2)
+    teacher = Raw(server)
+    assert teacher.ask({"type": "restart", "code": code, "teacher": server.teacher_token})["code"] == "playing"
+    server.start_table(code)
+    table = server.table(code)
+    _until(lambda: table.match.is_over, 60)
+    seed = table.seed
+    answer = teacher.ask({"type": "restart", "code": code, "teacher": server.teacher_token})
+    assert answer["type"] == "ok", answer
+    assert not table.match.is_over and table.match.hands == [] and table.state is not None and table.seed != seed
+    server.close_table(code)  # the computers stop: the table holds still
+    again = ClassTable.resume(code, table.spec, server.store)  # the restart is an action like any
+    assert again.n == table.n and again.state == table.state and again.seed == table.seed
+
+
+def test_a_slowloris_handshake_is_cut_off_and_the_table_plays_on(tmp_path):
+    with classroom.Server(db=tmp_path / "c.sqlite", port=0, computer_delay=0, pause=0, handshake=1.0) as server:
+        code = server.create_table("mau_mau_runde", seats=2, computers=1, seed=5)
+        trickles = []
+        for _ in range(20):
+            sock = socket.create_connection((server.host, server.port))
+            sock.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\n")  # and then nothing, ever
+            trickles.append(sock)
+        anna = Raw(server)
+        assert anna.ask({"type": "join", "code": code, "name": "Anna"})["type"] == "ok"
+        play([anna], lambda: server.table(code).n >= 10, limit=20)
+        time.sleep(2.0)
+        for sock in trickles:  # each was closed by the server (maybe after an error response)
+            sock.settimeout(5)
+            try:
+                while sock.recv(1024):
+                    pass
+            except TimeoutError:
+                raise AssertionError("the server still holds a half-sent handshake open") from None
+            except ConnectionResetError:
+                pass
+            sock.close()

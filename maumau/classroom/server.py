@@ -48,6 +48,7 @@ class Server:
     def __init__(self, db: str | Path = "class.sqlite", host: str = "127.0.0.1", port: int = 8765, *,
                  teacher_token: str | None = None, hold: float = 60.0, computer_delay: float = 0.6,
                  pause: float = 5.0, hub: bool = False, keepalive: float = 10.0, stall: float = STALL,
+                 handshake: float = 10.0,
                  limits: dict[str, tuple[float, float]] | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
@@ -61,6 +62,8 @@ class Server:
         self.keepalive = keepalive
         #: Seconds one frame may wait for a client that does not read (``outbox``).
         self.stall = stall
+        #: Seconds a client has to finish the websocket handshake (slowloris: a trickle of bytes).
+        self.handshake = handshake
         self.limits = Limits(limits)
         self.sessions = Sessions(self.prefix)
         self.store = Store(db)
@@ -115,7 +118,8 @@ class Server:
         self._stopped = asyncio.Event()
         async with serve(self._connection, self.host, self.port, process_request=self._http,
                          max_size=64 * 1024, max_queue=16, ping_interval=self.keepalive,
-                         ping_timeout=self.keepalive, open_timeout=10, close_timeout=2) as server:
+                         ping_timeout=self.keepalive, open_timeout=self.handshake, close_timeout=2,
+                         compression=None) as server:  # frames of a few KB: deflating them costs more than it saves
             self.port = server.sockets[0].getsockname()[1]
             self.tables.kick()
             self._ready.set()

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from a11y import assert_no_violations
+from classroom_why import illegal_card_is_explained
 from keyboard_page import play_by_keys
 from playwright.sync_api import Page, sync_playwright
 
@@ -50,6 +51,7 @@ class Watch:
         self.base, self.ws_base = base, "ws" + base[4:]
         self.errors: list[str] = []
         self.foreign: list[str] = []
+        self.urls: list[str] = []
         self.frames: dict[str, list[str]] = {}
 
     def page(self, page: Page, name: str) -> Page:
@@ -57,7 +59,7 @@ class Watch:
         page.on("console", lambda m: self.errors.append(f"{name}: console {m.type}: {m.text}")
                 if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"{name}: page error: {e}"))
-        page.on("request", lambda r: None if r.url.startswith((self.base + "/", "data:"))
+        page.on("request", lambda r: self.urls.append(r.url) if r.url.startswith((self.base + "/", "data:"))
                 else self.foreign.append(r.url))
         page.on("websocket", lambda ws: self._socket(ws, name))
         return page
@@ -195,13 +197,28 @@ def drive(server: classroom.Server) -> int:
         projector.screenshot(path=str(OUT / "projector.png"))
         step(f"the projector got {len(views)} views, none with a hand")
 
-        # --- the teacher's projector (open hands) and a name with HTML in it -----------------------------------
+        # --- an illegal card: the engine's sentence, in three languages, gone after the next move --------------
+        for lang in ("en", "de", "hu"):
+            sentence = illegal_card_is_explained(laptop, server, OUT, lang)
+            step(f"{lang}: an illegal card says {sentence!r}; the next legal move clears it")
+
+        # --- the teacher logs in; the projector with open hands; a name with HTML in it -------------------------
+        login = watch.page(laptop.new_page(), "login")
+        login.goto(f"{base}/")
+        login.click("#teacher summary")
+        login.fill("#token", teacher)
+        login.click("#token-button")
+        login.wait_for_selector("#teacher-tools:not([hidden])")
+        cookie = next(c for c in laptop.cookies() if c["name"] == "maumau_teacher")
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and teacher not in cookie["value"], cookie
+        assert login.evaluate("document.cookie") == "", "a script can read the session cookie"
+        step("the teacher logged in: an HttpOnly, SameSite=Strict session cookie")
         code2 = server.create_table("makao", seats=3, computers=2, strength="easy", seed=3)
         eve = classroom.join(server.url, code2, name=EVIL)
         try:
             open_view = watch.page(laptop.new_page(), "teacher-projector")
             open_view.set_viewport_size({"width": 1920, "height": 1080})
-            open_view.goto(f"{base}/t/{code2}?watch=1&teacher={teacher}")
+            open_view.goto(f"{base}/t/{code2}?watch=1&open=1")
             open_view.wait_for_selector(".open-hand .card")
             names = open_view.locator(".seat .name").all_inner_texts()
             assert EVIL in names, names
@@ -253,17 +270,16 @@ def drive(server: classroom.Server) -> int:
 
         # --- the lobby: the teacher lists and creates tables; a learner goes to a table ---------------------------
         lobby = watch.page(laptop.new_page(), "lobby")
-        lobby.goto(f"{base}/#teacher={teacher}")
+        lobby.goto(f"{base}/")  # logged in already: the session cookie
         lobby.wait_for_selector(".table-item")
-        assert teacher not in lobby.url, "the token stayed in the address bar"
-        assert lobby.locator(".table-item").count() == 4  # three played, one by keys
+        assert lobby.locator(".table-item").count() == 7  # three played, one by keys, three in three languages
         lobby.select_option("#variant", "lite_macau")
         lobby.fill("#seats", "3")
         lobby.fill("#computers", "1")
         lobby.select_option("#strength", "hard")
         lobby.fill("#without", "")
         lobby.click("#create-button")
-        lobby.wait_for_function("() => document.querySelectorAll('.table-item').length === 5")
+        lobby.wait_for_function("() => document.querySelectorAll('.table-item').length === 8")
         created = re.search(r"Table (\w+) is open", lobby.inner_text("#teacher-message"))
         assert created and created.group(1) in server.tables.by_code, lobby.inner_text("#teacher-message")
         lobby.fill("#without", "no_such_rule")
@@ -284,6 +300,7 @@ def drive(server: classroom.Server) -> int:
         browser.close()
 
     assert not watch.foreign, f"requests to other hosts: {watch.foreign}"
+    assert not [u for u in watch.urls if teacher in u], "the teacher token was in a URL"
     assert not watch.errors, watch.errors
     step(f"no request left {base}, no console error; screenshots in {OUT}")
     return 0
