@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,3 +161,77 @@ def test_another_seats_secret_does_not_seat_a_hub_user_there(hub):
     # bob presents alice's seat secret: on the hub his token says who he is, so he gets his own seat
     bob = classroom.join(hub.service, code, token=alice.token or "anything", hub_token=hub.token("bob"))
     assert bob.number != alice.number and bob.table["seats"][bob.number]["name"] == "bob"
+
+
+# --- the pages: the hub's OAuth login (issue 23) ---------------------------------------------------------
+def browser_of(hub: Hub, user: str) -> tuple[Any, Any]:
+    """A cookie-keeping HTTP client logged in at the hub as ``user`` (DummyAuthenticator's form)."""
+    import http.cookiejar
+    import re
+    from urllib.parse import urlencode
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    form = opener.open(hub.url + "/hub/login", timeout=10).read().decode()
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+    fields = {"username": user, "password": "any", **({"_xsrf": xsrf.group(1)} if xsrf else {})}
+    opener.open(hub.url + "/hub/login?next=%2Fhub%2Fhome", data=urlencode(fields).encode(), timeout=10).read()
+    return opener, jar
+
+
+def page_session(hub: Hub, user: str, path: str) -> tuple[str, str, Any]:
+    """``user`` opens a page of the service: the OAuth dance, then the page; returns the page's
+    text, the Cookie header its websocket sends, and the session cookie."""
+    opener, jar = browser_of(hub, user)
+    with opener.open(hub.service + path, timeout=20) as answer:
+        assert answer.status == 200 and answer.url.startswith(hub.service), answer.url
+        text = answer.read().decode()
+    session = next(c for c in jar if c.name == "maumau_hub_session")
+    return text, f"maumau_hub_session={session.value}", session
+
+
+def _ws(hub: Hub, cookie: str) -> Any:
+    from websockets.sync.client import connect
+
+    return connect(hub.service.replace("http", "ws") + "/ws", additional_headers={"Cookie": cookie}, open_timeout=10)
+
+
+def _ask(ws: Any, request: dict[str, Any], before: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The answer to ``request``; the frames that came first go to ``before``."""
+    ws.send(json.dumps({**request, "id": 7}))
+    while (answer := json.loads(ws.recv(timeout=10))).get("id") != 7:
+        if before is not None:
+            before.append(answer)
+    return dict(answer)
+
+
+def test_a_page_logs_in_through_the_hubs_oauth_and_seats_the_hub_user(hub):
+    code = teacher_creates_a_table(hub)
+    text, cookie, session = page_session(hub, "alice", f"/t/{code}")
+    assert "table.js" in text  # the table's page itself, after the hub's login
+    assert session.has_nonstandard_attr("HttpOnly") and session.path.startswith("/services/maumau-classroom")
+    with _ws(hub, cookie) as ws:
+        frames: list[dict[str, Any]] = []
+        answer = _ask(ws, {"type": "join", "code": code, "name": "Mallory"}, frames)
+        assert answer["type"] == "ok", answer
+        table = next(f for f in frames if f["type"] == "table")
+        assert table["seats"][answer["seat"]]["name"] == "alice"  # the hub's name, not the one typed
+
+
+def test_a_page_without_a_hub_login_goes_to_the_hubs_login(hub):
+    with urllib.request.urlopen(hub.service + "/", timeout=20) as answer:  # no hub login: the hub's form
+        assert "/hub/login" in answer.url and 'name="username"' in answer.read().decode()
+
+
+def test_the_teacher_is_a_hub_role_not_a_pasted_token(hub):
+    code = teacher_creates_a_table(hub)
+    for user, teacher in (("teacher", True), ("tina", True), ("bob", False)):  # an admin, the group, a learner
+        _, cookie, _ = page_session(hub, user, "/")
+        with _ws(hub, cookie) as ws:
+            listing = _ask(ws, {"type": "tables"})
+            assert (listing["type"] == "ok") is teacher, (user, listing)
+            projector = _ask(ws, {"type": "watch", "code": code, "open": True})
+            assert (projector["type"] == "ok") is teacher, (user, projector)
+    # a page of another site cannot use a teacher's session: the handshake is refused
+    _, cookie, _ = page_session(hub, "tina", "/")
+    assert _handshake_status(hub, {"Cookie": cookie, "Origin": "http://evil.example"}) == 401

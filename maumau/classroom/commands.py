@@ -29,7 +29,11 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--computer-delay", type=float, default=0.6, help="seconds before each computer move")
     serve.add_argument("--pause", type=float, default=5.0, help="seconds between a hand's end and the next deal")
     serve.add_argument("--hub", action="store_true",
-                       help="run as a JupyterHub service: learners are the hub's users (README)")
+                       help="run as a JupyterHub service: learners are the hub's users, the pages log in "
+                            "through the hub's OAuth (README)")
+    serve.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
+                       help="with --hub: the hub group whose members (and the hub's admins) are teachers "
+                            "(default teachers)")
     serve.set_defaults(func=cmd_serve)
 
     table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
@@ -69,7 +73,8 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
     try:
         token = teacher_token(args)
         server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
-                        hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub)
+                        hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub,
+                        hub_teachers=args.hub_teachers)
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
         con.error(f"cannot serve from {args.db}: {err}")
         return 1

@@ -3,7 +3,8 @@
 The hub starts ``maumau serve --hub`` (``jupyterhub_config.py`` in README, "Play together on
 JupyterHub") with ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``
 and ``JUPYTERHUB_OAUTH_ACCESS_SCOPES`` in its environment.  Every websocket carries a hub API
-token (``Authorization: token ...`` or ``?token=...``); the server asks the hub whose it is
+token (``Authorization: token ...``, never in the URL) or, from a page, the session of its OAuth
+login (``hub_login``); the server asks the hub whose it is
 (``GET {api}/user`` with that very token) and seats that user, so nobody can act for anyone
 else: the identity comes from the token alone.  Tokens of services, tokens without access to
 this service and unknown tokens are refused at the handshake (401/403).
@@ -19,7 +20,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 __all__ = ["HubUsers"]
 
@@ -57,7 +58,6 @@ class HubUsers:
                                   text.encode())
         header = request.headers.get("Authorization", "")
         token = header.split(None, 1)[1].strip() if header.lower().startswith(("token ", "bearer ")) else ""
-        token = token or parse_qs(urlsplit(request.path).query).get("token", [""])[0]
         if not token:
             return refuse(401, "Unauthorized", "a JupyterHub token is needed (Authorization: token ...)\n")
         try:

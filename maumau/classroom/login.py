@@ -56,13 +56,18 @@ class Sessions:
 
 
 def _cookie(headers: Any) -> str | None:
+    return _cookie_named(headers, COOKIE)
+
+
+def _cookie_named(headers: Any, name: str) -> str | None:
+    """The value of cookie ``name`` of a request (None if it has none, or the header is bad)."""
     jar: SimpleCookie = SimpleCookie()
     try:
         for value in headers.get_all("Cookie"):
             jar.load(value)
     except CookieError:
         return None
-    morsel = jar.get(COOKIE)
+    morsel = jar.get(name)
     return None if morsel is None or not morsel.value else str(morsel.value)
 
 

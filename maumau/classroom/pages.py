@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .connections import Tables
 
-__all__ = ["http_response", "plain", "PAGES"]
+__all__ = ["http_response", "plain", "redirect", "PAGES"]
 
 #: The files a browser may fetch, by path, and their content types.
 PAGES = {
@@ -61,3 +61,8 @@ def plain(status: int, text: str, headers: list[tuple[str, str]] | None = None) 
     return Response(status, HTTPStatus(status).phrase,
                     Headers([("Content-Type", "text/plain; charset=utf-8"), *_HEADERS, *(headers or [])]),
                     text.encode())
+
+
+def redirect(location: str, cookies: list[str]) -> Any:
+    """A 302 to ``location`` that sets ``cookies`` (the hub's OAuth login)."""
+    return plain(302, f"go on to {location}\n", [("Location", location), *(("Set-Cookie", c) for c in cookies)])

@@ -22,10 +22,11 @@ from typing import Any, TypeVar
 
 from .connections import Connection, Tables
 from .hub import HubUsers
+from .hub_login import STATE_COOKIE, HubLogin
 from .limits import Limits
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
-from .pages import http_response, plain
+from .pages import http_response, plain, redirect
 from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
 from .table import ClassTable
@@ -48,7 +49,7 @@ class Server:
     def __init__(self, db: str | Path = "class.sqlite", host: str = "127.0.0.1", port: int = 8765, *,
                  teacher_token: str | None = None, hold: float = 60.0, computer_delay: float = 0.6,
                  pause: float = 5.0, hub: bool = False, keepalive: float = 10.0, stall: float = STALL,
-                 handshake: float = 10.0,
+                 handshake: float = 10.0, hub_teachers: str = "teachers",
                  limits: dict[str, tuple[float, float]] | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
@@ -56,6 +57,8 @@ class Server:
         if self.hub is not None:
             self.host, self.port = self.hub.host, self.hub.port
         self.prefix = "/" if self.hub is None else self.hub.prefix
+        #: On JupyterHub: the pages' OAuth login through the hub (``hub_login``), else None.
+        self.hub_login = HubLogin(self.prefix, hub_teachers) if hub else None
         #: Called (on the server's thread) once the port is open: ``maumau serve`` prints the address.
         self.on_ready: Callable[[], None] | None = None
         #: Seconds between keepalive pings; a ping not answered within as long drops the connection.
@@ -134,16 +137,40 @@ class Server:
             return http_response("/missing", self.tables)
         path = "/" + path[len(self.prefix):]
         where = path.split("?")[0]
+        if self.hub_login is not None:
+            return await self._hub_http(connection, request, path)
         if where in ("/login", "/logout"):
             return self._login(connection, request, where)
         if where != "/ws":
             return http_response(path, self.tables)
         connection.teacher = self.sessions.is_teacher(request.headers)
-        if self.hub is not None:  # the hub says who this is, from the token alone
-            user, refusal = await self.hub.identify(request)
-            if user is None:
-                return refusal
-            connection.hub_user = user
+        return None  # the websocket handshake goes on
+
+    async def _hub_http(self, connection: Any, request: Any, path: str) -> Any:
+        """On JupyterHub: pages need the hub's OAuth login; a websocket is the hub user of its
+        session cookie (a page) or of its hub token (a notebook)."""
+        assert self.hub is not None and self.hub_login is not None
+        where, _, query = path.partition("?")
+        if where == "/oauth_callback":
+            done = await self.hub_login.finish(query, request.headers)
+            if isinstance(done, str):
+                return plain(403, done + "\n")
+            return redirect(done[0], [done[1], f"{STATE_COOKIE}=; Path={self.prefix}; Max-Age=0; HttpOnly"])
+        session = self.hub_login.session(request.headers)
+        if where in ("/", "") or where.startswith("/t/"):
+            if session is None:
+                location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"))
+                return redirect(location, [cookie])
+            return http_response(path, self.tables)
+        if where != "/ws":
+            return http_response(path, self.tables)
+        if session is not None:
+            connection.hub_user, connection.teacher = session.user, session.teacher
+            return None
+        user, refusal = await self.hub.identify(request)  # a notebook: the hub says who, from the token alone
+        if user is None:
+            return refusal
+        connection.hub_user = user
         return None  # the websocket handshake goes on
 
     async def _connection(self, websocket: Any) -> None:

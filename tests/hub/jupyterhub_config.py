@@ -19,7 +19,8 @@ c.JupyterHub.db_url = "sqlite:///" + os.path.join(RUN, "jupyterhub.sqlite")
 c.JupyterHub.cookie_secret_file = os.path.join(RUN, "cookie_secret")
 
 c.JupyterHub.authenticator_class = "dummy"
-c.Authenticator.allowed_users = {"alice", "bob", "carol"}
+c.Authenticator.allowed_users = {"alice", "bob", "carol", "tina"}
+c.JupyterHub.load_groups = {"teachers": {"users": ["tina"]}}        # tina teaches: a group, not a token
 c.Authenticator.admin_users = {"teacher"}
 c.JupyterHub.spawner_class = "simple"                               # SimpleLocalProcessSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(RUN, "home", "{username}")
@@ -39,4 +40,6 @@ c.JupyterHub.services = [
 c.JupyterHub.load_roles = [
     {"name": "user", "scopes": ["self", "access:services!service=maumau-classroom"]},
     {"name": "token-minter", "scopes": ["tokens", "read:users"], "services": ["test-admin"]},
+    # the service asks the hub whether a user is a teacher (an admin, or in the group "teachers")
+    {"name": "maumau-classroom-service", "scopes": ["read:users"], "services": ["maumau-classroom"]},
 ]

@@ -1,0 +1,114 @@
+"""The pages on JupyterHub: a browser logs in through the hub's OAuth (``HubOAuth``).
+
+With ``maumau serve --hub`` a page (the lobby, a table's page, the projector) opened without a
+session is redirected to the hub's ``/hub/api/oauth2/authorize`` (with a one-time ``state``,
+bound to the browser by an ``HttpOnly`` cookie, and PKCE); the hub sends the browser back to
+``oauth_callback`` with a code, which the server exchanges for the user's token
+(``HubOAuth.token_for_code``) and asks the hub whose it is.  The browser then holds only a
+random session id (``HttpOnly``, ``SameSite=Strict``); the hub token stays on the server.  The
+page's websocket carries that cookie, and the server seats the hub user it names.
+
+The teacher is a hub role, not a pasted token: a hub admin, or a member of the group named by
+``--hub-teachers`` (default ``teachers``), asked of the hub with the service's own token (the
+service needs the ``read:users`` scope; README, "Play together on JupyterHub").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+from .login import _cookie_named, same_site
+
+__all__ = ["HubLogin", "HubSession", "SESSION_COOKIE", "STATE_COOKIE"]
+
+SESSION_COOKIE = "maumau_hub_session"
+STATE_COOKIE = "maumau_hub_state"
+SESSION_SECONDS = 8 * 3600
+STATE_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class HubSession:
+    user: str
+    teacher: bool
+    until: float
+
+
+class HubLogin:
+    """The OAuth login of the pages and the sessions it opens (see the module docstring)."""
+
+    def __init__(self, prefix: str, teachers_group: str = "teachers") -> None:
+        from jupyterhub.services.auth import HubOAuth  # type: ignore[import-untyped]
+
+        self.auth = HubOAuth(cache_max_age=30)
+        self.prefix, self.teachers_group = prefix, teachers_group
+        self._states: dict[str, tuple[str, str, float]] = {}  # state -> (next page, PKCE verifier, until)
+        self._sessions: dict[str, HubSession] = {}
+
+    # --- the steps of the login -------------------------------------------------------------------------
+    def redirect_to_hub(self, next_path: str) -> tuple[str, str]:
+        """Where to send a browser without a session, and the state cookie to set."""
+        now = time.monotonic()
+        self._states = {k: v for k, v in self._states.items() if v[2] > now}
+        state = secrets.token_urlsafe(24)
+        verifier, challenge, method = self.auth.generate_pkce_code_challenge()
+        self._states[state] = (next_path, verifier, now + STATE_SECONDS)
+        query = urllib.parse.urlencode({
+            "client_id": self.auth.oauth_client_id, "redirect_uri": self.auth.oauth_redirect_uri,
+            "response_type": "code", "state": state, "code_challenge": challenge,
+            "code_challenge_method": method})
+        cookie = f"{STATE_COOKIE}={state}; Path={self.prefix}; Max-Age={STATE_SECONDS}; HttpOnly; SameSite=Lax"
+        return f"{self.auth.oauth_authorization_url}?{query}", cookie
+
+    async def finish(self, query: str, headers: Any) -> tuple[str, str] | str:
+        """The hub sent the browser back (``oauth_callback?code=...&state=...``): the page to go
+        to and the session cookie, or the sentence saying why not."""
+        found = urllib.parse.parse_qs(query)
+        code, state = found.get("code", [""])[0], found.get("state", [""])[0]
+        pending = self._states.pop(state, None) if state else None
+        if not code or pending is None or _cookie_named(headers, STATE_COOKIE) != state:
+            return "this login is not the one this browser started: open the page again"
+        next_path, verifier, until = pending
+        if until < time.monotonic():
+            return "this login took too long: open the page again"
+        try:
+            token = await asyncio.to_thread(self.auth.token_for_code, code, code_verifier=verifier)
+            user = await asyncio.to_thread(self.auth.user_for_token, token, False)
+        except Exception:  # noqa: BLE001  the hub refused the code or does not answer: say so
+            return "the hub did not confirm this login: open the page again"
+        if not user or user.get("kind", "user") != "user":
+            return "the hub did not name a user for this login"
+        name = str(user["name"])
+        session = secrets.token_urlsafe(32)
+        teacher = await asyncio.to_thread(self.is_teacher, name)
+        self._sessions[session] = HubSession(name, teacher, time.monotonic() + SESSION_SECONDS)
+        cookie = f"{SESSION_COOKIE}={session}; Path={self.prefix}; Max-Age={SESSION_SECONDS}; HttpOnly; SameSite=Strict"
+        return next_path if next_path.startswith(self.prefix) else self.prefix, cookie
+
+    def session(self, headers: Any) -> HubSession | None:
+        """The hub user of a request that carries a live session cookie (from this site)."""
+        session_id = _cookie_named(headers, SESSION_COOKIE)
+        found = self._sessions.get(session_id or "")
+        if found is None or found.until < time.monotonic() or not same_site(headers):
+            return None
+        return found
+
+    def is_teacher(self, user: str) -> bool:
+        """A hub admin, or a member of the teachers' group (asked with the service's own token)."""
+        api = self.auth.api_url.rstrip("/")
+        request = urllib.request.Request(f"{api}/users/{urllib.parse.quote(user)}",
+                                         headers={"Authorization": f"token {self.auth.api_token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                model: dict[str, Any] = json.load(answer)
+        except (urllib.error.URLError, OSError, ValueError):
+            return False
+        return bool(model.get("admin")) or self.teachers_group in (model.get("groups") or ())
