@@ -38,6 +38,12 @@ sys.path.insert(0, str(ROOT))
 TOKEN = "benchmark-teacher-token"
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the server process has used so far (Linux: /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen([sys.executable, "-m", "maumau", "serve", "--db", str(db), "--port", "0",
                              "--computer-delay", "0", "--pause", "0.5"],
@@ -180,9 +186,11 @@ def main() -> None:
                     while (answer := json.loads(ws.recv())).get("id") != i + 1:
                         pass
                     codes.append((answer["code"], seats))
+            cpu_before = server_cpu(proc.pid)
             started = time.perf_counter()
             stats = asyncio.run(lesson(url, codes, args.seconds, args.think))
             took = time.perf_counter() - started
+            cpu = server_cpu(proc.pid) - cpu_before
         finally:
             proc.terminate()
             proc.wait(10)
@@ -196,6 +204,9 @@ def main() -> None:
     if lat:
         print(f"move -> every seat's update: p50 {pct[50]:.1f} ms, p95 {pct[95]:.1f} ms, p99 {pct[99]:.1f} ms, "
               f"max {1000 * lat[-1]:.1f} ms, mean {1000 * statistics.mean(lat):.1f} ms ({len(lat)} moves)")
+    print(f"the server's own CPU: {cpu:.1f} s in {took:.0f} s ({100 * cpu / took:.0f}% of one core), "
+          f"{1000 * cpu / max(moves, 1):.2f} ms per move (load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores: other work on the machine shows in the latencies, not here)")
     lags = sorted(stats.lags)
     if lags:
         print(f"the clients' own event loop lag: p50 {1000 * lags[len(lags) // 2]:.1f} ms, "

@@ -440,3 +440,12 @@ def test_a_slowloris_handshake_is_cut_off_and_the_table_plays_on(tmp_path):
             except ConnectionResetError:
                 pass
             sock.close()
+
+
+def test_a_table_takes_a_bounded_number_of_projectors(server):
+    from maumau.classroom.connections import MOST_WATCHERS
+
+    code = server.create_table("makao", seats=2, computers=1, seed=8)
+    answers = [Raw(server).ask({"type": "watch", "code": code}) for _ in range(MOST_WATCHERS + 3)]
+    assert [a["type"] for a in answers] == ["ok"] * MOST_WATCHERS + ["error"] * 3
+    assert answers[-1]["code"] == "full" and answers[-1]["message"]

@@ -31,6 +31,9 @@ __all__ = ["Connection", "Tables"]
 
 log = logging.getLogger("maumau.classroom")
 
+#: Projectors (watching connections) one table may have.
+MOST_WATCHERS = 16
+
 
 class Connection:
     """One websocket and what it is at the table."""
@@ -128,6 +131,9 @@ class Connection:
             raise ProtocolError("seated", "this connection is at a table already")
         answer: dict[str, Any] = {"code": table.code, "variant": table.variant.name, "rules": table.spec.public_rules()}
         if request.type == "watch":
+            watching = sum(conn.seat is None for conn in tables.at.get(table.code, ()))
+            if watching >= MOST_WATCHERS:  # every watcher costs a frame per move: a table is not a broadcast
+                raise TableError("full", f"table {table.code} has {MOST_WATCHERS} projectors already")
             token = request.get("teacher")
             if token is not None or request.get("open"):
                 self.check_teacher(token)

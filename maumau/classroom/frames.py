@@ -72,8 +72,7 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
                 ) -> tuple[TableFrame, int]:
     """The frame for a connection at ``seat`` (None: the projector) that has heard the log up to
     line ``heard``; and the last line it has heard now."""
-    said: list[Said] = [{"n": n, **tell(table, kind, what, lang)} for n, kind, what in table.log  # type: ignore[typeddict-item]
-                        if n > heard]
+    said = [_said(table, n, kind, what, lang) for n, kind, what in table.log if n > heard]
     state, view = table.state, None
     if state is not None:
         hand_seat = None if seat is None else table.hand_seat(seat)
@@ -94,6 +93,21 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
         "hands": len(match.hands), "hand_over": table.hand_over, "match_over": match.is_over,
         "winner": list(winner) if isinstance(winner, tuple) else winner, "said": said, "view": view}
     return frame, table.told - 1
+
+
+def _said(table: ClassTable, n: int, kind: str, what: Any, lang: str) -> Said:
+    """Line ``n`` of the log in ``lang``, told once for every connection of that language (a
+    line never changes; it leaves the cache when it leaves the table's log)."""
+    cache = table.said_cache
+    found = cache.get((n, lang))
+    if found is None:
+        if len(cache) > 400:
+            oldest = table.log[0][0] if table.log else n
+            for key in [k for k in cache if k[0] < oldest]:
+                del cache[key]
+        told = tell(table, kind, what, lang)
+        found = cache[(n, lang)] = {"n": n, "seat": told["seat"], "text": told["text"]}
+    return found
 
 
 def tell(table: ClassTable, kind: str, what: Any, lang: str) -> dict[str, Any]:

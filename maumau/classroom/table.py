@@ -73,6 +73,7 @@ class ClassTable:
         #: What happened lately, to tell: (number, kind, what) for moves, deals, seats taken and left.
         self.log: list[tuple[int, str, Any]] = []
         self.told = 0
+        self.said_cache: dict[tuple[int, str], Any] = {}  # the log's lines as told, by (line, language)
 
     # --- what clients read ---------------------------------------------------------------------------
     @property

@@ -34,8 +34,27 @@ def event_to_json(event: Any) -> dict[str, Any]:
     return data
 
 
+#: The public part of the latest states, by (state, language, names): every seat and the projector
+#: of a table get the same one (a state is a value that never changes; it is kept here with it).
+_PUBLIC: dict[tuple[int, str, tuple[str, ...]], tuple[GameState, dict[str, Any]]] = {}
+
+
 def _public(state: GameState, lang: str, name_of: Callable[[int], str] | None) -> dict[str, Any]:
-    """What everyone at the table sees of ``state``."""
+    """What everyone at the table sees of ``state`` (a fresh dict: the caller adds to it)."""
+    names = tuple(name_of(i) for i in range(len(state.hands))) if name_of is not None else ()
+    key = (id(state), lang, names)
+    found = _PUBLIC.get(key)
+    if found is not None and found[0] is state:
+        return dict(found[1])
+    data = _public_of(state, lang, name_of)
+    if len(_PUBLIC) >= 1024:
+        for old in list(_PUBLIC)[:256]:
+            _PUBLIC.pop(old, None)  # (another server in this process may have dropped it)
+    _PUBLIC[key] = (state, data)
+    return dict(data)
+
+
+def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None) -> dict[str, Any]:
     pending = state.pending
     with use_language(lang):
         name = name_of or (lambda seat: t("seat.label", seat=seat))
