@@ -1,10 +1,14 @@
 """Who is connected to which table, and what each connection is sent.
 
 A Connection is one websocket: a seat (after ``join``), a projector (after ``watch``) or a
-teacher's lobby.  After every change of a table, each connection at it gets a ``table`` message
-with what it may see (``maumau.classroom.views``); the computers then move, one by one, and a
-finished hand is followed by the next after a pause.  A learner whose connection drops keeps the
-seat for ``hold`` seconds; then a computer plays it until they come back with their token.
+teacher's lobby.  After every change of a table, each connection at it is due a ``table`` frame
+with what it may see (``frames``), sent by its own ``outbox`` when it is ready for it, so no
+connection waits for another; the computers then move, one by one, and a finished hand is
+followed by the next after a pause.  A learner whose connection drops keeps the seat for
+``hold`` seconds; then a computer plays it until they come back with their token.  A connected
+learner who does not move within the table's turn clock has a computer make that move for them.
+Every request is answered with its ``id``; guesses and joins count against the client's rate
+limits (``limits``).
 """
 
 from __future__ import annotations

@@ -184,6 +184,8 @@
         showJoin(t('badToken'));
       } else if (message.code === 'unknown_table') {
         stopWith(t('unknownTable', { code: CODE }));
+      } else if (WATCH && !state.joined) {  // a projector cannot fix it with a name: say why and stop
+        stopWith(message.message);
       } else if (!state.joined) {
         showJoin(message.message);
       } else {
