@@ -99,14 +99,15 @@ def _said(table: ClassTable, n: int, kind: str, what: Any, lang: str) -> Said:
     """Line ``n`` of the log in ``lang``, told once for every connection of that language (a
     line never changes; it leaves the cache when it leaves the table's log)."""
     cache = table.said_cache
-    found = cache.get((n, lang))
+    found: Said | None = cache.get((n, lang))
     if found is None:
         if len(cache) > 400:
             oldest = table.log[0][0] if table.log else n
             for key in [k for k in cache if k[0] < oldest]:
                 del cache[key]
         told = tell(table, kind, what, lang)
-        found = cache[(n, lang)] = {"n": n, "seat": told["seat"], "text": told["text"]}
+        found = {"n": n, "seat": told["seat"], "text": told["text"]}
+        cache[(n, lang)] = found
     return found
 
 
