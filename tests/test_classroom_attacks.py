@@ -227,6 +227,12 @@ HOSTILE = [
     ("a lone surrogate code", '{"type": "watch", "code": "\\udfff", "id": 3}', "malformed"),
     ("deep nesting", '{"type": "move", "seq": 0, "id": 3, "move": ' + "[" * 500 + "]" * 500 + "}", "malformed"),
     ("float seq", '{"type": "move", "move": {"draw": true}, "seq": 1e400, "id": 3}', "malformed"),
+    ("NaN seq", '{"type": "move", "move": {"draw": true}, "seq": NaN, "id": 3}', "malformed"),
+    ("a huge seq", '{"type": "move", "move": {"draw": true}, "seq": 1' + "0" * 30 + ', "id": 3}', "malformed"),
+    ("wish of the wrong type", '{"type": "move", "move": {"play": ["JH"], "wish": 7}, "seq": 0, "id": 3}',
+     "malformed"),
+    ("open is 1", '{"type": "watch", "code": "ABCDEF", "open": 1, "id": 3}', "malformed"),
+    ("invalid UTF-8", b'{"type": "join", "code": "\xff\xfe", "id": 3}', "malformed"),
 ]
 
 
@@ -239,10 +245,21 @@ def test_a_hostile_request_gets_an_error_with_its_id_and_changes_nothing(server,
     time.sleep(0.1)
     before = table.n
     client.send(raw)
-    answer = client.answer(3)
+    answer = client.answer(3) if what != "invalid UTF-8" else _first_error(client)
     assert answer["type"] == "error" and answer["code"] == code and answer["message"], answer
     assert client.ask({"type": "ping"})["type"] == "ok"  # the connection is still open
     assert table.n == before or what == "unhashable type"
+
+
+def _first_error(client: Raw) -> dict[str, Any]:
+    """The error that answers a request whose id cannot be read (it is not valid UTF-8)."""
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        errors = [m for m in map(json.loads, list(client.frames)) if m.get("type") == "error"]
+        if errors:
+            return dict(errors[-1])
+        time.sleep(0.01)
+    raise AssertionError("no error came")
 
 
 def test_names_are_unique_and_a_computers_name_or_a_seat_label_is_not_a_learners(server):
