@@ -211,6 +211,7 @@ def test_a_page_logs_in_through_the_hubs_oauth_and_seats_the_hub_user(hub):
     assert "table.js" in text  # the table's page itself, after the hub's login
     assert session.has_nonstandard_attr("HttpOnly") and session.path.startswith("/services/maumau-classroom")
     with _ws(hub, cookie) as ws:
+        assert _ask(ws, {"type": "ping"})["user"] == "alice"  # the page sits down under it, no form
         frames: list[dict[str, Any]] = []
         answer = _ask(ws, {"type": "join", "code": code, "name": "Mallory"}, frames)
         assert answer["type"] == "ok", answer

@@ -92,8 +92,8 @@ class Connection:
     # --- requests ---------------------------------------------------------------------------------------
     def handle(self, request: Request) -> dict[str, Any]:
         tables, kind = self.server.tables, request.type
-        if kind == "ping":
-            return {}
+        if kind == "ping":  # on JupyterHub the answer names the hub user: the page then needs no name
+            return {} if self.hub_user is None else {"user": self.hub_user}
         if kind in ("create", "start", "restart", "close", "tables"):
             return self.teacher_request(request)
         if kind in ("join", "watch"):

@@ -172,7 +172,11 @@
     } else if (state.token) {
       send(Object.assign({ type: 'join', token: state.token }, base), answered);
     } else {
-      showJoin();
+      // on JupyterHub the hub says who this is: sit down under the hub name, no form
+      send({ type: 'ping' }, (answer) => {
+        if (answer.user) send(Object.assign({ type: 'join', name: answer.user }, base), answered);
+        else showJoin();
+      });
     }
   }
 
