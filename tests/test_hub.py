@@ -191,9 +191,11 @@ def page_session(hub: Hub, user: str, path: str) -> tuple[str, str, Any]:
 
 
 def _ws(hub: Hub, cookie: str) -> Any:
+    """The page's websocket, as a browser opens it: the session cookie, and the hub's own Origin."""
     from websockets.sync.client import connect
 
-    return connect(hub.service.replace("http", "ws") + "/ws", additional_headers={"Cookie": cookie}, open_timeout=10)
+    return connect(hub.service.replace("http", "ws") + "/ws", additional_headers={"Cookie": cookie},
+                   origin=hub.url, open_timeout=10)
 
 
 def _ask(ws: Any, request: dict[str, Any], before: list[dict[str, Any]] | None = None) -> dict[str, Any]:
