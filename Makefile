@@ -93,7 +93,7 @@ $(AXE): $(VENV)/.installed
 	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/axe axe-core@4.14.1
 	touch $@
 
-browser-test: $(VENV)/.installed-browser build $(AXE)
+browser-test: $(VENV)/.installed-browser build $(AXE) $(CHP)
 	PYBIN=$(BIN)/python MM_AXE=$(CURDIR)/$(AXE) tests/browser/run.sh $(BROWSER_TESTS)
 
 # The course in the browser (README: "The course in the browser"): site/ is a static JupyterLite

@@ -7,20 +7,24 @@
 #           every widget rendered, screenshots in $MM_OUT/course (COURSE_NOTEBOOKS=01,03 for some).
 #   classroom  drive_classroom.py: no JupyterLab; the class table server in-process, its own pages
 #           (a seat plays a hand, the projector, the lobby), screenshots in $MM_OUT/classroom.
-# Usage: run.sh [table] [course] [classroom]  (all when none is named: classroom, then table, course).
+#   hub     drive_hub.py: the class table's pages on a real JupyterHub (tests/test_hub.py's hub, needs
+#           configurable-http-proxy in .venv/chp): the hub's OAuth login, a seat, the teacher by group.
+# Usage: run.sh [table] [course] [classroom] [hub]  (all when none is named: classroom, hub, table, course).
 # Needs the .venv with jupyterlab and playwright (make browser-test installs them).
 # Screenshots and the server log go to $MM_OUT (default .tmp-home/browser).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.."
 TESTS=("$@")
-[ ${#TESTS[@]} -gt 0 ] || TESTS=(classroom table course)
+[ ${#TESTS[@]} -gt 0 ] || TESTS=(classroom hub table course)
 LAB_TESTS=()
 RUN_CLASSROOM=0
+RUN_HUB=0
 for t in "${TESTS[@]}"; do
     case $t in
         table|course) LAB_TESTS+=("$t") ;;
         classroom) RUN_CLASSROOM=1 ;;
-        *) echo "run.sh: unknown test '$t' (table, course, classroom)" >&2; exit 2 ;;
+        hub) RUN_HUB=1 ;;
+        *) echo "run.sh: unknown test '$t' (table, course, classroom, hub)" >&2; exit 2 ;;
     esac
 done
 
@@ -47,10 +51,14 @@ SECONDS=0
 if [ "$RUN_CLASSROOM" = 1 ]; then  # its own server, in its own process: no JupyterLab needed
     MM_OUT="$OUT" "$PYBIN" tests/browser/drive_classroom.py
     echo "browser test 'classroom' passed in $SECONDS s"
-    if [ ${#LAB_TESTS[@]} -eq 0 ]; then
-        echo "browser tests (classroom) passed in ${SECONDS} s; screenshots in $OUT/classroom"
-        exit 0
-    fi
+fi
+if [ "$RUN_HUB" = 1 ]; then  # a JupyterHub of its own (and configurable-http-proxy): no JupyterLab needed
+    MM_OUT="$OUT" "$PYBIN" tests/browser/drive_hub.py
+    echo "browser test 'hub' passed in $SECONDS s"
+fi
+if [ ${#LAB_TESTS[@]} -eq 0 ]; then
+    echo "browser tests (${TESTS[*]}) passed in ${SECONDS} s; screenshots in $OUT"
+    exit 0
 fi
 
 MM_PORT=$("$PYBIN" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -103,6 +103,8 @@
       $('teacher-tools').hidden = !teacher;
       $('token-form').hidden = teacher;
       $('logout').hidden = !teacher;
+      // on JupyterHub the teacher is a hub role: one logs out of the hub, not of this page
+      if (teacher) ask({ type: 'ping' }, (pong) => { if (pong.user) $('logout').hidden = true; });
       if (!teacher) { if (afterLogin) say(t('badToken'), 'error'); return; }
       $('teacher').open = true;
       say('');
