@@ -76,6 +76,14 @@ def replay(source: Any, **options: Any) -> Any:
 
 
 
+def source(what: Any) -> Any:
+    """The source of a built-in rule by name or id (``mm.source("skip_on_eight")``, ``"MK-5"``), or
+    of any class or function, from the installed package (see ``maumau.text.source``)."""
+    from .text.source import source as _source
+
+    return _source(what)
+
+
 #: Whether the Cython-compiled engine runs (else its Python sources do; see ``maumau.core.compiled``).
 compiled: bool = _compiled.COMPILED
 
@@ -84,5 +92,5 @@ __all__ = [
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
     "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "join", "state_graph",
-    "simulate", "charts",
+    "simulate", "charts", "source",
 ]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..core.rules.base import Pending, Rule
 
 __all__ = ["t", "name_seats", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
-           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex"]
+           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex", "number", "percent"]
 
 LANGUAGES = ("en", "de", "hu")
 
@@ -125,3 +125,23 @@ def seat_regex(lang: str | None = None) -> re.Pattern[str]:
     before, _, after = label.partition("{seat}")
     return re.compile(r"\b" * bool(before[:1].isalpha()) + re.escape(before) + r"(\d+)" + re.escape(after),
                       re.IGNORECASE)
+
+
+# --- numbers in each language ---------------------------------------------------------------------
+
+#: (decimal mark, thousands separator, what stands between a number and %): 42.3% · 42,3 % · 42,3 %.
+NUMBER_FORMAT: dict[str, tuple[str, str, str]] = {"en": (".", ",", ""), "de": (",", ".", "\u00a0"),
+                                                  "hu": (",", "\u00a0", "\u00a0")}
+
+
+def number(value: float, digits: int = 0, lang: str | None = None) -> str:
+    """``value`` with ``digits`` decimals as the language writes it: 1,234.5 · 1.234,5 · 1 234,5."""
+    point, thousands, _ = NUMBER_FORMAT.get(lang or _current[0], NUMBER_FORMAT["en"])
+    text = f"{value:,.{digits}f}"
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+
+
+def percent(share: float, digits: int = 0, lang: str | None = None) -> str:
+    """A share (0.423) as a percentage in the language: 42% · 42 % · 42 % (``digits`` decimals)."""
+    space = NUMBER_FORMAT.get(lang or _current[0], NUMBER_FORMAT["en"])[2]
+    return number(100 * share, digits, lang) + space + "%"

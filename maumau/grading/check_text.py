@@ -1,0 +1,62 @@
+"""The sentences of the exercises' checks, by language (English is the fallback for a missing key)."""
+
+from __future__ import annotations
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "expected": "{what}: expected {expected}, got {got}",
+        "missing": "missing {moves}",
+        "not_legal": "should not be legal {moves}",
+        "legal": "legal: {moves}",
+        "raised": "your code raised {error}",
+        "not_written": "{function} is not written yet: replace raise NotImplementedError() with your code",
+        "your_code": "your code",
+        "failed": "Check failed",
+        "where": "in {function}, line {line}: {code}",
+        "passed": "All {count} checks passed.",
+        "passed_all": "All checks passed.",
+        "wins": "{what}: won {won} of {games} hands ({rate}), at least {expected} needed",
+        "some_failed": "{failed} of {count} checks failed.",
+        "failed_any": "Some checks failed.",
+        "summary": "Checks run: {passed} passed, {failed} failed.",
+        "summary_none": "No checks have run yet: run the cells above first (Run → Run All Cells).",
+    },
+    "de": {
+        "expected": "{what}: erwartet {expected}, erhalten {got}",
+        "missing": "es fehlen {moves}",
+        "not_legal": "sollten nicht erlaubt sein {moves}",
+        "legal": "erlaubt: {moves}",
+        "raised": "dein Code hat {error} ausgelöst",
+        "not_written": "{function} ist noch nicht geschrieben: ersetze raise NotImplementedError() "
+                       "durch deinen Code",
+        "your_code": "dein Code",
+        "failed": "Prüfung fehlgeschlagen",
+        "where": "in {function}, Zeile {line}: {code}",
+        "passed": "Alle {count} Prüfungen bestanden.",
+        "passed_all": "Alle Prüfungen bestanden.",
+        "wins": "{what}: {won} von {games} Spielen gewonnen ({rate}), mindestens {expected} nötig",
+        "some_failed": "{failed} von {count} Prüfungen fehlgeschlagen.",
+        "failed_any": "Einige Prüfungen sind fehlgeschlagen.",
+        "summary": "Gelaufene Prüfungen: {passed} bestanden, {failed} fehlgeschlagen.",
+        "summary_none": "Noch keine Prüfung gelaufen: führe zuerst die Zellen darüber aus (Run → Run All Cells).",
+    },
+    "hu": {
+        "expected": "{what}: várt érték {expected}, kapott {got}",
+        "missing": "hiányzik {moves}",
+        "not_legal": "nem volna szabályos {moves}",
+        "legal": "szabályos: {moves}",
+        "raised": "a kódod hibát dobott: {error}",
+        "not_written": "{function} még nincs megírva: a raise NotImplementedError() helyére írd a saját kódodat",
+        "your_code": "a kódod",
+        "failed": "Sikertelen ellenőrzés",
+        "where": "{function}, {line}. sor: {code}",
+        "passed": "Mind a(z) {count} ellenőrzés sikeres.",
+        "passed_all": "Minden ellenőrzés sikeres.",
+        "wins": "{what}: {games} leosztásból {won} megnyerve ({rate}), legalább {expected} kell",
+        "some_failed": "{count} ellenőrzésből {failed} sikertelen.",
+        "failed_any": "Néhány ellenőrzés sikertelen.",
+        "summary": "Lefutott ellenőrzések: {passed} sikeres, {failed} sikertelen.",
+        "summary_none": "Még nem futott ellenőrzés: előbb futtasd a fenti cellákat (Run → Run All Cells).",
+    },
+}
+
