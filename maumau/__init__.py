@@ -76,6 +76,14 @@ def replay(source: Any, **options: Any) -> Any:
 
 
 
+def rules(game: Any = "makao", lang: str | None = None, formal: bool = False) -> Any:
+    """The rules of ``game`` as plain sentences in ``lang`` (en, de, hu); ``formal=True`` adds the
+    formal one-liners for teachers (see ``maumau.text.rules_table``)."""
+    from .text.rules_table import rules as _rules
+
+    return _rules(game, lang, formal)
+
+
 def source(what: Any) -> Any:
     """The source of a built-in rule by name or id (``mm.source("skip_on_eight")``, ``"MK-5"``), or
     of any class or function, from the installed package (see ``maumau.text.source``)."""
@@ -92,5 +100,5 @@ __all__ = [
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
     "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "join", "state_graph",
-    "simulate", "charts", "source",
+    "simulate", "charts", "source", "rules",
 ]

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from ._version import __version__
 from .core.variants import Variant, VariantError, variant, variant_names
 from .terminal.play import STRENGTHS, Console, Quit, TerminalPlayer, group_moves, play, run_hand
-from .text.i18n import LANGUAGES, use_language
+from .text.i18n import LANGUAGES, t, use_language
 
 __all__ = ["main", "build_parser", "Console", "TerminalPlayer", "run_hand", "Quit", "group_moves"]
 
@@ -60,6 +60,8 @@ def _add_rules(commands: Any) -> None:
                               description="Without VARIANT, list the variants; with it, show its rules.")
     sub.add_argument("variant", nargs="?", metavar="VARIANT", help=", ".join(variant_names()))
     _add_option_flag(sub)
+    sub.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the sentences (default en)")
+    sub.add_argument("--formal", action="store_true", help="also the formal one-liners (next(X), rule ids)")
     sub.set_defaults(func=cmd_rules)
 
 
@@ -135,7 +137,11 @@ def cmd_rules(args: argparse.Namespace, con: Console) -> int:
     v = _load_variant(args, con)
     if v is None:
         return 2
-    con.say(v.describe())
+    from .text.rules_table import RulesSheet
+
+    con.say(str(RulesSheet(v, args.lang, args.formal)))
+    if v.changes:
+        con.say("\n" + t("rules.house", args.lang, changes=v.house_rules()))
     return 0
 
 

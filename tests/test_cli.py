@@ -85,7 +85,11 @@ def test_no_command_prints_help_and_returns_2():
 def test_rules_of_makao():
     code, out, err, _ = run(["rules", "makao"])
     assert code == 0 and not err
-    assert "reverse_on_nine" in out and "Makaó" in out and "104 cards" in out
+    assert "A 9 turns the direction of play around" in out and "(MK-6)" in out  # plain words first
+    assert "Makaó" in out and "104 cards" in out and "next(X)" not in out
+    code, out, _, _ = run(["rules", "makao", "--formal", "--lang", "de"])
+    assert "reverse_on_nine: 9: the direction" not in out and "reverse_on_nine: 9: die Spielrichtung" in out
+    assert "Eine 9 dreht die Spielrichtung um" in out and "104 Karten" in out
 
 
 def test_rules_lists_every_variant():
@@ -131,7 +135,7 @@ def test_python_dash_m_maumau():
     done = subprocess.run([sys.executable, "-m", "maumau", "rules", "lite_macau"], cwd=ROOT, env=env,
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "LITE Games Macau" in done.stdout and "same_rank_sets" in done.stdout
+    assert "LITE Games Macau" in done.stdout and "(LM-5)" in done.stdout
 
 
 # --- playing --------------------------------------------------------------------------------------

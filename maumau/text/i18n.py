@@ -102,13 +102,19 @@ def wish_name(wish: Suit | Rank, lang: str | None = None) -> str:
     return rank_name(wish, lang)
 
 
-def rule_summary(rule: Rule, lang: str | None = None) -> str:
-    """A rule in one line in the language; a rule of one's own speaks its docstring."""
+def rule_summary(rule: Rule, lang: str | None = None, formal: bool = False) -> str:
+    """A built-in rule as a plain sentence in the language ("A 7 makes the next player draw 2 ...");
+    ``formal=True``: the one-liner with ``next(X)`` and the rule ids, for teachers.  A rule of
+    one's own speaks its docstring."""
+    from .plain_rules import PLAIN
+
     cls = type(rule)
-    texts = RULE_TEXT.get(lang or _current[0], {})
-    if cls.__module__.startswith("maumau.core.rules") and cls.__name__ in texts:
-        return texts[cls.__name__]
-    return rule.summary
+    lang = lang or _current[0]
+    if not cls.__module__.startswith("maumau.core.rules"):
+        return rule.summary
+    if not formal and cls.__name__ in PLAIN.get(lang, {}):
+        return PLAIN[lang][cls.__name__]
+    return RULE_TEXT.get(lang, {}).get(cls.__name__, rule.summary)
 
 
 def name_seats(sentence: str, names: dict[int, str], lang: str | None = None) -> str:

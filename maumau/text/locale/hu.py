@@ -308,6 +308,12 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "remote.waiting_players": "Várakozás a játékosokra: még {n} szabad hely.",
     "remote.join_next": "A következő körtől játszol.",
     "remote.closed": "A kapcsolat az asztallal megszakadt: {reason}",
+    # egy változat szabályai mondatokban (mm.rules, maumau rules)
+    "rules.heading": "{title}: {cards} lap, fejenként {each}, {lo}–{hi} játékos",
+    "rules.rule": "mit mond a szabály",
+    "rules.id": "azonosító",
+    "rules.house": "Házi szabályok: {changes}",
+    "rules.formal": "formális (tanároknak)",
 }
 
 RULES: dict[str, str] = {
