@@ -362,7 +362,7 @@ def test_rules_explorer_switches_rules_and_plays_or_simulates():
     assert "ohne reverse_on_nine" in ex.summary.value and "mit quiet_nine" in ex.summary.value
     stats = ex.simulate(4)
     assert stats["games"] == 4 and stats["finished"] + stats["no_winner"] == 4
-    assert "Züge pro Spiel" in ex.stage.children[0].value
+    assert "Züge pro beendetem Spiel" in ex.stage.children[0].value
     table_view = ex.play()
     assert table_view.variant == v and ex.stage.children == (table_view.widget,)
     ex.pick.value = "lite_macau"
