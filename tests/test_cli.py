@@ -162,7 +162,7 @@ def test_run_hand_reaches_the_end(name):
 def test_the_same_seed_and_answers_give_the_same_game():
     one = run(["play", "makao", "--players", "3", "--seed", "7"], first_move)[1]
     two = run(["play", "makao", "--players", "3", "--seed", "7"], first_move)[1]
-    assert one == two and "seed 7" in one
+    assert one == two and "deal no. 7" in one
 
 
 @pytest.mark.parametrize("name", ["makao", "lite_macau", "mau_mau_runde", "joker_mau_mau"])
@@ -261,15 +261,21 @@ def test_quit_asks_and_leaves():
 
 
 def test_strengths_use_the_players_found_at_call_time(monkeypatch):
+    from maumau.terminal.play import computers_for
+
     code, out, _, _ = run(["play", "makao", "--seed", "1", "--strength", "hard"])
-    assert code == 0 and "computer players: Search." in out
+    assert code == 0 and "computer players (hard)." in out  # the strength in words, not a class name
+    code, out, _, _ = run(["play", "makao", "--seed", "1", "--strength", "hard", "--lang", "de"])
+    assert "Computerspieler (schwer)." in out and "Search" not in out and "Mischung Nr. 1" in out
 
     class Heuristic(mm.players.Random):
         pass
 
     monkeypatch.setattr(mm.players, "Heuristic", Heuristic, raising=False)
+    made, _ = computers_for("medium", 1, range(3), 0)
+    assert all(type(p) is Heuristic for p in made.values())
     code, out, _, _ = run(["play", "makao", "--seed", "1", "--strength", "medium"])
-    assert code == 0 and "computer players: Heuristic." in out
+    assert code == 0 and "computer players (medium)." in out
 
 
 def test_seats_are_renamed_to_match_seats():

@@ -28,7 +28,7 @@ from ..core.illegal import why_illegal
 from ..core.moves import Draw, Move, Play
 from ..core.rules.base import Role
 from ..core.state import DRAWN, EXTRA, TURN, lend
-from .i18n import describe_pending, rank_name, t
+from .i18n import card_symbol, describe_pending, rank_letter, rank_name, t
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.state import GameState
@@ -39,7 +39,7 @@ __all__ = ["why_illegal", "explain", "narrate", "leave", "describe_state", "stat
 def _wish_text(wish: Suit | Rank | None) -> str:
     if wish is None:
         return "—"
-    return wish.symbol if isinstance(wish, Suit) else wish.value
+    return wish.symbol if isinstance(wish, Suit) else rank_letter(wish)
 
 
 # --- what a legal move does ---------------------------------------------------------------------
@@ -57,7 +57,7 @@ def narrate(before: GameState, move: Move, after: GameState) -> str:
     """One sentence telling what ``move`` did, from the states around it."""
     seat = before.to_move
     if isinstance(move, Play):
-        parts = [t("do.play", seat=seat, cards=" ".join(c.symbol for c in move.cards))]
+        parts = [t("do.play", seat=seat, cards=" ".join(card_symbol(c) for c in move.cards))]
         if move.wish is not None:
             parts.append(t("do.wish", wish=_wish_text(move.wish)))
         if move.runde:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..core.rules.base import Pending, Rule
 
 __all__ = ["t", "name_seats", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
-           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex", "number", "percent"]
+           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex", "number", "percent",
+           "rank_letter", "card_symbol", "read_card"]
 
 LANGUAGES = ("en", "de", "hu")
 
@@ -151,3 +152,31 @@ def percent(share: float, digits: int = 0, lang: str | None = None) -> str:
     """A share (0.423) as a percentage in the language: 42% · 42 % · 42 % (``digits`` decimals)."""
     space = NUMBER_FORMAT.get(lang or _current[0], NUMBER_FORMAT["en"])[2]
     return number(100 * share, digits, lang) + space + "%"
+
+
+# --- card letters in each language ----------------------------------------------------------------
+
+#: The letters German and Hungarian players call the court cards and the Ace: B/D/K/A (Bube, Dame,
+#: König, Ass) and B/D/K/Á (bubi, dáma, király, ász); English J/Q/K/A.
+RANK_LETTERS: dict[str, dict[str, str]] = {"en": {}, "de": {"J": "B", "Q": "D"}, "hu": {"J": "B", "Q": "D", "A": "Á"}}
+#: What a typed letter means, in any language (B, D and Á are no English rank, so both spellings work).
+_READ_RANK = {"B": "J", "D": "Q", "Á": "A"}
+
+
+def rank_letter(rank: Rank, lang: str | None = None) -> str:
+    """``Q`` in English, ``D`` in German and Hungarian; number ranks stay numbers."""
+    return RANK_LETTERS.get(lang or _current[0], {}).get(rank.value, rank.value)
+
+
+def card_symbol(card: Card, lang: str | None = None) -> str:
+    """A card as the language writes it: ``Q♥``, ``D♥``; the Joker as ``JOKER``."""
+    if card.rank is None or card.suit is None:
+        return "JOKER"
+    return rank_letter(card.rank, lang) + card.suit.symbol
+
+
+def read_card(token: str) -> str:
+    """A typed card in the engine's spelling: ``DH``/``dh`` → ``QH``, ``BC`` → ``JC``, ``ÁS`` → ``AS``;
+    anything else unchanged (the engine then says what is wrong with it)."""
+    head = token[:1].upper()
+    return _READ_RANK[head] + token[1:] if head in _READ_RANK and len(token) > 1 else token

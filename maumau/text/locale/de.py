@@ -152,6 +152,7 @@ MESSAGES: dict[str, str] = {
     "ui.next_hand": "Nächstes Spiel",
     "ui.new_match": "Neue Partie",
     "ui.hand_n": "Spiel {n}",
+    "ui.seed": "Mischung Nr. {seed}",
     "ui.match_won": "Die Partie ist vorbei: {names} gewinnt.",
     "ui.match_shared": "Die Partie ist vorbei: {names} teilen sich den Sieg.",
     "ui.you_are_out": "Du bist ausgeschieden; die anderen spielen weiter.",
@@ -209,8 +210,8 @@ MESSAGES: dict[str, str] = {
     "ui.stats_range": "Kürzestes / längstes beendetes Spiel",
     "ui.stats_wins": "Siege nach Platz",
     # das Terminal (maumau play); die Eingabe-Aufforderungen enden mit einem Leerzeichen
-    "term.title": "{title} ({name}): {n} Spieler, Seed {seed}",
-    "term.you_are": "Du bist {name}; die anderen sind Computerspieler: {who}.",
+    "term.title": "{title} ({name}): {n} Spieler, Mischung Nr. {seed}",
+    "term.you_are": "Du bist {name}; die anderen sind Computerspieler ({who}).",
     "term.intro": "Gib die Nummer eines Zugs oder eine Karte wie 7H ein; ? für Hilfe, q zum Beenden.",
     "term.deal": "{name} gibt, die erste Karte ist {card}.",
     "term.goodbye": "{reason}. Tschüss!",

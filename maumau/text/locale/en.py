@@ -147,6 +147,7 @@ MESSAGES: dict[str, str] = {
     "ui.next_hand": "Next hand",
     "ui.new_match": "New match",
     "ui.hand_n": "Hand {n}",
+    "ui.seed": "deal no. {seed}",
     "ui.match_won": "The match is over: {names} wins.",
     "ui.match_shared": "The match is over: {names} share the win.",
     "ui.you_are_out": "You are out of the match; the others play on.",
@@ -204,8 +205,8 @@ MESSAGES: dict[str, str] = {
     "ui.stats_range": "Shortest / longest finished hand",
     "ui.stats_wins": "Wins by seat",
     # the terminal (maumau play: maumau/terminal*.py); the prompts end in a space, the player types after it
-    "term.title": "{title} ({name}): {n} players, seed {seed}",
-    "term.you_are": "You are {name}; the others are computer players: {who}.",
+    "term.title": "{title} ({name}): {n} players, deal no. {seed}",
+    "term.you_are": "You are {name}; the others are computer players ({who}).",
     "term.intro": "Type the number of a move or a card like 7H; ? for help, q to quit.",
     "term.deal": "{name} deals; the up-card is {card}.",
     "term.goodbye": "{reason}: goodbye.",

@@ -150,6 +150,7 @@ MESSAGES: dict[str, str] = {
     "ui.next_hand": "Következő kör",
     "ui.new_match": "Új játék",
     "ui.hand_n": "{n}. kör",
+    "ui.seed": "{seed}. keverés",
     "ui.match_won": "A játszmának vége: {names} nyert.",
     "ui.match_shared": "A játszmának vége: {names} holtversenyben nyert.",
     "ui.you_are_out": "Kiestél a játékból; a többiek játszanak tovább.",
@@ -207,8 +208,8 @@ MESSAGES: dict[str, str] = {
     "ui.stats_range": "Legrövidebb / leghosszabb befejezett leosztás",
     "ui.stats_wins": "Győzelmek helyenként",
     # a terminál (maumau play); a kérdések szóközre végződnek, utána gépel a játékos
-    "term.title": "{title} ({name}): {n} játékos, seed: {seed}",
-    "term.you_are": "Te vagy: {name}; a többiek gépi játékosok: {who}.",
+    "term.title": "{title} ({name}): {n} játékos, {seed}. keverés",
+    "term.you_are": "Te vagy: {name}; a többiek gépi játékosok ({who}).",
     "term.intro": "Írd be egy lépés számát vagy egy lapot, pl. 7H; ? = súgó, q = kilépés.",
     "term.deal": "{name} oszt, a felfordított lap: {card}.",
     "term.goodbye": "{reason}. Viszlát!",
