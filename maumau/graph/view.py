@@ -12,7 +12,7 @@ import html
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
-from .explore import GraphError, state_label
+from .explore import GraphError
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -59,9 +59,17 @@ class GraphView:
 
     # --- what it shows ---------------------------------------------------------------------------
     def _option(self, node: Hashable) -> str:
+        """A state in words: "after 2 moves: seat 0 to move, cards 2 and 1, top 10♠" (no ▶ or ·)."""
         d = self.graph.nodes[node]
-        text = state_label(cast("GameState", node)) if hasattr(node, "hands") else str(d.get("label", node))
-        return f"depth {d.get('depth', '?')}: {text}"
+        if not hasattr(node, "hands"):
+            return f"after {d.get('depth', '?')} moves: {d.get('label', node)}"
+        state = cast("GameState", node)
+        if state.is_over:
+            who = "blocked" if state.blocked else f"seat {state.winner} went out"
+        else:
+            who = f"seat {state.to_move} to move"
+        sizes = " and ".join(str(len(h)) for h in state.hands)
+        return f"after {d.get('depth', '?')} moves: {who}, cards {sizes}, top {state.top.symbol}"
 
     def _value(self, node: Hashable) -> str:
         return "" if self.solution is None else self.solution.value(node)
