@@ -157,7 +157,10 @@ def test_the_simulation_picture_is_readable_and_tells_identical_players_apart():
     fig = result.plot().figure()
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()][::-1][:3] == [
         "Heuristic() #1", "Heuristic() #2", "Heuristic() #3"]
-    assert_readable(fig)
+    assert_projector_readable(fig)
+    plt.close("all")
+    assert_projector_readable(mm.charts.histogram({"a": result.lengths, "b": result.lengths[::2]},
+                                                  bins=range(0, 160, 4), title="Hand length").figure())
     plt.close("all")
 
 
