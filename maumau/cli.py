@@ -62,6 +62,7 @@ def _add_rules(commands: Any) -> None:
     _add_option_flag(sub)
     sub.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the sentences (default en)")
     sub.add_argument("--formal", action="store_true", help="also the formal one-liners (next(X), rule ids)")
+    sub.add_argument("--markdown", action="store_true", help="every variant in en, de and hu, as RULES.md")
     sub.set_defaults(func=cmd_rules)
 
 
@@ -127,6 +128,11 @@ def _load_variant(args: argparse.Namespace, con: Console) -> Variant | None:
 
 def cmd_rules(args: argparse.Namespace, con: Console) -> int:
     v: Variant | None
+    if args.markdown:
+        from .text.rules_table import rules_markdown
+
+        con.out.write(rules_markdown())
+        return 0
     if args.variant is None:
         con.say("Variants (maumau rules NAME shows the rules of one):")
         for name in variant_names():

@@ -283,7 +283,8 @@ def test_seats_are_renamed_to_match_seats():
     s = mm.deal("makao", players=2, seed=3)
     run_hand(s, [mm.players.Random(1), mm.players.Random(2)], con, ["Seat 0", "Seat 3"], me=1)
     text = out.getvalue()
-    assert "Seat 3 (you)" in text and "Seat 1" not in text
+    assert "Seat 0 plays" in text and "Seat 1" not in text and "you move next" in text  # the learner: "you"
+    assert "Seat 3 (you)" not in text
 
 
 def test_without_unicode_cards_are_written_in_notation():

@@ -82,3 +82,14 @@ def test_source_shows_a_rule_from_the_package():
     assert "<span" in mm.source("skip_on_eight")._repr_html_()
     with pytest.raises(ValueError, match="no built-in rule is called 'skip_on_nine'"):
         mm.source("skip_on_nine")
+
+
+def test_the_rules_beside_the_notebooks_are_up_to_date():
+    """RULES.md at the course root (the lab's file browser shows it): ``maumau rules --markdown``."""
+    from pathlib import Path
+
+    from maumau.text.rules_table import rules_markdown
+
+    written = (Path(__file__).resolve().parents[1] / "RULES.md").read_text(encoding="utf-8")
+    assert written == rules_markdown(), "run: maumau rules --markdown > RULES.md"
+    assert "## Deutsch" in written and "Eine 7 lässt den nächsten Spieler 2 Karten ziehen" in written

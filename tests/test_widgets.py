@@ -61,7 +61,7 @@ def test_a_full_hand_of_makao_played_by_clicks_alone():
     assert sum(t.match.scores) == sum(t.result.points) > 0
     assert t.result_box.layout.display != "none" and t.next_hand_button.layout.display != "none"
     moves = len(t.game)
-    assert len([line for line in t.log if not line.startswith(("Spiel", "Du "))]) == moves
+    assert len([kind for kind in t.moves_log.kinds if kind != "mm-note"]) == moves  # a sentence per move
     assert "Gesamt (Minuspunkte)" in t.result_html.value
     t.next_hand_button.click()
     assert t.result is None and len(t.match.hands) == 1 and len(t.game) == 0 or t.state.to_move == 0
@@ -145,7 +145,8 @@ def test_a_wish_is_picked_before_the_jack_is_played():
     t.wish.buttons[mm.Suit.DIAMONDS].click()
     assert t.game.moves[0] == mm.Play("JC", wish="D")
     assert t.game.at(1).wish is mm.Suit.DIAMONDS
-    assert "Platz 0 (du) legt B♣ und wünscht sich ♦: Anna ist als Nächstes dran." in t.log  # B: Bube
+    assert "Du legst B♣ und wünschst dir ♦: Anna ist als Nächstes dran." in t.log  # B: Bube; "du": the learner
+    assert "Ben zieht eine Karte: du bist als Nächstes dran." in t.log
 
 
 def test_mau_must_be_pressed_before_the_second_to_last_card():

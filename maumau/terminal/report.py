@@ -55,7 +55,7 @@ def run_hand(state: GameState, controllers: Sequence[Any], con: Console, names: 
                 continue
             raise
         if verbose:
-            con.note(seats.sub(rename, narrate(state, move, after)))
+            con.note(seats.sub(rename, narrate(state, move, after, you=me)))
             if me is not None:
                 _tell_received(con, state, move, after, me)
         state = after

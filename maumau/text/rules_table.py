@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..core.variants import Variant, variant, variant_names
 from .i18n import language, rule_summary, t
 
-__all__ = ["RulesTable", "rules_table", "RulesSheet", "rules"]
+__all__ = ["RulesTable", "rules_table", "RulesSheet", "rules", "rules_markdown"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -115,3 +115,19 @@ def rules(game: str | Variant = "makao", lang: str | None = None, formal: bool =
     """The rules of ``game`` as plain sentences in ``lang`` (default: the current language);
     ``formal=True`` adds the formal one-liners for teachers."""
     return RulesSheet(variant(game), lang or language(), formal)
+
+
+def rules_markdown(langs: Iterable[str] = ("en", "de", "hu")) -> str:
+    """Every variant's rules as sentences, in each language: the course's ``RULES.md``
+    (``maumau rules --markdown``), so the rules stand beside the notebooks in the lab."""
+    lines = ["# The rules of the course", "",
+             "Each variant's rules in plain sentences, with the rule's id (written by `maumau rules --markdown`;",
+             "`maumau rules NAME --formal` and `mm.rules(NAME, formal=True)` add the precise notation).", ""]
+    for lang in langs:
+        lines += [f"## {t('rules.language', lang)}", ""]
+        for name in variant_names():
+            sheet = RulesSheet(variant(name), lang)
+            lines += [f"### {sheet.heading()}", ""]
+            lines += [f"- {plain} ({rule_id})" for plain, rule_id, _ in sheet.rows()]
+            lines.append("")
+    return "\n".join(lines)

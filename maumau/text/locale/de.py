@@ -321,6 +321,7 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "rules.rule": "was die Regel sagt",
     "rules.id": "Nr.",
     "rules.house": "Hausregeln: {changes}",
+    "rules.language": "Deutsch",
     "rules.formal": "formal (für Lehrkräfte)",
 }
 

@@ -313,5 +313,6 @@ MESSAGES: dict[str, str] = {
     "rules.rule": "what the rule says",
     "rules.id": "id",
     "rules.house": "House rules: {changes}",
+    "rules.language": "English",
     "rules.formal": "formal (for teachers)",
 }

@@ -318,6 +318,7 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "rules.rule": "mit mond a szabály",
     "rules.id": "azonosító",
     "rules.house": "Házi szabályok: {changes}",
+    "rules.language": "Magyar",
     "rules.formal": "formális (tanároknak)",
 }
 
