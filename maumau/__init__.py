@@ -84,6 +84,14 @@ def rules(game: Any = "makao", lang: str | None = None, formal: bool = False) ->
     return _rules(game, lang, formal)
 
 
+def set_language(lang: str) -> None:
+    """The language of the course from here on: "en", "de" or "hu" (the card table, the replay, the
+    explorer, the rules and the engine's sentences; a ``lang=`` of their own still wins)."""
+    from .text.i18n import set_language as _set
+
+    _set(lang)
+
+
 def source(what: Any) -> Any:
     """The source of a built-in rule by name or id (``mm.source("skip_on_eight")``, ``"MK-5"``), or
     of any class or function, from the installed package (see ``maumau.text.source``)."""
@@ -100,5 +108,5 @@ __all__ = [
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
     "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "join", "state_graph",
-    "simulate", "charts", "source", "rules",
+    "simulate", "charts", "source", "rules", "set_language",
 ]

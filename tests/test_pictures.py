@@ -11,6 +11,7 @@ Vega-Lite (whose label boxes are measured from the spec: the place of each text 
 from __future__ import annotations
 
 import itertools
+import re
 
 import matplotlib
 import pytest
@@ -130,6 +131,25 @@ def test_a_phase_keeps_its_place_and_phases_that_never_meet_share_one(phases):
                 where.setdefault(name, set()).add(t.get_position())
     assert all(len(places) == 1 for places in where.values())
     assert where["Ace extra play"] == where["Runde running"]
+    plt.close("all")
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_the_pictures_of_notebook_06_are_readable_in_german_and_hungarian(phases, lang):
+    start = gr.fixed_stock(mm.position("makao", hands=["8S QD", "3H 3S"], top="10S", stock="8D"))
+    G = mm.state_graph(start)
+    solution = gr.solve(G)
+    with mm.text.i18n.use_language(lang):
+        chart = gr.draw(G, highlight=[state for state, _ in solution.line()])
+        fig = chart.figure()
+        machines = gr.draw_phases(*phases.values())
+        assert_projector_readable(machines.figure())
+        assert_vega_readable(machines.spec)
+    assert_readable(fig, edge=False)
+    assert_vega_readable(chart.spec)
+    words = " ".join(t.get_text() for t, _ in texts(fig))
+    assert not re.search(r"\b(seat|states|moves|draw|blocked|wins|best play)\b", words), words
+    assert ("Zustände" if lang == "de" else "állapot") in words
     plt.close("all")
 
 

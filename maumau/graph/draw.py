@@ -15,6 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Chart, new_figure
+from ..text.graph_words import graph_words
 from .draw_machines import draw_phases
 from .explore import GraphError
 from .layout import curve, layered_layout
@@ -213,7 +214,8 @@ def _draw_edge_labels(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, st
               for x, y in ax.transData.transform([pos[n] for n in G])]
     for u, v in G.edges:
         at = curve(pos[u], pos[v], 0.0 if (u, v) in straight else 0.25)
-        place_label(ax, G.edges[u, v].get("label", ""), lambda t, at=at: at(1.15 - t), taken, renderer, font)
+        label = graph_words(G.edges[u, v].get("label", ""))
+        place_label(ax, label, lambda t, at=at: at(1.15 - t), taken, renderer, font)
 
 
 # --- instead of a graph too big to read ---------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Chart, new_figure
+from ..text.graph_words import graph_words
 from .explore import GraphError
 from .layout import bends, curve, equal_limits, phase_positions, split_busy
 from .machine_text import box_text, entries, short, wrap
@@ -89,8 +90,8 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
     (placed last, so that they can keep clear of everything else)."""
     g = G.graph
     part = f" ({g['part']})" if g.get("part") else ""
-    ax.set_title(f"{g.get('variant')}{part}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
-                 fontsize=12)
+    ax.set_title(graph_words(f"{g.get('variant')}{part}: {g.get('games')} random hands, "
+                             f"{g.get('decisions', 0):,} decisions"), fontsize=12)
     xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
     equal_limits(ax, (min(xs) - 0.3, max(xs) + 0.3), (min(ys) - 0.3, max(ys) + 0.3))
     found = entries(G, moves)
@@ -105,7 +106,7 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
         label = short(d["moves"], moves)
         if G.nodes[v]["terminal"] or found.get(v) == label:  # an end needs no label; an entry is in the box
             continue
-        place_label(ax, wrap(label, 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer, _font(ax))
+        place_label(ax, wrap(graph_words(label), 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer, _font(ax))
 
 
 def _font(ax: Axes) -> float:

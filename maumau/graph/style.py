@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..text.graph_words import graph_words
 from .explore import describe, state_label
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,10 +56,10 @@ def node_text(state: Any, d: dict[str, Any], long: bool) -> str:
     if not hasattr(state, "hands"):
         return str(d.get("label", state))
     if not long:
-        return state_label(state).split(" ·")[0]
+        return graph_words(state_label(state).split(" ·")[0])
     lines = [("▶" if seat == state.to_move and not state.is_over else "") + (" ".join(c.symbol for c in h) or "–")
              for seat, h in enumerate(state.hands)]
-    return "\n".join(lines) + "\n·" + state_label(state).split(" ·", 1)[1]
+    return graph_words("\n".join(lines) + "\n·" + state_label(state).split(" ·", 1)[1])
 
 
 def legend(G: nx.DiGraph, color: str, marks: bool = False) -> list[Any]:
@@ -87,11 +88,13 @@ def legend(G: nx.DiGraph, color: str, marks: bool = False) -> list[Any]:
         items.append(Line2D([], [], color="#444444", lw=1.6, label="move of best play"))
     if marks:  # the node texts are hands: what ▶ and · in them mean
         items += [Line2D([], [], linestyle="", label=mark) for mark in MARKS]
+    for item in items:  # in the course's language
+        item.set_label(graph_words(item.get_label()))
     return items
 
 
 def graph_title(G: nx.DiGraph) -> str:
     """The variant and what the graph is: a played hand's length, or ``describe``'s line."""
     if G.graph.get("path"):
-        return f"{G.graph.get('variant')}: a played hand, {len(G) - 1} moves"
-    return f"{G.graph.get('variant', '')}: {describe(G)}"
+        return graph_words(f"{G.graph.get('variant')}: a played hand, {len(G) - 1} moves")
+    return graph_words(f"{G.graph.get('variant', '')}: {describe(G)}")

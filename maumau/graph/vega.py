@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import PALETTE, PX_PER_INCH, number
+from ..text.graph_words import graph_words
 from .explore import state_label
 from .layout import curve
 from .style import MARKS, SEAT_COLOURS, TEXT_PX, TITLE_PX, graph_title, node_fill, node_text, seat_colour
@@ -51,11 +52,12 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
         for u, v in G.edges:
             # from the target's end, as matplotlib does: labels of the moves out of one state spread out
             along = on_screen(frame, _curve(G, pos, u, v), lambda t: min(1.0, 1.15 - t))
-            label = str(G.edges[u, v].get("label", ""))
+            label = graph_words(str(G.edges[u, v].get("label", "")))
             placed.append((place(label, LABEL_FONT, along, taken, frame), label))
         layers += _texts(frame, placed, LABEL_FONT, "#fffbe6", "#d9cfa6", 0.95)
     heading = {"text": title if title is not None else graph_title(G), "fontSize": TITLE_PX, "anchor": "start",
-               "subtitle": list(MARKS) if texts and labels == "long" else [], "subtitleFontSize": TEXT_PX}
+               "subtitle": [graph_words(m) for m in MARKS] if texts and labels == "long" else [],
+               "subtitleFontSize": TEXT_PX}
     return {"title": heading, "width": number(frame.width), "height": number(frame.height), "layer": layers,
             "config": {"view": {"stroke": None}, "legend": {"labelFontSize": TEXT_PX, "titleFontSize": TEXT_PX,
                                                             "orient": "bottom", "direction": "vertical"}}}

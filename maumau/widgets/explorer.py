@@ -118,7 +118,7 @@ class RulesExplorer(View):
     ``extra_rules`` are rules of one's own, offered switched off (``with_rules``).
     """
 
-    def __init__(self, game: str | Variant = "makao", *, lang: str = "en", extra_rules: Sequence[Rule] = (),
+    def __init__(self, game: str | Variant = "makao", *, lang: str | None = None, extra_rules: Sequence[Rule] = (),
                  players: int | None = None, strength: str = "medium", games: int = 100, seed: int = 0,
                  delay: float = 0.6, colours: str = "two", contrast: str = "normal") -> None:
         self.lang = check_lang(lang)
