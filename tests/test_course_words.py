@@ -93,3 +93,77 @@ def test_the_rules_beside_the_notebooks_are_up_to_date():
     written = (Path(__file__).resolve().parents[1] / "RULES.md").read_text(encoding="utf-8")
     assert written == rules_markdown(), "run: maumau rules --markdown > RULES.md"
     assert "## Deutsch" in written and "Eine 7 lässt den nächsten Spieler 2 Karten ziehen" in written
+
+
+# --- every string a screen shows, per language ------------------------------------------------------
+
+def shown_strings(widget) -> list[str]:
+    """What a widget tree shows: HTML text (tags, styles and scripts stripped), button labels,
+    tooltips, descriptions and options of every widget under ``widget``."""
+    import ipywidgets as W
+
+    found, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        todo += list(getattr(w, "children", ()) or ())
+        if isinstance(w, W.HTML) or isinstance(w, W.Label):
+            text = re.sub(r"<(style|script)[^>]*>.*?</\1>", " ", str(w.value), flags=re.S)
+            found.append(re.sub(r"<[^>]+>", " ", text))
+        for name in ("description", "tooltip", "placeholder"):
+            value = getattr(w, name, None)
+            if isinstance(value, str):
+                found.append(value)
+        for option in getattr(w, "_options_labels", ()) or ():
+            found.append(str(option))
+        for title in getattr(w, "titles", ()) or ():
+            found.append(str(title))
+    return [s for s in found if s.strip()]
+
+
+def english_in(strings: list[str], lang: str) -> list[str]:
+    """The strings with English words of the catalogue no other catalogue uses (test_sentences'
+    audit list), a code name (jack_wishes_suit), a decimal point or the word 'seed'."""
+    from test_sentences import ENGLISH
+
+    bad = []
+    for text in strings:
+        plain = re.sub(r"\b[a-z]+_[a-z_]+\b|[A-Z][a-z]+\(\)", "", text)  # variant names, Draw()
+        for name in mm.variant_names():  # the variants' titles are names ("LITE Games Macau")
+            plain = plain.replace(mm.variant(name).title, "")
+        words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", plain)} & ENGLISH
+        if words or re.search(r"\bseed\b|\d\.\d", plain, re.I) or re.search(r"\b[a-z]+_[a-z]+_[a-z]+\b", text):
+            bad.append(f"{lang}: {text.strip()[:120]!r} {sorted(words)}")
+    return bad
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_every_string_of_the_card_table_replay_and_explorer_is_in_the_language(lang):
+    import random as rnd
+
+    from test_widgets import play_hand_by_clicks
+
+    from maumau.widgets import ReplayView, TableView
+
+    table = TableView("makao", 3, seed=7, lang=lang, delay=0)
+    play_hand_by_clicks(table, rnd.Random(1))  # a whole hand: the log, the result, the scores
+    strings = shown_strings(table.widget) + table.log
+    strings += shown_strings(ReplayView(table, lang=lang).widget)
+    explorer = RulesExplorer("makao", lang=lang, games=20)
+    explorer.simulate(20)
+    strings += shown_strings(explorer.widget)
+    assert not english_in(strings, lang), "\n".join(english_in(strings, lang)[:12])
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_every_line_of_the_terminal_game_is_in_the_language(lang):
+    import io
+
+    from maumau.cli import main
+
+    out = io.StringIO()
+    answers = iter(["d"] * 60 + ["q"] * 5)
+    main(["play", "makao", "--players", "3", "--seed", "8", "--lang", lang, "--no-color"],
+         input_fn=lambda prompt: next(answers), out=out, err=io.StringIO())
+    lines = [line for line in out.getvalue().splitlines() if line.strip()]
+    assert len(lines) > 20
+    assert not english_in(lines, lang), "\n".join(english_in(lines, lang)[:12])

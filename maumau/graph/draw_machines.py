@@ -112,7 +112,7 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
 def _font(ax: Axes) -> float:
     """``_FONT`` in a panel of the size ``draw_phases`` makes; smaller in smaller axes of one's own
     (down to 8 points), so that the boxes keep their room."""
-    width, height = ax.get_position().size * ax.figure.get_size_inches()
+    width, height = ax.get_position().size * ax.figure.get_size_inches()  # type: ignore[union-attr]
     return max(8.0, _FONT * min(1.0, width / (_PANEL[0] * 0.98), height / (_PANEL[1] * 0.9)))
 
 

@@ -7,7 +7,7 @@ Kept apart from the engine so the hot path never builds sentences.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import Rank, Suit, card_html
 from ..core.engine import leave
@@ -54,7 +54,7 @@ def explain(state: GameState, move: Move) -> str:
     return narrate(state, move, after)
 
 
-def _say(key: str, who: int, you: int | None, **values: object) -> str:
+def _say(key: str, who: int, you: int | None, **values: Any) -> str:
     """The message ``key`` about seat ``who``: in the second person when ``who`` is the learner's
     seat ``you`` ("You play 7♥", "du bist als Nächstes dran")."""
     if you is not None and who == you:

@@ -35,9 +35,9 @@ class Source:
         blocks = []
         for where, code in self.parts:
             try:
-                from pygments import highlight
-                from pygments.formatters import HtmlFormatter
-                from pygments.lexers import PythonLexer
+                from pygments import highlight  # type: ignore[import-untyped]
+                from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]
+                from pygments.lexers import PythonLexer  # type: ignore[import-untyped]
 
                 body = highlight(code, PythonLexer(), HtmlFormatter(noclasses=True, nobackground=True))
             except ImportError:  # pygments comes with IPython; a plain block without it
@@ -46,7 +46,7 @@ class Source:
         return "".join(blocks)
 
 
-def _rule_classes() -> list[type]:
+def _rule_classes() -> list[Any]:
     from ..core import rules
     from ..core.rules.base import Rule
 

@@ -130,7 +130,8 @@ class RulesExplorer(View):
         self.stats: dict[str, Any] | None = None
         base = variant(game)
         lang = self.lang
-        self.pick = W.Dropdown(options=variant_names(), value=base.name, description=t("ui.variant", lang))
+        self.pick = W.Dropdown(options=[(variant(name).title, name) for name in variant_names()], value=base.name,
+                               description=t("ui.variant", lang))
         self.players = W.IntSlider(description=t("ui.players", lang), min=2, max=5, value=2)
         self.strength = W.Dropdown(options=[(t("ui.strength." + k, lang), k) for k in STRENGTHS], value=strength,
                                    description=t("ui.strength", lang))
@@ -171,7 +172,7 @@ class RulesExplorer(View):
         self.checks = {}
         rows = []
         for rule, on in [(r, True) for r in base.rules] + [(r, False) for r in self.extra_rules]:
-            box = W.Checkbox(value=on, description=rule.name, indent=False,
+            box = W.Checkbox(value=on, description=rule.rule_id if on and rule.rule_id else rule.name, indent=False,
                              layout=W.Layout(width="220px", min_width="220px"))
             box.observe(lambda _: self._show_summary(), names="value")
             key = rule.name if on else "+" + rule.name
@@ -198,7 +199,7 @@ class RulesExplorer(View):
         self.checks[name].value = on
 
     def _show_summary(self) -> None:
-        text = house_rules_text(self.variant, self.lang)
+        text = house_rules_text(self.variant, self.lang, self._base)
         self.summary.value = f"<b>{esc(t('ui.house_rules', self.lang))}:</b> {esc(text)}"
 
     # --- trying it out -------------------------------------------------------------------------------------
