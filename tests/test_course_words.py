@@ -10,7 +10,7 @@ import pytest
 
 import maumau as mm
 from maumau.text.i18n import number, percent, rule_summary, use_language
-from maumau.text.plain_rules import PLAIN
+from maumau.text.locale.plain import PLAIN
 from maumau.widgets.explorer import RulesExplorer, random_stats, simulated_stats, stats_html
 
 NBSP = "\u00a0"

@@ -107,7 +107,7 @@ def rule_summary(rule: Rule, lang: str | None = None, formal: bool = False) -> s
     """A built-in rule as a plain sentence in the language ("A 7 makes the next player draw 2 ...");
     ``formal=True``: the one-liner with ``next(X)`` and the rule ids, for teachers.  A rule of
     one's own speaks its docstring."""
-    from .plain_rules import PLAIN
+    from .locale.plain import PLAIN
 
     cls = type(rule)
     lang = lang or _current[0]
