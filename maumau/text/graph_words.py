@@ -8,7 +8,14 @@ import re
 
 from .i18n import RANK_LETTERS, language, number
 
-__all__ = ["graph_words"]
+__all__ = ["graph_words", "after_moves"]
+
+#: "after 3 moves: ..." (the state chooser of ``gr.view``).
+_AFTER = {"en": "after {n} moves: {rest}", "de": "nach {n} Zügen: {rest}", "hu": "{n} lépés után: {rest}"}
+
+
+def after_moves(n: object, rest: str, lang: str | None = None) -> str:
+    return _AFTER.get(lang or language(), _AFTER["en"]).format(n=n, rest=graph_words(rest, lang))
 
 _DE: dict[str, str] = {
     "Phase machines of": "Phasenautomaten:", "steps of the normal turn": "Schritte des normalen Zugs",
@@ -31,6 +38,11 @@ _DE: dict[str, str] = {
     "the top card, then a wish or what is pending": "die oberste Karte, dann ein Wunsch oder was offen ist",
     "ends of the hand": "Spielenden", "states": "Zustände", "moves": "Züge", "levels": "Ebenen",
     "complete": "vollständig", "a played hand": "ein gespieltes Spiel", "blocked": "blockiert",
+    "around this state (red)": "rund um diesen Zustand (rot)", "◀ back": "◀ zurück", "▲ parent": "▲ davor",
+    "state": "Zustand", "depth": "Tiefe", "phase:": "Phase:", "no moves: the hand is over": "keine Züge: das Spiel "
+    "ist vorbei", "reached by a reshuffle: the new stock order is hidden, not explored further": "nach dem Mischen "
+    "erreicht: die neue Reihenfolge ist verborgen, nicht weiter erkundet", "not explored (a bound cut the graph "
+    "here)": "nicht erkundet (hier endet der Graph)", "went out": "ist fertig",
 }
 _HU: dict[str, str] = {
     "Phase machines of": "Fázisgépek:", "steps of the normal turn": "a normál lépés útjai",
@@ -51,6 +63,11 @@ _HU: dict[str, str] = {
     "the top card, then a wish or what is pending": "a felső lap, aztán a kívánság vagy ami függőben van",
     "ends of the hand": "leosztásvég", "states": "állapot", "moves": "lépés", "levels": "szint",
     "complete": "teljes", "a played hand": "egy lejátszott leosztás", "blocked": "elakadt",
+    "around this state (red)": "az állapot környéke (piros)", "◀ back": "◀ vissza", "▲ parent": "▲ előző",
+    "state": "állapot", "depth": "mélység", "phase:": "fázis:", "no moves: the hand is over": "nincs lépés: vége "
+    "a leosztásnak", "reached by a reshuffle: the new stock order is hidden, not explored further": "keverés után: "
+    "az új sorrend rejtett, nem bejárt", "not explored (a bound cut the graph here)": "nem bejárt (itt a határ)",
+    "went out": "kész",
 }
 _PHRASES = {"de": _DE, "hu": _HU}
 _SEAT = {"de": ("Platz {n} gewinnt", "Platz {n} ist dran", "P. {n} fertig", "Platz {n}"),
