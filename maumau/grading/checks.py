@@ -333,8 +333,8 @@ def summary() -> None:
     if not _results:
         print(_t("summary_none"))
         return
-    lines = [f"{'✓' if ok else '✗'} {where}" + (f"\n    {message}" if message else "")
-             for where, (ok, message) in _results.items()]
+    lines = [f"{'✓' if ok else '✗'} {where}" + (f"\n    {message.removeprefix(where + ': ')}" if message else "")
+             for where, (ok, message) in _results.items()]  # the scenario is said once
     failed = sum(not ok for ok, _ in _results.values())
     print("\n".join(lines))
     print(_t("summary", passed=len(_results) - failed, failed=failed))
