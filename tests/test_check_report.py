@@ -113,10 +113,12 @@ def test_run_all_on_a_released_exercise_reaches_every_test_cell(tmp_path):
     assert all(c.execution_count for c in code), "a cell did not run"
     errors = [c for c in code if any(o.output_type == "error" for o in c.outputs)]
     assert [c.source for c in errors] == [code[-1].source] and "summary()" in code[-1].source
-    tests = [c for c in code if c.metadata.get("nbgrader", {}).get("grade")]
+    tests = [c for c in code if c.metadata.get("nbgrader", {}).get("grade") and "passed(" in c.source]
     for cell in tests:
         text = "".join(o.get("text", "") for o in cell.outputs)
         assert "✗" in text and "is not written yet" in text and "checks failed." in text, text
+    first = "".join(o.get("text", "") for o in tests[0].outputs)  # its second scenario uses the first's state
+    assert "NameError" in first and "a scenario before it in this cell failed before setting it up" in first
     listing = "".join(o.get("text", "") for o in code[-1].outputs)
     assert listing.count("✗ ") >= 3 and "0 passed" in listing
 

@@ -289,6 +289,8 @@ def scenario(name: str) -> Iterator[None]:
             if stub is not None:
                 raise CheckFailed(_prefix() + stub) from err
             error = type(err).__name__ + (f": {err}" if str(err) else "")
+            if isinstance(err, NameError) and _failed_here:  # a name the failed scenario before never set
+                error += " " + _t("earlier")
             raise CheckFailed(_prefix() + _t("raised", error=error), _where(err)) from err
     except CheckFailed as failed:
         if _records is not None or len(_current) > 1:  # graded, or an inner scenario: the outer one says it
