@@ -76,12 +76,12 @@ def replay(source: Any, **options: Any) -> Any:
 
 
 
-def rules(game: Any = "makao", lang: str | None = None, formal: bool = False) -> Any:
+def rulebook(game: Any = "makao", lang: str | None = None, formal: bool = False) -> Any:
     """The rules of ``game`` as plain sentences in ``lang`` (en, de, hu); ``formal=True`` adds the
     formal one-liners for teachers (see ``maumau.text.rules_table``)."""
-    from .text.rules_table import rules as _rules
+    from .text.rules_table import rulebook as _rulebook
 
-    return _rules(game, lang, formal)
+    return _rulebook(game, lang, formal)
 
 
 def set_language(lang: str) -> None:
@@ -108,5 +108,5 @@ __all__ = [
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
     "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "join", "state_graph",
-    "simulate", "charts", "source", "rules", "set_language",
+    "simulate", "charts", "source", "rulebook", "set_language",
 ]

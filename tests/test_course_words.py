@@ -66,12 +66,12 @@ def test_every_builtin_rule_has_a_plain_sentence_without_notation(lang):
 
 
 def test_the_first_rules_table_learners_see_is_sentences():
-    sheet = mm.rules("makao")
+    sheet = mm.rulebook("makao")
     text = str(sheet)
     assert "A 7 makes the next player draw 2 cards, unless they answer with a 7" in text
     assert "next(X)" not in text and "≥ L" not in text
-    assert "next(X)" in str(mm.rules("makao", formal=True))  # the teacher's option
-    assert "Eine 7 lässt den nächsten Spieler 2 Karten ziehen" in mm.rules("makao", lang="de")._repr_html_()
+    assert "next(X)" in str(mm.rulebook("makao", formal=True))  # the teacher's option
+    assert "Eine 7 lässt den nächsten Spieler 2 Karten ziehen" in mm.rulebook("makao", lang="de")._repr_html_()
 
 
 def test_source_shows_a_rule_from_the_package():

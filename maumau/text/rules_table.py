@@ -1,5 +1,5 @@
 """Rules tables: the variants side by side (which rule each one plays, generated from the rule
-classes), and one variant's rules as plain sentences in a language (``mm.rules``)."""
+classes), and one variant's rules as plain sentences in a language (``mm.rulebook``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..core.variants import Variant, variant, variant_names
 from .i18n import language, rule_summary, t
 
-__all__ = ["RulesTable", "rules_table", "RulesSheet", "rules", "rules_markdown"]
+__all__ = ["RulesTable", "rules_table", "RulesSheet", "rulebook", "rules_markdown"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -111,7 +111,7 @@ class RulesSheet:
                 f"<table><tr>{head}</tr>{''.join(body)}</table></div>")
 
 
-def rules(game: str | Variant = "makao", lang: str | None = None, formal: bool = False) -> RulesSheet:
+def rulebook(game: str | Variant = "makao", lang: str | None = None, formal: bool = False) -> RulesSheet:
     """The rules of ``game`` as plain sentences in ``lang`` (default: the current language);
     ``formal=True`` adds the formal one-liners for teachers."""
     return RulesSheet(variant(game), lang or language(), formal)
@@ -122,7 +122,7 @@ def rules_markdown(langs: Iterable[str] = ("en", "de", "hu")) -> str:
     (``maumau rules --markdown``), so the rules stand beside the notebooks in the lab."""
     lines = ["# The rules of the course", "",
              "Each variant's rules in plain sentences, with the rule's id (written by `maumau rules --markdown`;",
-             "`maumau rules NAME --formal` and `mm.rules(NAME, formal=True)` add the precise notation).", ""]
+             "`maumau rules NAME --formal` and `mm.rulebook(NAME, formal=True)` add the precise notation).", ""]
     for lang in langs:
         lines += [f"## {t('rules.language', lang)}", ""]
         for name in variant_names():

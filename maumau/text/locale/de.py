@@ -316,7 +316,7 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "remote.waiting_players": "Warte auf Mitspieler: noch {n} Platz/Plätze frei.",
     "remote.join_next": "Du spielst ab dem nächsten Spiel mit.",
     "remote.closed": "Die Verbindung zum Tisch ist geschlossen: {reason}",
-    # die Regeln einer Variante in Sätzen (mm.rules, maumau rules)
+    # die Regeln einer Variante in Sätzen (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} Karten, je {each}, {lo}–{hi} Spieler",
     "rules.rule": "was die Regel sagt",
     "rules.id": "Nr.",

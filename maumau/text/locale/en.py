@@ -308,7 +308,7 @@ MESSAGES: dict[str, str] = {
     "remote.waiting_players": "Waiting for players: {n} seat(s) still open.",
     "remote.join_next": "You join at the next hand.",
     "remote.closed": "The connection to the table is closed: {reason}",
-    # the rules of a variant as sentences (mm.rules, maumau rules)
+    # the rules of a variant as sentences (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} cards, {each} each, {lo}–{hi} players",
     "rules.rule": "what the rule says",
     "rules.id": "id",

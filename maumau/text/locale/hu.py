@@ -313,7 +313,7 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "remote.waiting_players": "Várakozás a játékosokra: még {n} szabad hely.",
     "remote.join_next": "A következő körtől játszol.",
     "remote.closed": "A kapcsolat az asztallal megszakadt: {reason}",
-    # egy változat szabályai mondatokban (mm.rules, maumau rules)
+    # egy változat szabályai mondatokban (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} lap, fejenként {each}, {lo}–{hi} játékos",
     "rules.rule": "mit mond a szabály",
     "rules.id": "azonosító",
