@@ -167,3 +167,14 @@ def test_every_line_of_the_terminal_game_is_in_the_language(lang):
     lines = [line for line in out.getvalue().splitlines() if line.strip()]
     assert len(lines) > 20
     assert not english_in(lines, lang), "\n".join(english_in(lines, lang)[:12])
+
+
+@pytest.mark.parametrize("lang, words", [("de", ("Platz 1 ist dran", "Stapel", "Ablage", "Runde mit 9")),
+                                         ("hu", ("1. játékos lép", "talon", "Runde (9)"))])
+def test_the_teachers_view_of_a_state_speaks_the_language(lang, words):
+    s = mm.position("mau_mau_runde", hands=["9C 9H 10D", "QS QD KC"], top="9D", stock="7C 8C AD")
+    s = s.apply(mm.Play("9C", runde=True))
+    with use_language(lang):
+        page = s._repr_html_()
+    assert all(word in page for word in words), page
+    assert not re.search(r"\b(seat|stock|pile|cards|top)\b", re.sub(r"<[^>]+>|style='[^']*'", " ", page)), page

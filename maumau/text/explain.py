@@ -168,27 +168,28 @@ def _mau_penalty(later: list[Event], seat: int, after: GameState) -> str:
 # --- how a state looks ------------------------------------------------------------------------------
 
 def _status(state: GameState) -> str:
+    """The state in a line, in the current language (``describe_state`` and the teacher's view)."""
     if state.is_over:
         if state.blocked:
-            return "blocked (void)"
-        return f"over, seat {state.winner} went out"
-    bits = [f"seat {state.to_move} to move"]
+            return t("state.blocked")
+        return t("state.over", seat=state.winner)
+    bits = [t("state.to_move", seat=state.to_move)]
     if state.phase != TURN:
-        bits.append({EXTRA: "extra play", DRAWN: "may play the drawn card"}.get(state.phase,
-                                                                                               state.phase))
+        bits.append({EXTRA: t("state.extra"), DRAWN: t("state.drawn")}.get(state.phase, state.phase))
     if state.pending is not None:
-        bits.append(f"{describe_pending(state.pending)} for seat {state.pending.target}")
+        bits.append(t("state.pending", pending=describe_pending(state.pending), seat=state.pending.target))
     if state.wish is not None:
-        bits.append(f"wish {_wish_text(state.wish)}")
+        bits.append(t("state.wish", wish=_wish_text(state.wish)))
     if state.runde is not None:
         rank = state.runde[0].value
-        ranks = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}.get(rank, rank + "s")
-        bits.append(f"Runde of {ranks} opened by seat {state.runde[1]}")
+        plural = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}.get(rank, rank + "s")
+        name = plural if language() == "en" else rank_name(state.runde[0])  # "Runde of aces", "Runde mit Ass"
+        bits.append(t("state.runde", rank=name, seat=state.runde[1]))
     for rule, value in state.memory:  # what other rules remember, when it is not as dealt
         if Role.RUNDE not in rule.roles and value != rule.memory_at_deal:
             bits.append(f"{rule.name}: {value!r}")
     if state.direction < 0:
-        bits.append("counter-clockwise")
+        bits.append(t("state.counter"))
     return ", ".join(bits)
 
 
@@ -202,22 +203,22 @@ def state_html(state: GameState) -> str:
     """The whole table, all hands open (the teacher's view): each seat's cards as small playing
     cards, the top of the pile beside the sizes of the stock and the pile."""
     def count(n: int) -> str:
-        return "1 card" if n == 1 else f"{n:,} cards"
+        return t("state.card") if n == 1 else t("state.cards", n=f"{n:,}")
 
     cell = "padding:0.15em 0.5em;vertical-align:middle;border:none"
     rows = []
     for seat, hand in enumerate(state.hands):
         marker = "▶ " if seat == state.to_move and not state.is_over else ""
-        gone = "" if state.active[seat] else " (left)"
-        cards = "".join(card_html(c) for c in hand) or "<i>no cards</i>"
+        gone = "" if state.active[seat] else t("state.left")
+        cards = "".join(card_html(c) for c in hand) or f"<i>{t('state.no_cards')}</i>"
         rows.append(f"<tr style='background:transparent'><td style='{cell};text-align:left;white-space:nowrap'>"
-                    f"<b>{marker}seat {seat}</b>{gone}<br><small>{count(len(hand))}</small></td>"
+                    f"<b>{marker}{t('state.seat', seat=seat)}</b>{gone}<br><small>{count(len(hand))}</small></td>"
                     f"<td style='{cell};text-align:left'>{cards}</td></tr>")
     return (
         f"<div class='mm-state'><div><b>{html.escape(state.variant.title)}</b> — "
         f"{html.escape(_status(state))}</div>"
-        f"<div style='margin:0.3em 0'>top {card_html(state.top, size='1.4em')} &nbsp; "
-        f"stock: {count(len(state.stock))} &nbsp; pile: {count(len(state.discard))}</div>"
+        f"<div style='margin:0.3em 0'>{t('state.top')} {card_html(state.top, size='1.4em')} &nbsp; "
+        f"{t('state.stock')}: {count(len(state.stock))} &nbsp; {t('state.pile')}: {count(len(state.discard))}</div>"
         f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
     )
 

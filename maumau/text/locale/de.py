@@ -323,6 +323,24 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "rules.house": "Hausregeln: {changes}",
     "rules.language": "Deutsch",
     "rules.formal": "formal (für Lehrkräfte)",
+    # how a state looks (GameState in Jupyter, gr.view)
+    "state.blocked": "blockiert (ungültig)",
+    "state.over": "vorbei, Platz {seat} ist fertig",
+    "state.to_move": "Platz {seat} ist dran",
+    "state.extra": "noch eine Karte",
+    "state.drawn": "darf die gezogene Karte legen",
+    "state.pending": "{pending} für Platz {seat}",
+    "state.wish": "Wunsch {wish}",
+    "state.runde": "Runde mit {rank}, eröffnet von Platz {seat}",
+    "state.counter": "gegen den Uhrzeigersinn",
+    "state.cards": "{n} Karten",
+    "state.card": "1 Karte",
+    "state.left": " (ausgestiegen)",
+    "state.no_cards": "keine Karten",
+    "state.top": "oben",
+    "state.stock": "Stapel",
+    "state.pile": "Ablage",
+    "state.seat": "Platz {seat}",
 }
 
 RULES: dict[str, str] = {

@@ -320,6 +320,24 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "rules.house": "Házi szabályok: {changes}",
     "rules.language": "Magyar",
     "rules.formal": "formális (tanároknak)",
+    # how a state looks (GameState in Jupyter, gr.view)
+    "state.blocked": "elakadt (érvénytelen)",
+    "state.over": "vége, a(z) {seat}. játékos kész",
+    "state.to_move": "a(z) {seat}. játékos lép",
+    "state.extra": "még egy lap",
+    "state.drawn": "a húzott lap letehető",
+    "state.pending": "{pending} a(z) {seat}. játékosnak",
+    "state.wish": "kívánság: {wish}",
+    "state.runde": "Runde ({rank}), nyitotta: {seat}. játékos",
+    "state.counter": "az óramutatóval szemben",
+    "state.cards": "{n} lap",
+    "state.card": "1 lap",
+    "state.left": " (kiszállt)",
+    "state.no_cards": "nincs lap",
+    "state.top": "felül",
+    "state.stock": "talon",
+    "state.pile": "dobott lapok",
+    "state.seat": "{seat}. játékos",
 }
 
 RULES: dict[str, str] = {
