@@ -54,8 +54,15 @@ build: $(VENV)/.installed
 # Root (a Docker image, a VM, a lab machine) needs --allow-root; a normal user does not.
 LAB_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The lab serves the course root (notebooks/, exercises/, student/, README.md, the rules) and opens
+# notebook 01. exercises/ holds the instructor versions (solutions, hidden tests: whoever runs `make lab`
+# from a clone is the teacher, and notebook 08 works on them); student/ is rewritten from them on each
+# start with `maumau release`, so the teacher sees exactly what a learner gets, next to it.
+LAB_URL = /lab/tree/notebooks/01_start_here.ipynb
+
 lab: $(VENV)/.installed-lab build
-	$(BIN)/jupyter lab $(LAB_ROOT) notebooks/01_start_here.ipynb
+	$(BIN)/maumau release exercises/ --out student/
+	$(BIN)/jupyter lab $(LAB_ROOT) --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=$(LAB_URL)
 
 # The JupyterHub test (tests/test_hub.py) needs configurable-http-proxy, JupyterHub's proxy, from npm:
 # into .venv/chp, pinned (a later release may want a newer Node.js).

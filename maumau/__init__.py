@@ -76,6 +76,30 @@ def replay(source: Any, **options: Any) -> Any:
 
 
 
+def rulebook(game: Any = "makao", lang: str | None = None, formal: bool = False) -> Any:
+    """The rules of ``game`` as plain sentences in ``lang`` (en, de, hu); ``formal=True`` adds the
+    formal one-liners for teachers (see ``maumau.text.rules_table``)."""
+    from .text.rules_table import rulebook as _rulebook
+
+    return _rulebook(game, lang, formal)
+
+
+def set_language(lang: str) -> None:
+    """The language of the course from here on: "en", "de" or "hu" (the card table, the replay, the
+    explorer, the rules and the engine's sentences; a ``lang=`` of their own still wins)."""
+    from .text.i18n import set_language as _set
+
+    _set(lang)
+
+
+def source(what: Any) -> Any:
+    """The source of a built-in rule by name or id (``mm.source("skip_on_eight")``, ``"MK-5"``), or
+    of any class or function, from the installed package (see ``maumau.text.source``)."""
+    from .text.source import source as _source
+
+    return _source(what)
+
+
 #: Whether the Cython-compiled engine runs (else its Python sources do; see ``maumau.core.compiled``).
 compiled: bool = _compiled.COMPILED
 
@@ -84,5 +108,5 @@ __all__ = [
     "Move", "Play", "Draw", "Pass",
     "GameState", "IllegalMove", "deal", "position", "Game", "FormatError", "Match", "MatchError", "HandResult",
     "Rule", "Role", "Variant", "VariantError", "variant", "variant_names", "play", "replay", "join", "state_graph",
-    "simulate", "charts",
+    "simulate", "charts", "source", "rulebook", "set_language",
 ]

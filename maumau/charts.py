@@ -69,6 +69,11 @@ def use(kind: str) -> None:
     _shown = kind
 
 
+#: Text sizes of the course's pictures (issue 24): 14 pixels and more in Vega-Lite, 10.5 points
+#: (14.6 pixels at the 100 dpi of ``Chart.png``) in matplotlib.
+READABLE_PX, READABLE_PT = 14, 10.5
+
+
 def new_figure(figsize: tuple[float, float], **options: Any) -> Figure:
     """A matplotlib Figure on an Agg canvas, outside pyplot: nothing keeps it alive, and a notebook
     never shows it twice (pyplot's figures show again at the end of a cell until they are closed)."""
@@ -135,6 +140,13 @@ class Chart:
 
     def __init__(self, spec: dict[str, Any], draw: Callable[[], Figure] | None = None) -> None:
         self.spec = {"$schema": SCHEMA, **spec}
+        # texts of at least 14 pixels, readable on a projector at 1280×720 (a picture may say more)
+        config = self.spec.setdefault("config", {})
+        for part in ("axis", "legend", "header"):
+            config.setdefault(part, {}).setdefault("labelFontSize", READABLE_PX)
+            config[part].setdefault("titleFontSize", READABLE_PX)
+        config.setdefault("title", {}).setdefault("fontSize", READABLE_PX + 2)
+        config.setdefault("text", {}).setdefault("fontSize", READABLE_PX)
         self._draw = draw
 
     @property
@@ -156,7 +168,10 @@ class Chart:
         if not has_matplotlib():
             raise ImportError("chart.figure() needs matplotlib, which cannot be imported here (in the browser "
                               "edition there is none): chart.spec is the same picture as Vega-Lite") from None
-        return self._draw()
+        import matplotlib
+
+        with matplotlib.rc_context({"font.size": READABLE_PT}):  # ticks, labels, legends: 14.6 px at 100 dpi
+            return self._draw()
 
     def png(self) -> Picture:
         """The matplotlib picture as PNG (``.data``: the bytes), shown in Jupyter as an image."""

@@ -106,7 +106,7 @@ def test_letter_keys_do_what_their_buttons_do():
     assert t.press("m") and t.mau_button.value and "“Makaó” is on" in t.message_text
     assert t.press("m") and not t.mau_button.value and "off" in t.message_text
     assert t.press("d")
-    assert len(t.log) > 1 and t.log[1].startswith("Seat 0 (you) draws")
+    assert len(t.log) > 1 and t.log[1].startswith("You draw a card")
     assert len(t.game.history[0][0].hands[0]) == hand
     assert not t.press("x") and not t.press("r")  # no such key; no Runde in makao
 

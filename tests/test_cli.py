@@ -85,7 +85,11 @@ def test_no_command_prints_help_and_returns_2():
 def test_rules_of_makao():
     code, out, err, _ = run(["rules", "makao"])
     assert code == 0 and not err
-    assert "reverse_on_nine" in out and "Makaó" in out and "104 cards" in out
+    assert "A 9 turns the direction of play around" in out and "(MK-6)" in out  # plain words first
+    assert "Makaó" in out and "104 cards" in out and "next(X)" not in out
+    code, out, _, _ = run(["rules", "makao", "--formal", "--lang", "de"])
+    assert "reverse_on_nine: 9: the direction" not in out and "reverse_on_nine: 9: die Spielrichtung" in out
+    assert "Eine 9 dreht die Spielrichtung um" in out and "104 Karten" in out
 
 
 def test_rules_lists_every_variant():
@@ -131,7 +135,7 @@ def test_python_dash_m_maumau():
     done = subprocess.run([sys.executable, "-m", "maumau", "rules", "lite_macau"], cwd=ROOT, env=env,
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "LITE Games Macau" in done.stdout and "same_rank_sets" in done.stdout
+    assert "LITE Games Macau" in done.stdout and "(LM-5)" in done.stdout
 
 
 # --- playing --------------------------------------------------------------------------------------
@@ -158,7 +162,7 @@ def test_run_hand_reaches_the_end(name):
 def test_the_same_seed_and_answers_give_the_same_game():
     one = run(["play", "makao", "--players", "3", "--seed", "7"], first_move)[1]
     two = run(["play", "makao", "--players", "3", "--seed", "7"], first_move)[1]
-    assert one == two and "seed 7" in one
+    assert one == two and "deal no. 7" in one
 
 
 @pytest.mark.parametrize("name", ["makao", "lite_macau", "mau_mau_runde", "joker_mau_mau"])
@@ -257,15 +261,21 @@ def test_quit_asks_and_leaves():
 
 
 def test_strengths_use_the_players_found_at_call_time(monkeypatch):
+    from maumau.terminal.play import computers_for
+
     code, out, _, _ = run(["play", "makao", "--seed", "1", "--strength", "hard"])
-    assert code == 0 and "computer players: Search." in out
+    assert code == 0 and "computer players (hard)." in out  # the strength in words, not a class name
+    code, out, _, _ = run(["play", "makao", "--seed", "1", "--strength", "hard", "--lang", "de"])
+    assert "Computerspieler (schwer)." in out and "Search" not in out and "Mischung Nr. 1" in out
 
     class Heuristic(mm.players.Random):
         pass
 
     monkeypatch.setattr(mm.players, "Heuristic", Heuristic, raising=False)
+    made, _ = computers_for("medium", 1, range(3), 0)
+    assert all(type(p) is Heuristic for p in made.values())
     code, out, _, _ = run(["play", "makao", "--seed", "1", "--strength", "medium"])
-    assert code == 0 and "computer players: Heuristic." in out
+    assert code == 0 and "computer players (medium)." in out
 
 
 def test_seats_are_renamed_to_match_seats():
@@ -273,7 +283,8 @@ def test_seats_are_renamed_to_match_seats():
     s = mm.deal("makao", players=2, seed=3)
     run_hand(s, [mm.players.Random(1), mm.players.Random(2)], con, ["Seat 0", "Seat 3"], me=1)
     text = out.getvalue()
-    assert "Seat 3 (you)" in text and "Seat 1" not in text
+    assert "Seat 0 plays" in text and "Seat 1" not in text and "you move next" in text  # the learner: "you"
+    assert "Seat 3 (you)" not in text
 
 
 def test_without_unicode_cards_are_written_in_notation():

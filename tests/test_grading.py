@@ -68,7 +68,7 @@ EXPECTED = {
     # issue 12: a stub and a cheat score what the honest stub scores (tests/submissions/cheats.py)
     ("cheat_rebind", "02_skip_on_eight"): (0, "ok"),
     ("cheat_code", "02_skip_on_eight"): (0, "ok"),
-    ("cheat_fake_module", "02_skip_on_eight"): (0, "ok"),
+    ("cheat_fake_module", "02_skip_on_eight"): (0, "error"),  # the summary cell cannot import the faked module
     ("cheat_transformer", "02_skip_on_eight"): (0, "ok"),
     ("cheat_post_run_hook", "02_skip_on_eight"): (0, "ok"),
     ("cheat_forged_report", "02_skip_on_eight"): (0, "ok"),
@@ -183,7 +183,8 @@ def test_assemble_finds_cells_by_id_not_position(student_dir):
     graded, notes = assemble(ex, nb)
     roles = [(c.role, c.key) for c in graded]
     assert roles == [("locked", "skip_on_eight_setup"), ("solution", "skip_on_eight_solution"), ("free", None),
-                     (TEST, "skip_on_eight_test1"), (TEST, "skip_on_eight_test2"), (TEST, "skip_on_eight_hidden")]
+                     (TEST, "skip_on_eight_test1"), (TEST, "skip_on_eight_test2"), (TEST, "skip_on_eight_hidden"),
+                     ("locked", "skip_on_eight_summary")]  # the summary cell (issue 24), locked
     assert graded[1].source.endswith("# mine") and graded[2].source == "helper = 1"
     hidden = ex.by_key()["skip_on_eight_hidden"].source
     assert graded[5].source == hidden and BEGIN_HIDDEN in hidden
@@ -202,7 +203,17 @@ def test_missing_solution_cell_grades_the_stub():
 
 # --- readable checks ----------------------------------------------------------------------------------
 
-def test_checks_say_which_scenario_failed_and_what_was_expected():
+@pytest.fixture
+def as_graded():
+    """The checks as the grader runs them: a failure raises (in the learner's notebook it shows its
+    ✗ line and the cell goes on, tests/test_check_report.py)."""
+    from maumau.grading import checks
+
+    checks.record()
+    yield
+    checks._records = None
+
+def test_checks_say_which_scenario_failed_and_what_was_expected(as_graded):
     import maumau as mm
 
     with pytest.raises(CheckFailed, match=r"^3 players: who moves next: expected 2, got 0$"):
@@ -223,7 +234,7 @@ class _Stub:
         return [][1]
 
 
-def test_a_stub_or_an_error_in_the_learners_code_reads_as_one_line():
+def test_a_stub_or_an_error_in_the_learners_code_reads_as_one_line(as_graded):
     from maumau.moves import Move
 
     with pytest.raises(CheckFailed) as err:
@@ -244,7 +255,7 @@ def test_a_stub_or_an_error_in_the_learners_code_reads_as_one_line():
             Move().to_dict()
 
 
-def test_checks_speak_the_learners_language():
+def test_checks_speak_the_learners_language(as_graded):
     from maumau.i18n import use_language
 
     with use_language("de"), pytest.raises(CheckFailed, match=r"^x: wer: erwartet 2, erhalten 0$") as err:
@@ -377,4 +388,4 @@ def test_student_checks_their_stub_with_nbval_lax(student_dir, tmp_path):
          str(student_dir / "02_skip_on_eight.ipynb")],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 1, result.stdout[-2000:]
-    assert "NotImplementedError" in result.stdout
+    assert "checks failed" in result.stdout and "1 failed, 5 passed" in result.stdout  # every cell ran: the summary

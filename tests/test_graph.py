@@ -339,7 +339,7 @@ def test_draw(tmp_path):
     assert len(long_game) > 150 and "too long" in draw(long_game).figure().axes[0].get_title(loc="left")
     assert "too long" in draw(long_game).spec["title"]["text"]
     path = draw(game_path(next(mm.graph.random_games("mau_mau_runde", games=1))))
-    assert path.figure().axes[0].get_title().startswith("mau_mau") and path.spec["title"].startswith("mau_mau")
+    assert path.figure().axes[0].get_title().startswith("mau_mau") and path.spec["title"]["text"].startswith("mau_mau")
     with pytest.raises(GraphError, match="empty"):
         draw(nx.DiGraph())
     axes = draw_phases(phase_graph("makao", games=3), phase_graph("lite_macau", games=3)).figure().axes

@@ -44,7 +44,7 @@ def _builtin_rules():
 @pytest.mark.parametrize("lang", ["de", "hu"])
 def test_every_builtin_rule_has_a_summary_citing_the_same_rules(lang):
     for cls_name, rule in _builtin_rules().items():
-        text = rule_summary(rule, lang)
+        text = rule_summary(rule, lang, formal=True)
         assert text != rule.summary, cls_name
         assert IDS.findall(text) == IDS.findall(rule.summary), cls_name
     assert set(i18n.RULE_TEXT[lang]) == set(_builtin_rules())
@@ -57,7 +57,8 @@ def test_a_learners_own_rule_speaks_its_docstring():
         name = "skip_on_eight"
 
     assert rule_summary(SkipOnEight(), "de") == "My eights skip two players."
-    assert rule_summary(mm.variant("makao").rule("skip_on_eight"), "en").startswith("8: next(X) is skipped")
+    assert rule_summary(mm.variant("makao").rule("skip_on_eight"), "en", formal=True).startswith("8: next(X) is")
+    assert rule_summary(mm.variant("makao").rule("skip_on_eight"), "en").startswith("An 8 makes the next player")
 
 
 def test_card_names_in_each_language():

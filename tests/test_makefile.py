@@ -25,7 +25,8 @@ def lab_command(*prefix: str) -> str:
 def test_make_lab_allows_root_only_for_root() -> None:
     line = lab_command()
     assert ("--allow-root" in line) == (os.geteuid() == 0), line
-    assert line.rstrip().endswith("notebooks/01_start_here.ipynb")
+    assert f"--ServerApp.root_dir={ROOT}" in line, line  # the course root: exercises, README, rules
+    assert line.rstrip().endswith("--LabApp.default_url=/lab/tree/notebooks/01_start_here.ipynb"), line
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("runuser") is None, reason="needs root and runuser")

@@ -2,12 +2,16 @@
 cards and states.
 
 Readable means: no two texts of a picture cover each other, no text is smaller than 8 points,
-and nothing is cut off at the edge of the figure.
+and nothing is cut off at the edge of the figure.  The course's own pictures (issue 24) are read
+from the back of a classroom at 1280×720: every text at least 14 pixels as the notebook shows it
+(a PNG of 100 dpi, scaled down when wider than the notebook's output area), in matplotlib and in
+Vega-Lite (whose label boxes are measured from the spec: the place of each text and its size).
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 
 import matplotlib
 import pytest
@@ -21,6 +25,24 @@ import maumau as mm  # noqa: E402
 from maumau import graph as gr  # noqa: E402
 
 SMALLEST = 8.0  # points
+#: The width of a notebook's output area in JupyterLab at 1280×720 (file browser closed), and the
+#: smallest text a class reads from the back, in pixels on that screen.
+NOTEBOOK_PX, READABLE_PX = 1100, 14.0
+
+
+def rendered_px(fig) -> dict[str, float]:
+    """Each text's height in pixels as JupyterLab shows the PNG (``Chart.png``: 100 dpi, tight
+    box, shrunk to the output area when wider)."""
+    fig.canvas.draw()
+    width = fig.get_tightbbox(fig.canvas.get_renderer()).width * 100
+    scale = min(1.0, NOTEBOOK_PX / width)
+    return {t.get_text(): t.get_fontsize() * 100 / 72 * scale for t, _ in texts(fig)}
+
+
+def assert_projector_readable(fig) -> None:
+    assert_readable(fig)
+    small = {text: round(px, 1) for text, px in rendered_px(fig).items() if px < READABLE_PX}
+    assert not small, f"texts under {READABLE_PX} px at 1280×720: {list(small.items())[:5]}"
 
 
 def texts(fig) -> list[tuple[Text, object]]:
@@ -69,10 +91,13 @@ def phases() -> dict:
 
 @pytest.mark.parametrize("name", mm.variant_names())
 def test_a_phase_machine_has_readable_labels(phases, name):
-    (ax,) = gr.draw_phases(phases[name]).figure().axes
-    labels = [t.get_text() for t in ax.texts if t.get_text() and t.get_fontsize() == 8]
+    from maumau.graph.placement import LABEL_FONT
+
+    axes = gr.draw_phases(phases[name]).figure().axes
+    assert len(axes) == (2 if name == "joker_mau_mau" else 1)  # the busy machine in two panels
+    labels = [t.get_text() for ax in axes for t in ax.texts if t.get_text() and t.get_fontsize() == LABEL_FONT]
     assert labels or name == "makao", "the arrows carry the moves"
-    assert_readable(ax.figure)
+    assert_projector_readable(axes[0].figure)
     plt.close("all")
 
 
@@ -81,8 +106,8 @@ def test_phase_machines_side_by_side_are_readable(phases):
     assert len(axes) == 2 and axes[0].figure is axes[1].figure
     assert_readable(axes[0].figure)
     axes = gr.draw_phases(*phases.values()).figure().axes
-    assert len(axes) == 4
-    assert_readable(axes[0].figure)
+    assert len(axes) == 5  # joker_mau_mau takes two panels
+    assert_projector_readable(axes[0].figure)
     plt.close("all")
 
 
@@ -99,12 +124,32 @@ def test_a_phase_keeps_its_place_and_phases_that_never_meet_share_one(phases):
     where = {}
     for ax in axes:
         for t in ax.texts:
-            if t.get_bbox_patch() is not None and t.get_fontsize() > 8:
+            patch = t.get_bbox_patch()  # a phase's box, not an arrow's label (pale yellow)
+            if patch is not None and matplotlib.colors.to_hex(patch.get_facecolor()) != "#fffbe6":
                 lines = t.get_text().split("\n")
                 name = " ".join(lines[:2]) if lines[0].endswith(":") else lines[0]
                 where.setdefault(name, set()).add(t.get_position())
     assert all(len(places) == 1 for places in where.values())
     assert where["Ace extra play"] == where["Runde running"]
+    plt.close("all")
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_the_pictures_of_notebook_06_are_readable_in_german_and_hungarian(phases, lang):
+    start = gr.fixed_stock(mm.position("makao", hands=["8S QD", "3H 3S"], top="10S", stock="8D"))
+    G = mm.state_graph(start)
+    solution = gr.solve(G)
+    with mm.text.i18n.use_language(lang):
+        chart = gr.draw(G, highlight=[state for state, _ in solution.line()])
+        fig = chart.figure()
+        machines = gr.draw_phases(*phases.values())
+        assert_projector_readable(machines.figure())
+        assert_vega_readable(machines.spec)
+    assert_readable(fig, edge=False)
+    assert_vega_readable(chart.spec)
+    words = " ".join(t.get_text() for t, _ in texts(fig))
+    assert not re.search(r"\b(seat|states|moves|draw|blocked|wins|best play)\b", words), words
+    assert ("Zustände" if lang == "de" else "állapot") in words
     plt.close("all")
 
 
@@ -115,7 +160,15 @@ def test_the_state_graph_of_notebook_06_is_readable():
     fig, ax = plt.subplots(figsize=(12, 7))
     gr.draw(G, ax=ax, highlight=[state for state, _ in solution.line()])
     assert sum(t.get_text() == "draw" for t in ax.texts) == sum(d["label"] == "draw" for *_, d in G.edges(data=True))
-    assert_readable(fig, edge=False)  # the legend stands right of the axes: a notebook's tight crop shows it
+    assert_readable(fig, edge=False)  # the legend stands under the axes: a notebook's tight crop shows it
+    plt.close("all")
+    chart = gr.draw(G, highlight=[state for state, _ in solution.line()])  # as the notebook shows it
+    fig = chart.figure()
+    assert_readable(fig, edge=False)
+    small = {text: round(px, 1) for text, px in rendered_px(fig).items() if px < READABLE_PX}
+    assert not small, f"texts under {READABLE_PX} px at 1280×720: {list(small.items())[:5]}"
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert any(text.startswith("▶") for text in legend) and any(text.startswith("·") for text in legend)
     plt.close("all")
 
 
@@ -124,8 +177,79 @@ def test_the_simulation_picture_is_readable_and_tells_identical_players_apart():
     fig = result.plot().figure()
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()][::-1][:3] == [
         "Heuristic() #1", "Heuristic() #2", "Heuristic() #3"]
-    assert_readable(fig)
+    assert_projector_readable(fig)
     plt.close("all")
+    assert_projector_readable(mm.charts.histogram({"a": result.lengths, "b": result.lengths[::2]},
+                                                  bins=range(0, 160, 4), title="Hand length").figure())
+    plt.close("all")
+
+
+# --- the same pictures as Vega-Lite (the browser edition) ------------------------------------------
+
+def vega_texts(spec: dict) -> list[tuple[str, float, tuple[float, float, float, float], int]]:
+    """(text, font size, box in pixels, panel) of every text mark of a layered Vega-Lite spec (and of its
+    panels): its place from the data through the layer's x/y scale, its size from the number of
+    characters and lines, as wide as the widest font draws them (0.62 of the size a character)."""
+    found = []
+    for number, panel in enumerate(spec.get("concat", [spec])):
+        width, height = panel["width"], panel["height"]
+        layers = list(panel.get("layer", []))
+        while any("layer" in layer for layer in layers):  # layers of layers
+            layers = [inner for layer in layers for inner in layer.get("layer", [layer])]
+        for layer in layers:
+            mark = layer.get("mark", {})
+            mark = mark if isinstance(mark, dict) else {"type": mark}
+            if mark.get("type") != "text":
+                continue
+            font = mark["fontSize"]
+            (x0, x1), (y0, y1) = (layer["encoding"][a]["scale"]["domain"] for a in ("x", "y"))
+            for row in layer["data"]["values"]:
+                x = (row["x"] - x0) / (x1 - x0) * width
+                top = height - (row["y"] - y0) / (y1 - y0) * height  # baseline "top": the first line's top
+                lines = str(row["text"]).split("\n")
+                w, h = max(map(len, lines)) * 0.62 * font, len(lines) * 1.25 * font
+                found.append((row["text"], font, (x - w / 2, top, x + w / 2, top + h), number))
+    return found
+
+
+def assert_vega_readable(spec: dict) -> None:
+    found = vega_texts(spec)
+    assert found, "the picture has no text at all"
+    small = [(text, font) for text, font, *_ in found if font < READABLE_PX]
+    assert not small, f"texts under {READABLE_PX} px: {small[:5]}"
+
+    def overlap(a, b) -> bool:
+        return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+    covered = [(a[0], b[0]) for a, b in itertools.combinations(found, 2) if a[3] == b[3] and overlap(a[2], b[2])]
+    assert not covered, f"{len(covered)} pairs of texts cover each other, e.g. {covered[:4]}"
+    for part in [spec, *spec.get("concat", [])]:
+        title = part.get("title")
+        if isinstance(title, dict):
+            assert title.get("fontSize", 13) >= READABLE_PX, title
+
+
+def test_the_vega_lite_pictures_of_notebook_06_are_readable(phases):
+    start = gr.fixed_stock(mm.position("makao", hands=["8S QD", "3H 3S"], top="10S", stock="8D"))
+    G = mm.state_graph(start)
+    solution = gr.solve(G)
+    spec = gr.draw(G, highlight=[state for state, _ in solution.line()]).spec
+    assert_vega_readable(spec)
+    assert spec["title"]["subtitle"][0].startswith("▶") and spec["title"]["subtitle"][1].startswith("·")
+    assert spec["config"]["legend"]["labelFontSize"] >= READABLE_PX
+    machines = gr.draw_phases(*phases.values()).spec
+    assert len(machines["concat"]) == 5 and machines["columns"] == 1
+    assert_vega_readable(machines)
+
+
+def test_the_vega_measure_finds_what_it_looks_for():
+    spec = {"width": 200, "height": 100, "layer": [{"mark": {"type": "text", "fontSize": 14}, "encoding": {
+        "x": {"scale": {"domain": [0, 1]}}, "y": {"scale": {"domain": [0, 1]}}},
+        "data": {"values": [{"x": 0.5, "y": 0.5, "text": "draw"}, {"x": 0.52, "y": 0.5, "text": "pass"}]}}]}
+    with pytest.raises(AssertionError, match="cover each other"):
+        assert_vega_readable(spec)
+    spec["layer"][0]["mark"]["fontSize"] = 9
+    with pytest.raises(AssertionError, match="under 14"):
+        assert_vega_readable(spec)
 
 
 # --- cards and states as HTML ---------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """Every sentence the engine says, audited: over thousands of random states of every variant, the
-explanation of every legal move and of many illegal ones, in English, German and Hungarian.
+explanation of every legal move and of many illegal ones, in English, German and Hungarian, and
+every legal move as told to the learner ("You play 7♥", "du bist als Nächstes dran"): as the one
+who moved and as the next seat.
 
 What a class reads must be right: a sentence cites only rules of the variant being played (no
 JM-9 in lite_macau, no MK-8 in joker_mau_mau), says the variant's own call word (Macau, Makaó,
@@ -20,6 +22,7 @@ import maumau as mm
 from maumau import i18n
 from maumau.cards import Card
 from maumau.i18n import use_language
+from maumau.text.explain import narrate
 
 LANGS = ("en", "de", "hu")
 RULE_ID = re.compile(r"\b([A-Z]{1,2})-(\d+)\b")
@@ -112,11 +115,17 @@ def audit(name: str, states: int, seed: int) -> list[str]:
                 problems.append(f"English words {sorted(english)}: {where}")
 
     audit.sentences = 0  # type: ignore[attr-defined]
+    legal_now: set = set()
     for state in random_states(name, states, seed):
+        legal_now = set(state.legal_moves())
         for move in set(candidates(state, rng)):
             for lang in LANGS:
                 with use_language(lang):
                     check(state.explain(move), lang, state, move)
+                    if move in legal_now:  # told to the learner: as the mover, and as the next seat
+                        after = state.apply(move)
+                        for you in (state.to_move, (state.to_move + 1) % state.players):
+                            check(narrate(state, move, after, you=you), lang, state, move)
                 audit.sentences += 1  # type: ignore[attr-defined]
     return problems
 

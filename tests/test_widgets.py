@@ -11,6 +11,7 @@ pytest.importorskip("ipywidgets")
 import ipywidgets as W  # noqa: E402
 
 import maumau as mm  # noqa: E402
+from maumau.text.i18n import rank_letter  # noqa: E402
 from maumau.widgets import ReplayView, RulesExplorer, TableView  # noqa: E402
 
 
@@ -60,7 +61,7 @@ def test_a_full_hand_of_makao_played_by_clicks_alone():
     assert sum(t.match.scores) == sum(t.result.points) > 0
     assert t.result_box.layout.display != "none" and t.next_hand_button.layout.display != "none"
     moves = len(t.game)
-    assert len([line for line in t.log if not line.startswith(("Spiel", "Du "))]) == moves
+    assert len([kind for kind in t.moves_log.kinds if kind != "mm-note"]) == moves  # a sentence per move
     assert "Gesamt (Minuspunkte)" in t.result_html.value
     t.next_hand_button.click()
     assert t.result is None and len(t.match.hands) == 1 and len(t.game) == 0 or t.state.to_move == 0
@@ -144,7 +145,8 @@ def test_a_wish_is_picked_before_the_jack_is_played():
     t.wish.buttons[mm.Suit.DIAMONDS].click()
     assert t.game.moves[0] == mm.Play("JC", wish="D")
     assert t.game.at(1).wish is mm.Suit.DIAMONDS
-    assert "Platz 0 (du) legt J♣ und wünscht sich ♦: Anna ist als Nächstes dran." in t.log
+    assert "Du legst B♣ und wünschst dir ♦: Anna ist als Nächstes dran." in t.log  # B: Bube; "du": the learner
+    assert "Ben zieht eine Karte: du bist als Nächstes dran." in t.log
 
 
 def test_mau_must_be_pressed_before_the_second_to_last_card():
@@ -304,7 +306,7 @@ def test_replay_steps_back_and_forth_and_jumps():
     assert r.index == 1 and r.sentence(1) in r.explanation.value.replace("&gt;", ">")
     r.slider.value = 17
     assert r.index == 17 and "Zug 17 von 30" in r.position.value
-    assert all(f"{c.rank.value}" in r.board.panels[0].value for c in g.at(17).hands[0])  # every hand is open
+    assert all(f"{rank_letter(c.rank, 'de')}" in r.board.panels[0].value for c in g.at(17).hands[0])  # all open
     r.last_button.click()
     assert r.index == 30
     r.go(999)
@@ -359,10 +361,10 @@ def test_rules_explorer_switches_rules_and_plays_or_simulates():
     ex.set_rule("+quiet_nine", True)
     v = ex.variant
     assert "reverse_on_nine" not in v and "quiet_nine" in v
-    assert "ohne reverse_on_nine" in ex.summary.value and "mit quiet_nine" in ex.summary.value
+    assert "ohne MK-6" in ex.summary.value and "mit quiet_nine" in ex.summary.value  # ids, the learner's own name
     stats = ex.simulate(4)
     assert stats["games"] == 4 and stats["finished"] + stats["no_winner"] == 4
-    assert "Züge pro Spiel" in ex.stage.children[0].value
+    assert "Züge pro beendetem Spiel" in ex.stage.children[0].value
     table_view = ex.play()
     assert table_view.variant == v and ex.stage.children == (table_view.widget,)
     ex.pick.value = "lite_macau"

@@ -20,11 +20,11 @@ import sys
 import types
 from typing import Any
 
-from .checks import CheckFailed, check, check_moves, check_wins, move_names, passed, scenario
+from .checks import CheckFailed, check, check_moves, check_wins, move_names, passed, scenario, summary
 from .hands import play_hands
 
 __all__ = ["CheckFailed", "check", "check_moves", "check_wins", "move_names", "passed", "play_hands", "scenario",
-           "release", "grade", "Limits"]
+           "summary", "release", "grade", "Limits"]
 
 
 class _Package(types.ModuleType):

@@ -181,22 +181,24 @@ def _run(coro: Coroutine[Any, Any, None]) -> None:
 
 def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path = "grades",
           limits: Limits | None = None, jobs: int | None = None, only: Iterable[str] = (),
-          progress: Progress | None = None, isolate: bool | None = None) -> Grades:
+          progress: Progress | None = None, isolate: bool | None = None, every: bool = False) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
     says so when it does not; True refuses to grade without them (NotebookError, nothing run);
-    False never uses them."""
+    False never uses them.  Rows are made for the exercises in ``only``, else for every exercise
+    when ``every``, else for the exercises somebody in the batch handed in (a learner who did one
+    exercise is not listed as missing the others nobody was asked for)."""
     from .report import write_reports
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     exercises = {e.name: e for e in load_exercises(source)}
-    wanted = set(only) or set(exercises)
-    unknown_wanted = wanted - set(exercises)
+    unknown_wanted = set(only) - set(exercises)
     if unknown_wanted:
         raise NotebookError(f"no such exercise in {source}: {', '.join(sorted(unknown_wanted))}")
     subs = find_submissions(submissions)
+    wanted = set(only) or (set(exercises) if every else {s.exercise for s in subs if s.exercise in exercises})
     submission_dirs = [Path(s) for s in submissions]  # after find_submissions, as before: it reads them first
     plan = _Plan(source, exercises, wanted)
     students = sorted({s.student for s in subs})

@@ -15,11 +15,22 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Chart, new_figure
+from ..text.graph_words import graph_words
 from .draw_machines import draw_phases
 from .explore import GraphError
 from .layout import curve, layered_layout
 from .placement import extent, place_label
-from .style import SEAT_COLOURS, VALUE_COLOURS, graph_title, legend, node_fill, node_text, seat_colour
+from .style import (
+    SEAT_COLOURS,
+    TEXT_PT,
+    TITLE_PT,
+    VALUE_COLOURS,
+    graph_title,
+    legend,
+    node_fill,
+    node_text,
+    seat_colour,
+)
 from .turn_phase import BLOCKED, NORMAL, OVER
 from .vega import path_summary_spec, state_graph_spec, summary_spec
 
@@ -64,14 +75,16 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
     node_size = 260 if labels == "none" else 420
     straight = _draw_edges(G, pos, ax, node_size, highlight)
     _draw_nodes(G, pos, ax, node_size, color, highlight)
-    ax.set_title(title if title is not None else graph_title(G), fontsize=10)
+    ax.set_title(title if title is not None else graph_title(G), fontsize=TITLE_PT)
     ax.set_ylim(-_depth(pos) + 0.4, 0.6)
     ax.set_axis_off()
+    font = _font(ax, pos, labels)
     if labels in ("long", "short"):
-        _draw_node_texts(G, pos, ax, labels == "long")
+        _draw_node_texts(G, pos, ax, labels == "long", font)
     if edge_labels:
-        _draw_edge_labels(G, pos, ax, node_size, set(straight))
-    ax.legend(handles=legend(G, color), loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+        _draw_edge_labels(G, pos, ax, node_size, set(straight), font)
+    ax.legend(handles=legend(G, color, marks=labels == "long"), loc="upper left", bbox_to_anchor=(0.0, 0.0),
+              fontsize=font, frameon=False, ncols=2, handletextpad=0.3)  # under the graph: its width stays
     return ax
 
 
@@ -116,12 +129,23 @@ def _depth(pos: Position) -> int:
 def _new_figure(pos: Position, labels: str) -> Figure:
     """A figure as big as the graph needs: wider per node with longer labels, within limits a
     notebook can show (and a fixed size for the chart drawn instead of a big graph)."""
+    return new_figure(_size(pos, labels))
+
+
+def _size(pos: Position, labels: str) -> tuple[float, float]:
     xs = [p[0] for p in pos.values()]
     width = max(xs) - min(xs) + 1 if xs else 1
-    per = {"long": 0.95, "short": 0.75}.get(labels, 0.45)
-    tall = 1.35 if labels == "long" else 0.9
-    size = (10, 4) if not pos else (min(max(6.0, width * per + 2), 40), min(max(3.0, _depth(pos) * tall + 0.5), 30))
-    return new_figure(size)
+    per = {"long": 1.25, "short": 0.95}.get(labels, 0.55)  # room for texts of TEXT_PT
+    tall = 1.75 if labels == "long" else 1.15
+    return (10, 4) if not pos else (min(max(6.0, width * per + 2), 40), min(max(3.0, _depth(pos) * tall + 0.5), 30))
+
+
+def _font(ax: Axes, pos: Position, labels: str) -> float:
+    """``TEXT_PT`` on the figure ``draw`` makes; smaller (down to 8 points) in smaller axes of
+    one's own, so that the texts keep their room."""
+    width, height = ax.get_position().size * ax.figure.get_size_inches()  # type: ignore[union-attr]
+    want_w, want_h = _size(pos, labels)
+    return max(8.0, TEXT_PT * min(1.0, width / (want_w * 0.75), height / (want_h * 0.75)))  # 0.77: subplots()
 
 
 def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,
@@ -166,17 +190,19 @@ def _draw_nodes(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, color: s
                                    edgecolors=edge, linewidths=1.2, node_size=node_size, ax=ax)
 
 
-def _draw_node_texts(G: nx.DiGraph, pos: Position, ax: Axes, long: bool) -> None:
+def _draw_node_texts(G: nx.DiGraph, pos: Position, ax: Axes, long: bool, font: float = TEXT_PT) -> None:
     """The text under every node, on a white ground so that edges behind it do not hide it."""
     data = G.nodes
     for n in G:
         x, y = pos[n]
-        ax.text(x, y - 0.14, node_text(data[n].get("state", n), data[n], long), ha="center", va="top", fontsize=8,
+        ax.text(x, y - 0.14, node_text(data[n].get("state", n), data[n], long), ha="center", va="top",
+                fontsize=font,
                 linespacing=1.0, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8},
                 zorder=5)
 
 
-def _draw_edge_labels(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, straight: set[Edge]) -> None:
+def _draw_edge_labels(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, straight: set[Edge],
+                      font: float) -> None:
     """The moves on the edges where they cover no other text or node, else beside them (as the
     phase machines' labels)."""
     from matplotlib.transforms import Bbox
@@ -188,7 +214,8 @@ def _draw_edge_labels(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, st
               for x, y in ax.transData.transform([pos[n] for n in G])]
     for u, v in G.edges:
         at = curve(pos[u], pos[v], 0.0 if (u, v) in straight else 0.25)
-        place_label(ax, G.edges[u, v].get("label", ""), lambda t, at=at: at(1.15 - t), taken, renderer)
+        label = graph_words(G.edges[u, v].get("label", ""))
+        place_label(ax, label, lambda t, at=at: at(1.15 - t), taken, renderer, font)
 
 
 # --- instead of a graph too big to read ---------------------------------------------------------------
@@ -207,9 +234,9 @@ def _path_summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
         ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=phase,
                    color=("#7f7f7f", "#2ca02c", "#9467bd", "#e377c2", "#bcbd22", "#17becf", "#8c564b")[i % 7])
     ax.set_xlabel("move")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
-    ax.set_title(f"{graph_title(G)}: too long to draw as a path (limit {limit}), so here are the hand sizes "
-                 "and the phases move by move", fontsize=9, loc="left")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=TEXT_PT, frameon=False)
+    ax.set_title(f"{graph_title(G)}: too long to draw as a path (limit {limit}),\nso here are the hand sizes "
+                 "and the phases move by move", fontsize=TEXT_PT, loc="left")
     return ax
 
 
@@ -224,5 +251,5 @@ def _summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
     ax.set_ylabel("states")
     ax.set_title(f"{len(G):,} states are too many to draw readably (limit {limit}), so here is how many "
                  "states each depth has.\nDraw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), "
-                 "or all of it: mm.graph.draw(G, limit=None)", fontsize=9, loc="left")
+                 "or all of it: mm.graph.draw(G, limit=None)", fontsize=TEXT_PT, loc="left")
     return ax

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Chart, new_figure
+from ..text.graph_words import graph_words
 from .explore import GraphError
-from .layout import bends, curve, equal_limits, phase_positions
+from .layout import bends, curve, equal_limits, phase_positions, split_busy
 from .machine_text import box_text, entries, short, wrap
 from .placement import extent, place_label
 from .vega_machines import phases_spec
@@ -25,13 +26,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["draw_phases"]
 
-_FONT = 8.5  # phase boxes
+_FONT = 10.5  # phase boxes: 14.6 pixels at 100 dpi (style.TEXT_PT)
+_PANEL = (10.5, 8.0)  # inches: one panel fits the notebook's width unscaled
 
 Point = tuple[float, float]
 
 
 def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: int = 2,
-                columns: int = 2) -> Any:
+                columns: int = 1) -> Any:
     """Draw phase machines side by side, the same phase in the same place in every panel.
 
     Each phase box shows its share of all decisions and its mean number of legal moves (↻:
@@ -46,8 +48,9 @@ def draw_phases(*graphs: nx.DiGraph, axes: Sequence[Axes] | None = None, moves: 
     """
     if not graphs:
         raise GraphError("draw_phases needs at least one phase graph (mm.graph.phase_graph(...))")
-    if axes is None:
-        return Chart(phases_spec(graphs, moves, columns), lambda: _figure(graphs, moves, columns))
+    if axes is None:  # a busy machine takes two panels
+        panels = split_busy(graphs)
+        return Chart(phases_spec(panels, moves, columns), lambda: _figure(panels, moves, columns))
     axes = list(axes)
     if len(axes) < len(graphs):
         raise GraphError(f"draw_phases got {len(graphs)} phase graphs but only {len(axes)} axes")
@@ -66,7 +69,7 @@ def _figure(graphs: Sequence[nx.DiGraph], moves: int, columns: int) -> Figure:
 
 def _size(count: int, columns: int) -> tuple[float, float]:
     cols = max(1, min(columns, count))
-    return (6.5 * cols, 5.6 * math.ceil(count / cols))
+    return (_PANEL[0] * cols, _PANEL[1] * math.ceil(count / cols))
 
 
 def _panels(fig: Figure, count: int, columns: int) -> list[Axes]:
@@ -74,7 +77,7 @@ def _panels(fig: Figure, count: int, columns: int) -> list[Axes]:
     cols = max(1, min(columns, count))
     rows = math.ceil(count / cols)
     ax_array = fig.subplots(rows, cols, squeeze=False, gridspec_kw={
-        "left": 0.01, "right": 0.99, "bottom": 0.01, "top": 1 - 0.35 / rows / 5.6, "wspace": 0.04,
+        "left": 0.01, "right": 0.99, "bottom": 0.01, "top": 1 - 0.35 / rows / 8.0, "wspace": 0.04,
         "hspace": 0.1})
     axes = list(ax_array.flat)
     for spare in axes[count:]:
@@ -86,8 +89,9 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
     """One machine in one panel: the phase boxes, then the arrows, then the arrows' labels
     (placed last, so that they can keep clear of everything else)."""
     g = G.graph
-    ax.set_title(f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
-                 fontsize=11)
+    part = f" ({g['part']})" if g.get("part") else ""
+    ax.set_title(graph_words(f"{g.get('variant')}{part}: {g.get('games')} random hands, "
+                             f"{g.get('decisions', 0):,} decisions"), fontsize=12)
     xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
     equal_limits(ax, (min(xs) - 0.3, max(xs) + 0.3), (min(ys) - 0.3, max(ys) + 0.3))
     found = entries(G, moves)
@@ -102,13 +106,20 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
         label = short(d["moves"], moves)
         if G.nodes[v]["terminal"] or found.get(v) == label:  # an end needs no label; an entry is in the box
             continue
-        place_label(ax, wrap(label, 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer)
+        place_label(ax, wrap(graph_words(label), 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer, _font(ax))
+
+
+def _font(ax: Axes) -> float:
+    """``_FONT`` in a panel of the size ``draw_phases`` makes; smaller in smaller axes of one's own
+    (down to 8 points), so that the boxes keep their room."""
+    width, height = ax.get_position().size * ax.figure.get_size_inches()  # type: ignore[union-attr]
+    return max(8.0, _FONT * min(1.0, width / (_PANEL[0] * 0.98), height / (_PANEL[1] * 0.9)))
 
 
 def _box(ax: Axes, G: nx.DiGraph, p: str, xy: Point, text: str, odd: bool) -> Text:
     """A phase's box: grey for an end, blue otherwise, outlined red where not every machine has it."""
     terminal = G.nodes[p]["terminal"]
-    return ax.text(*xy, text, ha="center", va="center", fontsize=_FONT, zorder=5, linespacing=1.15,
+    return ax.text(*xy, text, ha="center", va="center", fontsize=_font(ax), zorder=5, linespacing=1.15,
                    bbox={"boxstyle": "round,pad=0.4", "lw": 2 if odd else 1.2,
                          "fc": "#eeeeee" if terminal else "#dde9f5", "ec": "#d62728" if odd else "#3b75af"})
 

@@ -14,7 +14,11 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from matplotlib.axes import Axes
 
-__all__ = ["layered_layout", "phase_positions", "curve", "bends", "equal_limits"]
+__all__ = ["layered_layout", "phase_positions", "curve", "bends", "equal_limits", "split_busy", "BUSY"]
+
+#: A phase machine with more labelled steps than this is drawn in two panels (issue 24: a tangle
+#: of labels is unreadable on a projector): the steps of the normal turn, then all the others.
+BUSY = 16
 
 Point = tuple[float, float]
 
@@ -44,6 +48,25 @@ def layered_layout(G: nx.DiGraph, key: str = "depth") -> dict[Hashable, tuple[fl
 
 
 # --- phase machines -----------------------------------------------------------------------------------
+
+def split_busy(graphs: Sequence[nx.DiGraph]) -> list[nx.DiGraph]:
+    """The machines to draw, one panel each: a busy machine (over ``BUSY`` labelled steps) as two
+    copies with every phase, one with the steps into and out of the normal turn, one with the
+    rest; ``graph["part"]`` says which."""
+    panels = []
+    for G in graphs:
+        labelled = [(u, v) for u, v in G.edges if u != v and not G.nodes[v]["terminal"]]
+        if len(labelled) <= BUSY:
+            panels.append(G)
+            continue
+        for part, keep in (("steps of the normal turn", lambda u, v: NORMAL in (u, v)),
+                           ("the other steps", lambda u, v: NORMAL not in (u, v))):
+            H = G.copy()
+            H.remove_edges_from([(u, v) for u, v in G.edges if u != v and not keep(u, v)])
+            H.graph["part"] = part
+            panels.append(H)
+    return panels
+
 
 #: Places round the normal turn: turn-like phases on the left and top, effects waiting for an
 #: answer (penalties, skips) in the right column, the ends of the hand below.

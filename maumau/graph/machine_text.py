@@ -7,6 +7,8 @@ import textwrap
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..text.graph_words import graph_words
+
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
@@ -17,20 +19,21 @@ def box_text(G: nx.DiGraph, p: str, entered: dict[str, str], moves: int) -> str:
     """A phase box: its name, how it is entered, the moves that stay in it, and for a phase with
     decisions its share of them and its mean number of legal moves."""
     d = G.nodes[p]
-    text = p.replace(": ", ":\n").replace("_", " ")
+    text = graph_words(p.replace("_", " ")).replace(": ", ":\n")  # in the course's language
     if p in entered:
-        text += "\n" + wrap("entered by: " + entered[p], 22)
+        text += "\n" + wrap(graph_words("entered by: " + entered[p]), 22)
     if G.has_edge(p, p):
-        text += "\n" + wrap("↻ " + short(G.edges[p, p]["moves"], moves + 1), 22)
+        text += "\n" + wrap(graph_words("↻ " + short(G.edges[p, p]["moves"], moves + 1)), 22)
     if not d["terminal"]:
         share = f"{d['share']:.0%}" if d["share"] >= 0.005 or not d["share"] else "<1%"
-        text += f"\n{share} of decisions\n{d['branching']:.1f} moves to choose"
+        text += "\n" + graph_words(f"{share} of decisions\n{d['branching']:.1f} moves to choose")
     return text
 
 
 def wrap(text: str, width: int) -> str:
     """Lines of at most ``width`` characters, broken after commas only (``9 reverse`` stays whole)."""
-    return textwrap.fill(", ".join(part.replace(" ", "\u00a0") for part in text.split(", ")), width)
+    return textwrap.fill(", ".join(part.replace(" ", "\u00a0") for part in text.split(", ")), width,
+                         break_long_words=False)  # a longer piece stays whole on a line of its own
 
 
 def entries(G: nx.DiGraph, moves: int) -> dict[str, str]:

@@ -12,9 +12,10 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import PALETTE, PX_PER_INCH, number
+from ..text.graph_words import graph_words
 from .explore import state_label
 from .layout import curve
-from .style import SEAT_COLOURS, graph_title, node_fill, node_text, seat_colour
+from .style import MARKS, SEAT_COLOURS, TEXT_PX, TITLE_PX, graph_title, node_fill, node_text, seat_colour
 from .turn_phase import BLOCKED, NORMAL, OVER
 from .vega_frame import Box, Frame, arrow, boxes_layer, data_row, on_screen, place, text_box, text_layer
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["state_graph_spec", "summary_spec", "path_summary_spec"]
 
 Position = dict[Hashable, tuple[float, float]]
-FONT, LABEL_FONT = 10, 9
+FONT, LABEL_FONT = TEXT_PX, TEXT_PX  # readable at 1280×720 (style.TEXT_PX)
 #: How edges look, drawn in this order (the marked ones on top): colour, width, head size.
 EDGE_LOOKS = {"plain": ("#b0b0b0", 1.0, 40), "best": ("#444444", 1.8, 55), "path": ("#d62728", 3.0, 110)}
 SHAPES = {"decision": "circle", "hand over": "square", "after a reshuffle": "diamond"}
@@ -51,11 +52,15 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
         for u, v in G.edges:
             # from the target's end, as matplotlib does: labels of the moves out of one state spread out
             along = on_screen(frame, _curve(G, pos, u, v), lambda t: min(1.0, 1.15 - t))
-            label = str(G.edges[u, v].get("label", ""))
+            label = graph_words(str(G.edges[u, v].get("label", "")))
             placed.append((place(label, LABEL_FONT, along, taken, frame), label))
         layers += _texts(frame, placed, LABEL_FONT, "#fffbe6", "#d9cfa6", 0.95)
-    return {"title": title if title is not None else graph_title(G), "width": number(frame.width),
-            "height": number(frame.height), "layer": layers, "config": {"view": {"stroke": None}}}
+    heading = {"text": title if title is not None else graph_title(G), "fontSize": TITLE_PX, "anchor": "start",
+               "subtitle": [graph_words(m) for m in MARKS] if texts and labels == "long" else [],
+               "subtitleFontSize": TEXT_PX}
+    return {"title": heading, "width": number(frame.width), "height": number(frame.height), "layer": layers,
+            "config": {"view": {"stroke": None}, "legend": {"labelFontSize": TEXT_PX, "titleFontSize": TEXT_PX,
+                                                            "orient": "bottom", "direction": "vertical"}}}
 
 
 def _frame(pos: Position, labels: str, texts: Iterable[str]) -> Frame:
@@ -182,7 +187,7 @@ def summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     title = [f"{len(G):,} states are too many to draw readably (limit {limit}), so here is how many states "
              "each depth has.", "Draw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), or all of it: "
              "mm.graph.draw(G, limit=None)"]
-    return {"title": {"text": title, "anchor": "start", "fontSize": 11}, "width": 700, "height": 260,
+    return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 260,
             "data": {"values": rows}, "mark": {"type": "bar", "color": SEAT_COLOURS[0]},
             "encoding": {"x": {"field": "depth", "type": "ordinal", "title": "depth (moves from the start)"},
                          "y": {"field": "states", "type": "quantitative", "title": "states"},
@@ -202,7 +207,7 @@ def path_summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     y = {"type": "quantitative", "title": None}
     title = (f"{graph_title(G)}: too long to draw as a path (limit {limit}), so here are the hand sizes "
              "and the phases move by move")
-    return {"title": {"text": title, "anchor": "start", "fontSize": 11}, "width": 700, "height": 280,
+    return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 280,
             "resolve": {"scale": {"color": "independent"}}, "layer": [
                 {"data": {"values": rows}, "mark": "line",
                  "encoding": {"x": {"field": "move", "type": "quantitative", "title": "move"},

@@ -134,7 +134,7 @@ def place(text: str, font: float, along: Callable[[float], Point], taken: list[B
         shift = abs(nx) * half_w + abs(ny) * half_h + 2
         tries += [((xa + xb) / 2 + side * nx * shift, (ya + yb) / 2 + side * ny * shift) for side in (1, -1)]
     tries += [(along(t)[0] + r * math.cos(k * math.pi / 6), along(t)[1] + r * math.sin(k * math.pi / 6))
-              for r in (30, 45, 60, 80) for t in (0.5, 0.35, 0.65) for k in range(12)]
+              for r in (30, 45, 60, 80, 105, 135, 170) for t in (0.5, 0.35, 0.65, 0.2, 0.8) for k in range(12)]
     box = next((b for b in (text_box(p, text, font) for p in tries) if free(b)), text_box(along(0.5), text, font))
     taken.append(box)
     return box

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import number
+from ..text.graph_words import graph_words
 from .layout import bends, curve, phase_positions
 from .machine_text import box_text, entries, short, wrap
+from .style import TEXT_PX, TITLE_PX
 from .vega_frame import Box, Frame, arrow, boxes_layer, data_row, on_screen, place, text_box, text_layer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,8 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["phases_spec"]
 
-UNIT = 84  # pixels per unit of the phases' places: two panels side by side fit a notebook
-BOX_FONT, LABEL_FONT = 10, 9
+UNIT = 110  # pixels per unit of the phases' places: one panel to a row, texts of TEXT_PX
+BOX_FONT, LABEL_FONT = TEXT_PX, TEXT_PX
 ARROW = "#8c8c8c"
 Point = tuple[float, float]
 
@@ -34,9 +36,9 @@ def phases_spec(graphs: Sequence[nx.DiGraph], moves: int, columns: int) -> dict[
     everywhere = set.intersection(*(set(G) for G in graphs))
     panels = [_machine(G, frame, pos, found, moves, odd=set(G) - everywhere) for G, found in zip(graphs, texts,
                                                                                                  strict=True)]
-    title = "Phase machines of " + ", ".join(str(G.graph.get("variant")) for G in graphs)
-    return {"title": title, "columns": columns, "spacing": 16, "concat": panels,
-            "config": {"view": {"stroke": "#dddddd"}}}
+    title = graph_words("Phase machines of ") + ", ".join(dict.fromkeys(str(G.graph.get("variant")) for G in graphs))
+    return {"title": {"text": title, "fontSize": TITLE_PX}, "columns": columns, "spacing": 16, "concat": panels,
+            "config": {"view": {"stroke": "#dddddd"}, "title": {"fontSize": TEXT_PX}}}
 
 
 def _frame(pos: dict[str, Point], texts: list[dict[str, str]]) -> Frame:
@@ -62,11 +64,13 @@ def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str
     for u, v, d in edges:
         label = short(d["moves"], moves)
         if not G.nodes[v]["terminal"] and found.get(v) != label:  # an end needs no label; an entry is in the box
-            text = wrap(label, 18)
+            text = wrap(graph_words(label), 18)
             labels.append((place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame),
                            text))
     g = G.graph
-    return {"title": f"{g.get('variant')}: {g.get('games')} random hands, {g.get('decisions', 0):,} decisions",
+    part = f" ({g['part']})" if g.get("part") else ""
+    return {"title": graph_words(f"{g.get('variant')}{part}: {g.get('games')} random hands, "
+                                 f"{g.get('decisions', 0):,} decisions"),
             "width": number(frame.width), "height": number(frame.height),
             "layer": [*_arrows(frame, edges, pos, boxes, bend, moves), _boxes(G, frame, boxes, texts, odd),
                       boxes_layer(frame, [b for b, _ in labels], "#fffbe6", "#d9cfa6", 0.95),

@@ -12,7 +12,8 @@ import html
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
-from .explore import GraphError, state_label
+from ..text.graph_words import after_moves, graph_words
+from .explore import GraphError
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -40,11 +41,11 @@ class GraphView:
         self._order = order[:MAX_OPTIONS]
         self._index = {n: i for i, n in enumerate(self._order)}
         self.chooser = w.Dropdown(options=[(self._option(n), i) for i, n in enumerate(self._order)],
-                                  description="state", layout=w.Layout(width="95%"))
+                                  description=graph_words("state"), layout=w.Layout(width="95%"))
         self.table = w.HTML()
         self.moves = w.VBox()
-        self.back = w.Button(description="◀ back", layout=w.Layout(width="90px"))
-        self.up = w.Button(description="▲ parent", layout=w.Layout(width="90px"))
+        self.back = w.Button(description=graph_words("◀ back"), layout=w.Layout(width="90px"))
+        self.up = w.Button(description=graph_words("▲ parent"), layout=w.Layout(width="90px"))
         self.picture = w.Output() if picture else None
         self.history: list[Hashable] = []
         self.node: Hashable = order[0]
@@ -59,9 +60,17 @@ class GraphView:
 
     # --- what it shows ---------------------------------------------------------------------------
     def _option(self, node: Hashable) -> str:
+        """A state in words: "after 2 moves: seat 0 to move, cards 2 and 1, top 10♠" (no ▶ or ·)."""
         d = self.graph.nodes[node]
-        text = state_label(cast("GameState", node)) if hasattr(node, "hands") else str(d.get("label", node))
-        return f"depth {d.get('depth', '?')}: {text}"
+        if not hasattr(node, "hands"):
+            return after_moves(d.get("depth", "?"), str(d.get("label", node)))
+        state = cast("GameState", node)
+        if state.is_over:
+            who = "blocked" if state.blocked else f"seat {state.winner} went out"
+        else:
+            who = f"seat {state.to_move} to move"
+        sizes = " / ".join(str(len(h)) for h in state.hands)
+        return after_moves(d.get("depth", "?"), f"{who}, {sizes}, {state.top.symbol}")
 
     def _value(self, node: Hashable) -> str:
         return "" if self.solution is None else self.solution.value(node)
@@ -77,7 +86,7 @@ class GraphView:
             facts.append("reached by a reshuffle: the new stock order is hidden, not explored further")
         elif not d.get("expanded", True) and not d.get("terminal"):
             facts.append("not explored (a bound cut the graph here)")
-        return table + "<div>" + " · ".join(facts) + "</div>"
+        return table + "<div>" + graph_words(" · ".join(facts)) + "</div>"
 
     def _moves_html(self, node: Hashable) -> str:
         rows = []
@@ -87,7 +96,9 @@ class GraphView:
             star = "★ " if best & set(d.get("moves", (d.get("move"),))) else ""
             rows.append(f"<li>{star}<b>{html.escape(str(d.get('label', '')))}</b>: "
                         f"{html.escape(str(d.get('explain', '')))}{worth}</li>")
-        return "<ul style='margin:0'>" + "".join(rows) + "</ul>" if rows else "<i>no moves: the hand is over</i>"
+        if not rows:
+            return f"<i>{graph_words('no moves: the hand is over')}</i>"
+        return "<ul style='margin:0'>" + graph_words("".join(rows)) + "</ul>"
 
     def select(self, node: Hashable, remember: bool = True) -> None:
         """Show ``node``: its table, its moves (as buttons) and its place in the graph."""
@@ -110,7 +121,7 @@ class GraphView:
             label = str(d.get("label", "move"))
             if self.solution is not None:
                 label += f" → {self._value(child)}"
-            button = w.Button(description=label, tooltip=str(d.get("explain", "")),
+            button = w.Button(description=graph_words(label), tooltip=str(d.get("explain", "")),
                               layout=w.Layout(width="auto"))
             button.on_click(lambda _, c=child: self.select(c))
             buttons.append(button)
@@ -130,7 +141,7 @@ class GraphView:
         self.picture.clear_output(wait=True)
         part = around(self.graph, self.node, radius=1)
         chart = draw(part, highlight=[self.node], labels="long" if len(part) <= 12 else "short",
-                     title="around this state (red)")
+                     title=graph_words("around this state (red)"))
         with self.picture:
             display(chart)  # a PNG, or Vega-Lite where matplotlib is missing (the browser edition)
 

@@ -110,7 +110,7 @@ def _rules(found: Numbers, width: float, height: float) -> dict[str, Any]:
     base = {"title": "Rules acting", "width": width, "height": height}
     if not found.rules:
         return {**base, "data": {"values": [{"text": "no rule acted"}]},
-                "mark": {"type": "text", "fontSize": 12}, "encoding": {"text": {"field": "text"}}}
+                "mark": {"type": "text", "fontSize": 14}, "encoding": {"text": {"field": "text"}}}
     values = [{"rule": name, "per_hand": number(rate)} for name, rate in found.rules]
     return {**base, "data": {"values": values}, "mark": {"type": "bar", "color": RULE, "height": {"band": 0.6}},
             "encoding": {"y": {"field": "rule", "type": "nominal", "title": None, "sort": [v["rule"] for v in values]},

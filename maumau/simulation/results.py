@@ -199,7 +199,7 @@ class Simulation:
         return f"<pre>{html.escape(self.summary())}</pre>"
 
     # --- pictures -----------------------------------------------------------------------------------
-    def plot(self, figsize: tuple[float, float] = (13, 4.2)) -> Any:
+    def plot(self, figsize: tuple[float, float] = (10.8, 4.6)) -> Any:
         """Win rates with their 95 % intervals, the hand lengths and the rules acting, side by side:
         a ``maumau.charts.Chart``, shown as a PNG (matplotlib) or as Vega-Lite where matplotlib is
         missing; ``.figure()`` is the matplotlib Figure (``figsize`` in inches), ``.spec`` the Vega-Lite."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ..core.cards import CardError, Rank, Suit, cards, parse_wish
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.state import GameState
-from ..text.i18n import t
+from ..text.i18n import card_symbol, read_card, t
 from .console import Console, Quit
 from .table import Choice, group_moves, move_key, rules_text, show_table
 
@@ -113,7 +113,7 @@ class TerminalPlayer:
                 mau = True
             elif low == "runde":
                 runde = True
-            elif low == "wish" or (held and not tokens and not re.fullmatch(r"(10|[2-9tjqka])\S+", low)):
+            elif low == "wish" or (held and not tokens and not re.fullmatch(r"(10|[2-9tjqkabdá])\S+", low)):
                 word = tokens.pop(0) if low == "wish" and tokens else token
                 try:
                     wish = _parse_wish(word)
@@ -130,7 +130,7 @@ class TerminalPlayer:
             return None
         held, wish, mau, runde = read
         try:
-            played = cards(held)
+            played = cards([read_card(token) for token in held])  # D♥ or Q♥, B♣ or J♣: both spellings
         except CardError:
             self.con.note(t("term.not_a_card", text=text))
             return None
@@ -141,8 +141,8 @@ class TerminalPlayer:
         for choice in choices:
             if move_key(choice.first) == move_key(move):
                 if wish is not None and wish not in choice.wishes:
-                    self.con.note(t("term.no_wish", card=played[0].symbol, cards=" ".join(c.text for c in played))
-                                  if not choice.wishes else t("term.wrong_wish", card=played[0].symbol, wish=wish,
+                    self.con.note(t("term.no_wish", card=card_symbol(played[0]), cards=" ".join(c.text for c in played))
+                                  if not choice.wishes else t("term.wrong_wish", card=card_symbol(played[0]), wish=wish,
                                                               wishes=_join(choice.wishes, ", ")))
                     return None
                 return self.complete(choice, state, wish, mau or None)

@@ -28,9 +28,9 @@ __all__ = ["Console", "Quit", "TerminalPlayer", "Choice", "run_hand", "report_ha
 
 def computers_for(strength: str, seed: int, seats: range, me: int) -> tuple[dict[int, Any], str]:
     """The computer players of the other seats (``maumau.players.STRENGTHS``), and what to call
-    them (their class)."""
+    them (their strength, in the language)."""
     made = {seat: for_strength(strength, seed=seed * 100 + seat) for seat in seats if seat != me}
-    return made, player_class(strength).__name__
+    return made, t("ui.strength." + strength) if strength in STRENGTHS else player_class(strength).__name__
 
 
 def play(con: Console, v: Variant, n: int, seed: int, me: int, strength: str, match: bool = False) -> None:

@@ -18,7 +18,7 @@ from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant
 from ..play.match import Match
 from ..text.explain import narrate
-from ..text.i18n import describe_pending, rank_name, seat_regex, t
+from ..text.i18n import card_symbol, describe_pending, rank_name, seat_regex, t
 from .console import Console
 
 __all__ = ["run_hand", "upcard_lines", "report_hand", "report_standings", "match_goal", "match_over"]
@@ -55,7 +55,7 @@ def run_hand(state: GameState, controllers: Sequence[Any], con: Console, names: 
                 continue
             raise
         if verbose:
-            con.note(seats.sub(rename, narrate(state, move, after)))
+            con.note(seats.sub(rename, narrate(state, move, after, you=me)))
             if me is not None:
                 _tell_received(con, state, move, after, me)
         state = after
@@ -68,14 +68,14 @@ def _tell_received(con: Console, before: GameState, move: Move, after: GameState
     if got:
         drew = before.to_move == me and isinstance(move, Draw) and not before.pending
         con.say("    " + t("ui.you_drew" if drew else "term.you_get",
-                           cards=" ".join(c.symbol for c in sorted(got.elements()))))
+                           cards=" ".join(card_symbol(c) for c in sorted(got.elements()))))
 
 
 def upcard_lines(state: GameState, names: Sequence[str]) -> list[str]:
     """What the up-card did at the deal (LM-2, JM-2): a wish, a penalty drawn or pending, a skip;
     so a player who starts with 9 cards reads why."""
     lines = []
-    card = state.top.symbol
+    card = card_symbol(state.top)
     if state.wish is not None:
         wish = state.wish.symbol if isinstance(state.wish, Suit) else rank_name(state.wish)
         lines.append("  " + t("term.dealer_wishes", wish=wish, card=card))
@@ -104,7 +104,8 @@ def report_hand(con: Console, final: GameState, names: Sequence[str], me: int | 
         con.say(con.bold(t("ui.won_other", name="?" if final.winner is None else names[final.winner])))
     for seat, hand in enumerate(final.hands):
         if seat != final.winner and final.active[seat] and hand:
-            con.note(t("term.still_held", name=_me(names[seat], seat, me), cards=" ".join(c.symbol for c in hand)))
+            held = " ".join(card_symbol(c) for c in hand)
+            con.note(t("term.still_held", name=_me(names[seat], seat, me), cards=held))
     scores = final.variant.scoring.hand_scores(final)
     listed = ", ".join(f"{_me(names[s], s, me)} {p}" for s, p in enumerate(scores))
     con.say(t("term.hand_scores", score=_score_word(final.variant), scores=listed))

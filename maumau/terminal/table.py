@@ -12,7 +12,7 @@ from ..core.cards import Rank, Suit
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.state import DRAWN, EXTRA, GameState
 from ..core.variants import Variant
-from ..text.i18n import describe_pending, rank_name, rule_summary, t
+from ..text.i18n import card_symbol, describe_pending, rank_letter, rank_name, rule_summary, t
 from .console import Console
 
 __all__ = ["Choice", "group_moves", "move_key", "show_table", "rules_text"]
@@ -59,12 +59,12 @@ def group_moves(state: GameState) -> list[Choice]:
 def move_label(state: GameState, move: Move) -> str:
     """The words of a menu line, e.g. ``play J♣ (then wish a suit)`` or ``take 2 cards``."""
     if isinstance(move, Play):
-        parts = [t("term.play", cards=" ".join(c.symbol for c in move.cards))]
+        parts = [t("term.play", cards=" ".join(card_symbol(c) for c in move.cards))]
         kind = state.variant.wish_kind(move.card)
         if kind is not None:
             parts.append(t("term.then_suit" if kind is Suit else "term.then_rank"))
         if len(move.cards) > 1:
-            parts.append(t("term.set_top", card=move.last.symbol))
+            parts.append(t("term.set_top", card=card_symbol(move.last)))
         if move.runde:  # a Runde card has a rank
             parts.append(t("term.open_runde", rank=rank_name(cast(Rank, move.card.rank))))
         return " ".join(parts)
@@ -94,7 +94,7 @@ def _turn_notes(state: GameState, name_of: Callable[[int], str]) -> list[str]:
         notes.append(t("term.extra"))
     elif state.phase == DRAWN and state.drawn is not None:
         key = "term.drawn_it" if state.variant.after_draw == "drawn" else "term.drawn_any"
-        notes.append(t(key, card=state.drawn.symbol))
+        notes.append(t(key, card=card_symbol(state.drawn)))
     if me in state.locked:
         moves = t("word.or").join(repr(m) for m in state.legal_moves())
         notes.append(t("term.locked", call=state.variant.call, moves=moves))
@@ -107,9 +107,10 @@ def show_table(con: Console, state: GameState, choices: list[Choice], name_of: C
     con.say("")
     head = t("ui.to_move", name=t("ui.me", name=name_of(me)))
     con.say(con.bold(f"── {state.variant.title} · {head} ".ljust(64, "─")))
-    wish = state.wish.symbol if isinstance(state.wish, Suit) else state.wish.value if state.wish else t("ui.none")
+    wish = (state.wish.symbol if isinstance(state.wish, Suit) else rank_letter(state.wish) if state.wish
+            else t("ui.none"))
     way = t("ui.clockwise") if state.direction > 0 else t("ui.counter")
-    con.note(t("term.status", top=con.bold(state.top.symbol), wish=wish, stock=len(state.stock), way=way,
+    con.note(t("term.status", top=con.bold(card_symbol(state.top)), wish=wish, stock=len(state.stock), way=way,
                next=name_of(state.next_seat(me))))
     for line in _turn_notes(state, name_of):
         con.note(line)
@@ -119,7 +120,7 @@ def show_table(con: Console, state: GameState, choices: list[Choice], name_of: C
             call = f" ({t('ui.announce', word=state.variant.call)})" if len(hand) == 1 else ""
             others.append(f"{name_of(seat)}: {_count(len(hand))}{call}")
     con.note("   ".join(others))
-    con.note(f"{t('ui.your_hand')}: {' '.join(c.symbol for c in state.hands[me])}")
+    con.note(f"{t('ui.your_hand')}: {' '.join(card_symbol(c) for c in state.hands[me])}")
     for i, choice in enumerate(choices, 1):
         con.say(f"   {i:>2}) {choice.label}")
 

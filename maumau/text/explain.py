@@ -7,7 +7,7 @@ Kept apart from the engine so the hot path never builds sentences.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import Rank, Suit, card_html
 from ..core.engine import leave
@@ -28,7 +28,8 @@ from ..core.illegal import why_illegal
 from ..core.moves import Draw, Move, Play
 from ..core.rules.base import Role
 from ..core.state import DRAWN, EXTRA, TURN, lend
-from .i18n import describe_pending, rank_name, t
+from .i18n import card_symbol, describe_pending, language, rank_letter, rank_name, t
+from .locale.you import YOU
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.state import GameState
@@ -39,7 +40,7 @@ __all__ = ["why_illegal", "explain", "narrate", "leave", "describe_state", "stat
 def _wish_text(wish: Suit | Rank | None) -> str:
     if wish is None:
         return "—"
-    return wish.symbol if isinstance(wish, Suit) else wish.value
+    return wish.symbol if isinstance(wish, Suit) else rank_letter(wish)
 
 
 # --- what a legal move does ---------------------------------------------------------------------
@@ -53,34 +54,45 @@ def explain(state: GameState, move: Move) -> str:
     return narrate(state, move, after)
 
 
-def narrate(before: GameState, move: Move, after: GameState) -> str:
-    """One sentence telling what ``move`` did, from the states around it."""
+def _say(key: str, who: int, you: int | None, **values: Any) -> str:
+    """The message ``key`` about seat ``who``: in the second person when ``who`` is the learner's
+    seat ``you`` ("You play 7♥", "du bist als Nächstes dran")."""
+    if you is not None and who == you:
+        found = YOU.get(language(), {}).get(key)
+        if found is not None:
+            return found.format(**values)
+    return t(key, **values)
+
+
+def narrate(before: GameState, move: Move, after: GameState, you: int | None = None) -> str:
+    """One sentence telling what ``move`` did, from the states around it; ``you``: the learner's
+    seat, told in the second person."""
     seat = before.to_move
     if isinstance(move, Play):
-        parts = [t("do.play", seat=seat, cards=" ".join(c.symbol for c in move.cards))]
+        parts = [_say("do.play", seat, you, seat=seat, cards=" ".join(card_symbol(c) for c in move.cards))]
         if move.wish is not None:
-            parts.append(t("do.wish", wish=_wish_text(move.wish)))
-        if move.runde:
-            parts.append(t("do.runde", rank=rank_name(cast(Rank, move.card.rank))))  # a Runde card has a rank
+            parts.append(_say("do.wish", seat, you, wish=_wish_text(move.wish)))
+        if move.runde:  # a Runde card has a rank
+            parts.append(_say("do.runde", seat, you, rank=rank_name(cast(Rank, move.card.rank))))
         if move.mau:
-            parts.append(t("do.mau", call=before.variant.call))
+            parts.append(_say("do.mau", seat, you, call=before.variant.call))
         if after.is_over and after.winner == seat:
-            parts.append(t("do.out"))
+            parts.append(_say("do.out", seat, you))
     elif before.pending is not None:
-        parts = [_accepted(before, after)]
+        parts = [_accepted(before, after, you)]
     elif isinstance(move, Draw):
         drew = any(type(e) is Drew and e.got for e in after.events)
-        parts = [t("do.draw" if drew else "do.draw_none", seat=seat)]
+        parts = [_say("do.draw" if drew else "do.draw_none", seat, you, seat=seat)]
     else:
-        parts = [t("do.pass", seat=seat)]
-    consequences = _consequences(before, move, after)
+        parts = [_say("do.pass", seat, you, seat=seat)]
+    consequences = _consequences(before, move, after, you)
     text = " ".join(parts)
     if consequences:
         text += ": " + ", ".join(consequences)
     return text + "."
 
 
-def _accepted(before: GameState, after: GameState) -> str:
+def _accepted(before: GameState, after: GameState, you: int | None = None) -> str:
     """The target takes a pending penalty (all of it, or what is left, C-7) or sits out (C-5)."""
     p = before.pending
     assert p is not None
@@ -88,10 +100,10 @@ def _accepted(before: GameState, after: GameState) -> str:
     if p.kind == "draw":
         got = next((e.got for e in after.events if type(e) is PenaltyDrawn and e.seat == p.target), p.amount)
         if got < p.amount:
-            return t("do.accept_draw_short", seat=seat, got=got, amount=p.amount)
-        return t("do.accept_draw", seat=seat, amount=p.amount)
+            return _say("do.accept_draw_short", seat, you, seat=seat, got=got, amount=p.amount)
+        return _say("do.accept_draw", seat, you, seat=seat, amount=p.amount)
     if p.amount == 1:
-        return t("do.accept_skip", seat=seat)
+        return _say("do.accept_skip", seat, you, seat=seat)
     seats, current = [p.target], p.target
     for _ in range(p.amount - 1):
         current = before.next_seat(current)
@@ -104,18 +116,18 @@ def _and(items: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + t("word.and") + words[-1]
 
 
-def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
+def _consequences(before: GameState, move: Move, after: GameState, you: int | None = None) -> list[str]:
     said: list[str] = []
     events = list(after.events)
     call = before.variant.call
     for i, event in enumerate(events):
         if isinstance(event, EffectPending):
             key = "then.pending_draw" if event.kind == "draw" else "then.pending_skip"
-            said.append(t(key, target=event.target, amount=event.amount))
+            said.append(_say(key, event.target, you, target=event.target, amount=event.amount))
         elif isinstance(event, Reversed):
             said.append(t("then.reverse"))
         elif isinstance(event, Skipped) and isinstance(move, Play):
-            said.append(t("then.skipped", seat=event.seat) if event.players == 1
+            said.append(_say("then.skipped", event.seat, you, seat=event.seat) if event.players == 1
                         else t("then.skipped_n", seat=event.seat, n=event.players))
         elif isinstance(event, NoMau):
             said.append(t("then.no_mau", call=call, penalty=_mau_penalty(events[i + 1:], event.seat, after)))
@@ -134,11 +146,11 @@ def _consequences(before: GameState, move: Move, after: GameState) -> list[str]:
     if after.is_over:
         return said
     if after.phase == EXTRA:
-        said.append(t("then.again", seat=after.to_move))
+        said.append(_say("then.again", after.to_move, you, seat=after.to_move))
     elif after.phase == DRAWN:
-        said.append(t("then.drawn", seat=after.to_move))
+        said.append(_say("then.drawn", after.to_move, you, seat=after.to_move))
     elif after.pending is None or not any(type(e) is EffectPending for e in events):
-        said.append(t("then.next", seat=after.to_move))
+        said.append(_say("then.next", after.to_move, you, seat=after.to_move))
     return said
 
 
@@ -156,27 +168,28 @@ def _mau_penalty(later: list[Event], seat: int, after: GameState) -> str:
 # --- how a state looks ------------------------------------------------------------------------------
 
 def _status(state: GameState) -> str:
+    """The state in a line, in the current language (``describe_state`` and the teacher's view)."""
     if state.is_over:
         if state.blocked:
-            return "blocked (void)"
-        return f"over, seat {state.winner} went out"
-    bits = [f"seat {state.to_move} to move"]
+            return t("state.blocked")
+        return t("state.over", seat=state.winner)
+    bits = [t("state.to_move", seat=state.to_move)]
     if state.phase != TURN:
-        bits.append({EXTRA: "extra play", DRAWN: "may play the drawn card"}.get(state.phase,
-                                                                                               state.phase))
+        bits.append({EXTRA: t("state.extra"), DRAWN: t("state.drawn")}.get(state.phase, state.phase))
     if state.pending is not None:
-        bits.append(f"{describe_pending(state.pending)} for seat {state.pending.target}")
+        bits.append(t("state.pending", pending=describe_pending(state.pending), seat=state.pending.target))
     if state.wish is not None:
-        bits.append(f"wish {_wish_text(state.wish)}")
+        bits.append(t("state.wish", wish=_wish_text(state.wish)))
     if state.runde is not None:
         rank = state.runde[0].value
-        ranks = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}.get(rank, rank + "s")
-        bits.append(f"Runde of {ranks} opened by seat {state.runde[1]}")
+        plural = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}.get(rank, rank + "s")
+        name = plural if language() == "en" else rank_name(state.runde[0])  # "Runde of aces", "Runde mit Ass"
+        bits.append(t("state.runde", rank=name, seat=state.runde[1]))
     for rule, value in state.memory:  # what other rules remember, when it is not as dealt
         if Role.RUNDE not in rule.roles and value != rule.memory_at_deal:
             bits.append(f"{rule.name}: {value!r}")
     if state.direction < 0:
-        bits.append("counter-clockwise")
+        bits.append(t("state.counter"))
     return ", ".join(bits)
 
 
@@ -190,22 +203,22 @@ def state_html(state: GameState) -> str:
     """The whole table, all hands open (the teacher's view): each seat's cards as small playing
     cards, the top of the pile beside the sizes of the stock and the pile."""
     def count(n: int) -> str:
-        return "1 card" if n == 1 else f"{n:,} cards"
+        return t("state.card") if n == 1 else t("state.cards", n=f"{n:,}")
 
     cell = "padding:0.15em 0.5em;vertical-align:middle;border:none"
     rows = []
     for seat, hand in enumerate(state.hands):
         marker = "▶ " if seat == state.to_move and not state.is_over else ""
-        gone = "" if state.active[seat] else " (left)"
-        cards = "".join(card_html(c) for c in hand) or "<i>no cards</i>"
+        gone = "" if state.active[seat] else t("state.left")
+        cards = "".join(card_html(c) for c in hand) or f"<i>{t('state.no_cards')}</i>"
         rows.append(f"<tr style='background:transparent'><td style='{cell};text-align:left;white-space:nowrap'>"
-                    f"<b>{marker}seat {seat}</b>{gone}<br><small>{count(len(hand))}</small></td>"
+                    f"<b>{marker}{t('state.seat', seat=seat)}</b>{gone}<br><small>{count(len(hand))}</small></td>"
                     f"<td style='{cell};text-align:left'>{cards}</td></tr>")
     return (
         f"<div class='mm-state'><div><b>{html.escape(state.variant.title)}</b> — "
         f"{html.escape(_status(state))}</div>"
-        f"<div style='margin:0.3em 0'>top {card_html(state.top, size='1.4em')} &nbsp; "
-        f"stock: {count(len(state.stock))} &nbsp; pile: {count(len(state.discard))}</div>"
+        f"<div style='margin:0.3em 0'>{t('state.top')} {card_html(state.top, size='1.4em')} &nbsp; "
+        f"{t('state.stock')}: {count(len(state.stock))} &nbsp; {t('state.pile')}: {count(len(state.discard))}</div>"
         f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
     )
 

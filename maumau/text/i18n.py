@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..core.rules.base import Pending, Rule
 
 __all__ = ["t", "name_seats", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
-           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex"]
+           "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex", "number", "percent",
+           "rank_letter", "card_symbol", "read_card"]
 
 LANGUAGES = ("en", "de", "hu")
 
@@ -102,13 +103,19 @@ def wish_name(wish: Suit | Rank, lang: str | None = None) -> str:
     return rank_name(wish, lang)
 
 
-def rule_summary(rule: Rule, lang: str | None = None) -> str:
-    """A rule in one line in the language; a rule of one's own speaks its docstring."""
+def rule_summary(rule: Rule, lang: str | None = None, formal: bool = False) -> str:
+    """A built-in rule as a plain sentence in the language ("A 7 makes the next player draw 2 ...");
+    ``formal=True``: the one-liner with ``next(X)`` and the rule ids, for teachers.  A rule of
+    one's own speaks its docstring."""
+    from .locale.plain import PLAIN
+
     cls = type(rule)
-    texts = RULE_TEXT.get(lang or _current[0], {})
-    if cls.__module__.startswith("maumau.core.rules") and cls.__name__ in texts:
-        return texts[cls.__name__]
-    return rule.summary
+    lang = lang or _current[0]
+    if not cls.__module__.startswith("maumau.core.rules"):
+        return rule.summary
+    if not formal and cls.__name__ in PLAIN.get(lang, {}):
+        return PLAIN[lang][cls.__name__]
+    return RULE_TEXT.get(lang, {}).get(cls.__name__, rule.summary)
 
 
 def name_seats(sentence: str, names: dict[int, str], lang: str | None = None) -> str:
@@ -125,3 +132,51 @@ def seat_regex(lang: str | None = None) -> re.Pattern[str]:
     before, _, after = label.partition("{seat}")
     return re.compile(r"\b" * bool(before[:1].isalpha()) + re.escape(before) + r"(\d+)" + re.escape(after),
                       re.IGNORECASE)
+
+
+# --- numbers in each language ---------------------------------------------------------------------
+
+#: (decimal mark, thousands separator, what stands between a number and %): 42.3% · 42,3 % · 42,3 %.
+NUMBER_FORMAT: dict[str, tuple[str, str, str]] = {"en": (".", ",", ""), "de": (",", ".", "\u00a0"),
+                                                  "hu": (",", "\u00a0", "\u00a0")}
+
+
+def number(value: float, digits: int = 0, lang: str | None = None) -> str:
+    """``value`` with ``digits`` decimals as the language writes it: 1,234.5 · 1.234,5 · 1 234,5."""
+    point, thousands, _ = NUMBER_FORMAT.get(lang or _current[0], NUMBER_FORMAT["en"])
+    text = f"{value:,.{digits}f}"
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
+
+
+def percent(share: float, digits: int = 0, lang: str | None = None) -> str:
+    """A share (0.423) as a percentage in the language: 42% · 42 % · 42 % (``digits`` decimals)."""
+    space = NUMBER_FORMAT.get(lang or _current[0], NUMBER_FORMAT["en"])[2]
+    return number(100 * share, digits, lang) + space + "%"
+
+
+# --- card letters in each language ----------------------------------------------------------------
+
+#: The letters German and Hungarian players call the court cards and the Ace: B/D/K/A (Bube, Dame,
+#: König, Ass) and B/D/K/Á (bubi, dáma, király, ász); English J/Q/K/A.
+RANK_LETTERS: dict[str, dict[str, str]] = {"en": {}, "de": {"J": "B", "Q": "D"}, "hu": {"J": "B", "Q": "D", "A": "Á"}}
+#: What a typed letter means, in any language (B, D and Á are no English rank, so both spellings work).
+_READ_RANK = {"B": "J", "D": "Q", "Á": "A"}
+
+
+def rank_letter(rank: Rank, lang: str | None = None) -> str:
+    """``Q`` in English, ``D`` in German and Hungarian; number ranks stay numbers."""
+    return RANK_LETTERS.get(lang or _current[0], {}).get(rank.value, rank.value)
+
+
+def card_symbol(card: Card, lang: str | None = None) -> str:
+    """A card as the language writes it: ``Q♥``, ``D♥``; the Joker as ``JOKER``."""
+    if card.rank is None or card.suit is None:
+        return "JOKER"
+    return rank_letter(card.rank, lang) + card.suit.symbol
+
+
+def read_card(token: str) -> str:
+    """A typed card in the engine's spelling: ``DH``/``dh`` → ``QH``, ``BC`` → ``JC``, ``ÁS`` → ``AS``;
+    anything else unchanged (the engine then says what is wrong with it)."""
+    head = token[:1].upper()
+    return _READ_RANK[head] + token[1:] if head in _READ_RANK and len(token) > 1 else token

@@ -1,4 +1,5 @@
-"""The variants side by side: which rule each one plays, generated from the rule classes."""
+"""Rules tables: the variants side by side (which rule each one plays, generated from the rule
+classes), and one variant's rules as plain sentences in a language (``mm.rulebook``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.variants import Variant, variant, variant_names
+from .i18n import language, rule_summary, t
 
-__all__ = ["RulesTable", "rules_table"]
+__all__ = ["RulesTable", "rules_table", "RulesSheet", "rulebook", "rules_markdown"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -30,14 +32,18 @@ class RulesTable:
         return str(self)
 
     def _repr_html_(self) -> str:
+        """The rule's plain sentence first (its code name under it), then its id per variant; the
+        formal one-liner of each variant's rule as the cell's tooltip."""
         head = "".join(f"<th>{html.escape(v.name)}</th>" for v in self.variants)
         body = []
         for row in self.rows:
             cells = "".join(
                 f"<td style='text-align:center' title='{html.escape(row[v.name + ':summary'])}'>"
                 f"{html.escape(row[v.name]) if row[v.name] else '·'}</td>" for v in self.variants)
-            body.append(f"<tr><td style='text-align:left'><code>{html.escape(row['rule'])}</code></td>{cells}</tr>")
-        return f"<table><tr><th>rule</th>{head}</tr>{''.join(body)}</table>"
+            first = next(r for v in self.variants for r in v.rules if r.name == row["rule"])
+            body.append(f"<tr><td style='text-align:left'>{html.escape(rule_summary(first))}<br>"
+                        f"<small><code>{html.escape(row['rule'])}</code></small></td>{cells}</tr>")
+        return f"<table><tr><th>{html.escape(t('rules.rule'))}</th>{head}</tr>{''.join(body)}</table>"
 
     def to_rows(self) -> list[dict[str, str]]:
         """Plain rows (rule, then the rule id per variant or ''), e.g. for pandas."""
@@ -60,3 +66,68 @@ def rules_table(games: Iterable[str | Variant] | None = None) -> RulesTable:
             row[v.name + ":summary"] = rule.summary if rule else ""
         rows.append(row)
     return RulesTable(chosen, tuple(rows))
+
+
+# --- one variant's rules as sentences (notebook 01, the terminal, ``maumau rules``) ----------------
+
+@dataclass(frozen=True, repr=False)
+class RulesSheet:
+    """A variant's rules, each a plain sentence in the language, with its id; ``formal`` adds the
+    teacher's one-liners (``next(X)``, the ids they cite)."""
+
+    variant: Variant
+    lang: str
+    formal: bool = False
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """(plain sentence, rule id, the rule's name and formal one-liner) per rule."""
+        return [(rule_summary(r, self.lang), r.rule_id, f"{r.name}: {rule_summary(r, self.lang, formal=True)}")
+                for r in self.variant.rules]
+
+    def heading(self) -> str:
+        v = self.variant
+        lo, hi = v.players
+        return t("rules.heading", self.lang, title=v.title, cards=len(v.deck), each=v.hand_size, lo=lo, hi=hi)
+
+    def __str__(self) -> str:
+        lines = [self.heading(), ""]
+        for plain, rule_id, formal in self.rows():
+            lines.append(f"- {plain} ({rule_id})" + (f"\n    {formal}" if self.formal else ""))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        head = f"<th>{html.escape(t('rules.rule', self.lang))}</th><th>{html.escape(t('rules.id', self.lang))}</th>"
+        if self.formal:
+            head += f"<th>{html.escape(t('rules.formal', self.lang))}</th>"
+        body = []
+        for plain, rule_id, formal in self.rows():
+            extra = f"<td style='text-align:left'><small>{html.escape(formal)}</small></td>" if self.formal else ""
+            body.append(f"<tr><td style='text-align:left'>{html.escape(plain)}</td>"
+                        f"<td style='white-space:nowrap'>{html.escape(rule_id)}</td>{extra}</tr>")
+        return (f"<div class='mm-rules' lang='{self.lang}'><b>{html.escape(self.heading())}</b>"
+                f"<table><tr>{head}</tr>{''.join(body)}</table></div>")
+
+
+def rulebook(game: str | Variant = "makao", lang: str | None = None, formal: bool = False) -> RulesSheet:
+    """The rules of ``game`` as plain sentences in ``lang`` (default: the current language);
+    ``formal=True`` adds the formal one-liners for teachers."""
+    return RulesSheet(variant(game), lang or language(), formal)
+
+
+def rules_markdown(langs: Iterable[str] = ("en", "de", "hu")) -> str:
+    """Every variant's rules as sentences, in each language: the course's ``RULES.md``
+    (``maumau rules --markdown``), so the rules stand beside the notebooks in the lab."""
+    lines = ["# The rules of the course", "",
+             "Each variant's rules in plain sentences, with the rule's id (written by `maumau rules --markdown`;",
+             "`maumau rules NAME --formal` and `mm.rulebook(NAME, formal=True)` add the precise notation).", ""]
+    for lang in langs:
+        lines += [f"## {t('rules.language', lang)}", ""]
+        for name in variant_names():
+            sheet = RulesSheet(variant(name), lang)
+            lines += [f"### {sheet.heading()}", ""]
+            lines += [f"- {plain} ({rule_id})" for plain, rule_id, _ in sheet.rows()]
+            lines.append("")
+    return "\n".join(lines)

@@ -32,7 +32,12 @@ class View:
         return bundle
 
 
-def check_lang(lang: str) -> str:
+def check_lang(lang: str | None) -> str:
+    """``lang``, or the course's language (``mm.set_language``) when None."""
+    if lang is None:
+        from ..text.i18n import language
+
+        return language()
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     return lang

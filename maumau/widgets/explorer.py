@@ -14,7 +14,7 @@ from .. import players as _players
 from ..core.dealing import deal
 from ..core.rules.base import Rule
 from ..core.variants import Variant, variant, variant_names
-from ..text.i18n import rule_summary, t
+from ..text.i18n import number, percent, rule_summary, t
 from .access import Access
 from .common import STRENGTHS, View, check_lang, esc
 from .scores import house_rules_text, rules_html
@@ -26,11 +26,15 @@ from .theme import theme_classes
 __all__ = ["RulesExplorer", "random_stats", "simulated_stats"]
 
 
+#: One hand as the explorer counts it: (moves, winner or None, blocked).
+Outcome = tuple[int, int | None, bool]
+
+
 def random_stats(v: Variant, players: int, games: int, seed: int = 0, cap: int = 3000) -> dict[str, Any]:
     """Play ``games`` hands of random players through the engine and count what happened
     (what the explorer shows where ``maumau.simulation.run`` is missing)."""
     began = time.perf_counter()
-    lengths, wins, no_winner = [], [0] * players, 0
+    hands: list[Outcome] = []
     for g in range(games):
         state = deal(v, players=players, seed=seed + g)
         bots = [_players.Random(seed * 7919 + g * 31 + s) for s in range(players)]
@@ -38,23 +42,26 @@ def random_stats(v: Variant, players: int, games: int, seed: int = 0, cap: int =
         while not state.is_over and moves < cap:
             state = state.apply(_players.ask(bots[state.to_move], state))
             moves += 1
-        lengths.append(moves)
-        if state.winner is None:
-            no_winner += 1
-        else:
-            wins[state.winner] += 1
-    return _stats(games, players, "easy", lengths, wins, no_winner, cap, {}, time.perf_counter() - began)
+        hands.append((moves, state.winner, bool(state.is_over and state.blocked)))
+    return _stats(players, "easy", hands, cap, {}, time.perf_counter() - began)
 
 
-def _stats(games: int, players: int, strength: str, lengths: Sequence[int], wins: Sequence[int], no_winner: int,
-           cap: int, fired: dict[str, float], seconds: float) -> dict[str, Any]:
-    return {"games": games, "players": players, "strength": strength, "finished": games - no_winner,
-            "no_winner": no_winner, "cap": cap, "wins": list(wins), "fired": fired,
+def _stats(players: int, strength: str, hands: Sequence[Outcome], cap: int, fired: dict[str, float],
+           seconds: float) -> dict[str, Any]:
+    """The numbers of the explorer: lengths of the hands that ended only (a hand cut off after
+    ``cap`` moves is counted as cut off, never as a length)."""
+    lengths = [moves for moves, winner, blocked in hands if winner is not None or blocked]
+    wins = [sum(winner == seat for _, winner, _ in hands) for seat in range(players)]
+    blocked = sum(b for _, _, b in hands)
+    finished = sum(winner is not None for _, winner, _ in hands)
+    return {"games": len(hands), "players": players, "strength": strength, "finished": finished,
+            "no_winner": len(hands) - finished, "blocked": blocked, "cut_off": len(hands) - finished - blocked,
+            "cap": cap, "wins": wins, "fired": fired,
             "mean_moves": statistics.fmean(lengths) if lengths else 0.0, "shortest": min(lengths, default=0),
             "longest": max(lengths, default=0), "seconds": seconds}
 
 
-def simulated_stats(v: Variant, players: int, games: int, seed: int = 0, strength: str = "easy",
+def simulated_stats(v: Variant, players: int, games: int, seed: int = 0, strength: str = "medium",
                     cap: int = 3000) -> dict[str, Any]:
     """The same numbers from ``maumau.simulation.run`` (any strength, and which rules acted), else
     from random players."""
@@ -65,28 +72,43 @@ def simulated_stats(v: Variant, players: int, games: int, seed: int = 0, strengt
     began = time.perf_counter()
     result = simulate(v, players=[strength] * players, games=games, seed=seed, rotate=False, executor="serial",
                       progress=False, max_moves=cap)
-    wins = [row["wins"] for row in result.by_seat()]
-    return _stats(games, players, strength, result.lengths, wins, result.no_winner, cap, result.rules_fired(),
-                  time.perf_counter() - began)
+    hands = [(h.moves, h.winner, "blocked" in h.fired) for h in result.hands]
+    return _stats(players, strength, hands, cap, result.rules_fired(), time.perf_counter() - began)
 
 
-def stats_html(stats: dict[str, Any], lang: str) -> str:
+def _fired_html(v: Variant, fired: dict[str, float], lang: str) -> str:
+    """The rules that acted most, by rule id (the plain sentence as the tooltip), per hand in the
+    language's number format; the core's reshuffle and blocked hand in words."""
+    by_name = {r.name: r for r in v.rules}
+    parts = []
+    for name, rate in [(n, r) for n, r in fired.items() if r >= 0.05][:6]:  # what rounds to 0,0 acted too rarely
+        rule = by_name.get(name)
+        label = rule.rule_id if rule is not None else t("ui.fired." + name, lang) if name in ("reshuffle", "blocked") \
+            else name
+        tip = rule_summary(rule, lang) if rule is not None else label
+        parts.append(f'<span title="{esc(tip)}">{esc(label)}: {esc(number(rate, 1, lang))}</span>')
+    return " · ".join(parts)
+
+
+def stats_html(stats: dict[str, Any], lang: str, v: Variant | None = None) -> str:
     games = stats["games"] or 1
-    wins = " · ".join(f"{t('seat.label', lang, seat=s)}: {100 * w / games:.0f}%" for s, w in enumerate(stats["wins"]))
-    rows = [
+    wins = " · ".join(f"{t('seat.label', lang, seat=s)}: {percent(w / games, 0, lang)}"
+                      for s, w in enumerate(stats["wins"]))
+    rows = [  # (label, HTML)
         (t("ui.stats_finished", lang), f"{stats['finished']} / {stats['games']}"),
-        (t("ui.stats_no_winner", lang, cap=stats["cap"]), str(stats["no_winner"])),
-        (t("ui.stats_moves", lang), f"{stats['mean_moves']:.0f}"),
-        (t("ui.stats_range", lang), f"{stats['shortest']} / {stats['longest']}"),
-        (t("ui.stats_wins", lang), wins),
+        (t("ui.stats_blocked", lang), str(stats.get("blocked", 0))),
+        (t("ui.stats_moves", lang), number(stats["mean_moves"], 0, lang)),
+        (t("ui.stats_range", lang), f"{number(stats['shortest'], 0, lang)} / {number(stats['longest'], 0, lang)}"),
+        (t("ui.stats_wins", lang), esc(wins)),
     ]
+    if stats.get("cut_off"):
+        rows.insert(2, (t("ui.stats_cut_off", lang, cap=number(stats["cap"], 0, lang)), str(stats["cut_off"])))
     if stats["fired"]:
-        top = list(stats["fired"].items())[:6]
-        rows.append((t("ui.stats_rules", lang), " · ".join(f"{name} {rate:.1f}" for name, rate in top)))
+        rows.append((t("ui.stats_rules", lang), _fired_html(v or variant("makao"), stats["fired"], lang)))
     strength = t("ui.strength." + stats["strength"], lang) if stats["strength"] in STRENGTHS else stats["strength"]
     title = t("ui.stats_title", lang, games=stats["games"], players=stats["players"], strength=strength,
-              seconds=f"{stats['seconds']:.1f}")
-    body = "".join(f"<tr><td>{esc(k)}</td><td><b>{esc(v)}</b></td></tr>" for k, v in rows)
+              seconds=number(stats["seconds"], 1, lang))
+    body = "".join(f"<tr><td>{esc(label)}</td><td><b>{value}</b></td></tr>" for label, value in rows)
     return f'<div class="mm-result"><div class="mm-win">{esc(title)}</div><table>{body}</table></div>'
 
 
@@ -96,8 +118,8 @@ class RulesExplorer(View):
     ``extra_rules`` are rules of one's own, offered switched off (``with_rules``).
     """
 
-    def __init__(self, game: str | Variant = "makao", *, lang: str = "en", extra_rules: Sequence[Rule] = (),
-                 players: int | None = None, strength: str = "easy", games: int = 100, seed: int = 0,
+    def __init__(self, game: str | Variant = "makao", *, lang: str | None = None, extra_rules: Sequence[Rule] = (),
+                 players: int | None = None, strength: str = "medium", games: int = 100, seed: int = 0,
                  delay: float = 0.6, colours: str = "two", contrast: str = "normal") -> None:
         self.lang = check_lang(lang)
         self.theme = theme_classes(colours, contrast)
@@ -108,7 +130,8 @@ class RulesExplorer(View):
         self.stats: dict[str, Any] | None = None
         base = variant(game)
         lang = self.lang
-        self.pick = W.Dropdown(options=variant_names(), value=base.name, description=t("ui.variant", lang))
+        self.pick = W.Dropdown(options=[(variant(name).title, name) for name in variant_names()], value=base.name,
+                               description=t("ui.variant", lang))
         self.players = W.IntSlider(description=t("ui.players", lang), min=2, max=5, value=2)
         self.strength = W.Dropdown(options=[(t("ui.strength." + k, lang), k) for k in STRENGTHS], value=strength,
                                    description=t("ui.strength", lang))
@@ -149,7 +172,7 @@ class RulesExplorer(View):
         self.checks = {}
         rows = []
         for rule, on in [(r, True) for r in base.rules] + [(r, False) for r in self.extra_rules]:
-            box = W.Checkbox(value=on, description=rule.name, indent=False,
+            box = W.Checkbox(value=on, description=rule.rule_id if on and rule.rule_id else rule.name, indent=False,
                              layout=W.Layout(width="220px", min_width="220px"))
             box.observe(lambda _: self._show_summary(), names="value")
             key = rule.name if on else "+" + rule.name
@@ -176,7 +199,7 @@ class RulesExplorer(View):
         self.checks[name].value = on
 
     def _show_summary(self) -> None:
-        text = house_rules_text(self.variant, self.lang)
+        text = house_rules_text(self.variant, self.lang, self._base)
         self.summary.value = f"<b>{esc(t('ui.house_rules', self.lang))}:</b> {esc(text)}"
 
     # --- trying it out -------------------------------------------------------------------------------------
@@ -196,5 +219,5 @@ class RulesExplorer(View):
                                      strength=self.strength.value)
         rules = W.Accordion(children=[W.HTML(rules_html(self.variant, self.lang))], selected_index=None)
         rules.set_title(0, t("ui.rules", self.lang))
-        self.stage.children = (W.HTML(stats_html(self.stats, self.lang)), rules)
+        self.stage.children = (W.HTML(stats_html(self.stats, self.lang, self.variant)), rules)
         return self.stats

@@ -34,7 +34,7 @@ class MoveLog:
              me: int | None) -> None:
         """The engine's sentence for ``move`` with the players' names, and what came into your hand."""
         with use_language(self.lang):
-            sentence = narrate(before, move, after)
+            sentence = narrate(before, move, after, you=me)  # the learner as "you", "du", "te"
         self.lines.append(seating.rename(sentence, seats))
         self.kinds.append("mm-mine" if before.to_move == me else "")
         if me is not None:

@@ -41,7 +41,7 @@ class _Hand:
 class ReplayView(View):
     """Buttons and a slider over the moves of a game; ``go(i)`` shows the state after i moves."""
 
-    def __init__(self, source: Any, *, lang: str = "en", names: Sequence[str] | None = None,
+    def __init__(self, source: Any, *, lang: str | None = None, names: Sequence[str] | None = None,
                  at: int | None = None, colours: str = "two", contrast: str = "normal") -> None:
         self.lang = check_lang(lang)
         self.theme = theme_classes(colours, contrast)

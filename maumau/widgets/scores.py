@@ -13,10 +13,12 @@ from .style import card_face
 __all__ = ["result_html", "rules_html", "winners_text", "house_rules_text"]
 
 
-def house_rules_text(variant: Variant, lang: str) -> str:
-    """"ohne reverse_on_nine, mit quiet_nine" (or "die Regeln wie geschrieben")."""
-    changes = [t("ui.without" if how == "without" else "ui.with", lang, rule=what if how == "without" else what.name)
-               for how, what in variant.changes]
+def house_rules_text(variant: Variant, lang: str, base: Variant | None = None) -> str:
+    """"ohne MK-6, mit quiet_nine" (or "die Regeln wie geschrieben"): a rule of ``base`` by its id
+    (the learner's screen shows no code names), a rule of one's own by its name."""
+    ids = {r.name: r.rule_id for r in (base.rules if base is not None else ()) if r.rule_id}
+    changes = [t("ui.without" if how == "without" else "ui.with", lang,
+                 rule=ids.get(what, what) if how == "without" else what.name) for how, what in variant.changes]
     return ", ".join(changes) or t("ui.no_changes", lang)
 
 
@@ -65,10 +67,10 @@ def rules_html(variant: Variant, lang: str) -> str:
     """The "Spielregeln" panel: the variant's deck, goal and every rule in one line."""
     lo, hi = variant.players
     deck = t("ui.deck", lang, cards=len(variant.deck), hand=variant.hand_size, lo=lo, hi=hi)
-    rows = "".join(f"<tr><td><code>{esc(r.name)}</code></td><td>{esc(rule_summary(r, lang))}</td></tr>"
-                   for r in variant.rules)
+    rows = "".join(f"<tr><td><code>{esc(r.rule_id or r.name)}</code></td><td>{esc(rule_summary(r, lang))}</td></tr>"
+                   for r in variant.rules)  # a built-in rule by its id, as its sentence is the learner's
     changes = ""
     if variant.changes:
         changes = f"<div><b>{esc(t('ui.house_rules', lang))}:</b> {esc(house_rules_text(variant, lang))}</div>"
-    return (f'<div class="mm-rules"><div><b>{esc(variant.title)}</b> ({esc(variant.name)}): {esc(deck)}</div>'
+    return (f'<div class="mm-rules"><div><b>{esc(variant.title)}</b>: {esc(deck)}</div>'
             f"<div>{esc(goal_text(variant, lang))}</div>{changes}<table>{rows}</table></div>")

@@ -14,7 +14,7 @@ import html
 import ipywidgets as W
 
 from ..core.cards import Card
-from ..text.i18n import card_name
+from ..text.i18n import card_name, card_symbol, rank_letter
 from .theme import THEME_CSS
 
 __all__ = ["CSS", "style_sheet", "card_face", "card_backs", "card_button", "set_card", "colour_class"]
@@ -143,8 +143,8 @@ def card_face(card: Card, size: str = "lg", lang: str | None = None, extra: str 
         rank, suit = "★", "J"
         pip = "🃏" if size == "lg" else "★"
     else:
-        rank, suit = card.rank.value, card.suit.symbol
-        pip = suit if card.rank.value.isdigit() or size == "sm" else card.rank.value + suit
+        rank, suit = rank_letter(card.rank, lang), card.suit.symbol  # D♥ in German and Hungarian
+        pip = suit if card.rank.value.isdigit() or size == "sm" else rank + suit
     corner = f"{rank}<br>{suit}" if size == "lg" else rank
     # role="img" with the card's name: a screen reader says "7 of Hearts", not the glyphs
     return (f'<div class="mm-face mm-{size} {colour_class(card)} {suit_class} {extra}" role="img" '
@@ -181,7 +181,7 @@ def set_card(button: W.Button, card: Card, lang: str | None = None) -> None:
         button.remove_class(colour_class(old))
         button.remove_class(_suit_class(old))
     button.card = card
-    button.description = "JOKER" if card.is_joker else card.symbol
+    button.description = card_symbol(card, lang)
     button.tooltip = card_name(card, lang)
     button.add_class(colour_class(card))
     button.add_class(_suit_class(card))

@@ -109,7 +109,7 @@ class TableView(View):
     rules: _Part[W.Accordion] = _Part("screen")
 
     def __init__(self, game: str | Variant = "makao", opponents: int = 3, *, strength: str = "medium",
-                 seed: int | None = None, lang: str = "en", delay: float = 0.6, step: bool = False,
+                 seed: int | None = None, lang: str | None = None, delay: float = 0.6, step: bool = False,
                  name: str | None = None, names: Sequence[str] | None = None, open_hands: bool = False,
                  players: Sequence[Any] | None = None, start: GameState | None = None, colours: str = "two",
                  contrast: str = "normal") -> None:

@@ -39,7 +39,7 @@ class TableController:
     screen: TableScreen
     game: Game  # the hand being played; new_hand deals it
 
-    def __init__(self, game: str | Variant, opponents: int, *, strength: str, seed: int | None, lang: str,
+    def __init__(self, game: str | Variant, opponents: int, *, strength: str, seed: int | None, lang: str | None,
                  name: str | None, names: Sequence[str] | None, players: Sequence[Any] | None,
                  start: GameState | None, scheduler: Scheduler) -> None:
         self.lang = check_lang(lang)
@@ -55,6 +55,7 @@ class TableController:
         self.custom_players = players is not None
         self.computers = list(players) if players is not None else [
             computer(strength, seed=self.seed * 101 + i) for i in range(1, opponents + 1)]
+        lang = self.lang  # the course's language when none was given
         me_name = name or t("ui.me", lang, name=t("seat.label", lang, seat=0))
         others = list(names) if names is not None else default_names(opponents, lang)
         self.seating = Seating([me_name, *others[:opponents]], me=0, lang=lang)

@@ -133,8 +133,9 @@ class TableScreen:
         subtitles = [f"{scores[0]} {word}"] + [f"{strength_word(table, i)} · {scores[i]} {word}"
                                                for i in range(1, table.match.players)]
         hand_no = len(table.match.hands) + (0 if table.result is not None else 1)
+        deal_no = t("ui.seed", lang, seed=table.seed)
         self.header.value = (f'<div class="mm-head">{esc(self.variant.title)} <span class="mm-sub">· '
-                             f'{esc(t("ui.hand_n", lang, n=hand_no))} · seed {table.seed}</span></div>')
+                             f'{esc(t("ui.hand_n", lang, n=hand_no))} · {esc(deal_no)}</span></div>')
         self.board.show(state, table.seating, table.seats, me=me, open_hands=self.open_hands or me is None,
                         subtitles=subtitles)
         self._render_hand(table, f"{scores[0]} {esc(word)}")

@@ -1,0 +1,101 @@
+"""The words of the graph pictures (state graphs, phase machines) in the course's language: the
+pictures are built in English, then each text is said in German or Hungarian just before it is
+drawn (``graph_words``), longest phrases first; card letters as the language writes them."""
+
+from __future__ import annotations
+
+import re
+
+from .i18n import RANK_LETTERS, language, number
+
+__all__ = ["graph_words", "after_moves"]
+
+#: "after 3 moves: ..." (the state chooser of ``gr.view``).
+_AFTER = {"en": "after {n} moves: {rest}", "de": "nach {n} Zügen: {rest}", "hu": "{n} lépés után: {rest}"}
+
+
+def after_moves(n: object, rest: str, lang: str | None = None) -> str:
+    return _AFTER.get(lang or language(), _AFTER["en"]).format(n=n, rest=graph_words(rest, lang))
+
+_DE: dict[str, str] = {
+    "Phase machines of": "Phasenautomaten:", "steps of the normal turn": "Schritte des normalen Zugs",
+    "the other steps": "die übrigen Schritte", "random hands": "zufällige Spiele", "decisions": "Entscheidungen",
+    "normal turn": "normaler Zug", "wish active": "Wunsch gilt", "drawn-card choice": "gezogene Karte legen?",
+    "Ace extra play": "Ass: noch eine Karte", "Runde running": "Runde läuft",
+    "last card locked": "letzte Karte gesperrt",
+    "hand over (colour: winner)": "Spiel vorbei (Farbe: Sieger)", "hand over": "Spiel vorbei",
+    "blocked (void)": "blockiert (ungültig)", "penalty:": "Strafe:", "skip:": "Aussetzen:",
+    "seven draws two": "7 zieht 2", "two three draw": "2/3 ziehen", "kings draw five": "König zieht 5",
+    "eight skips summed": "8 setzt aus", "four skips": "4 setzt aus", "joker draws four": "Joker zieht 4",
+    "entered by:": "hinein mit:", "of decisions": "der Entscheidungen", "moves to choose": "Züge zur Wahl",
+    "take penalty": "Strafe nehmen", "sit out": "aussetzen", "opens Runde": "eröffnet Runde",
+    "Runde ends": "Runde endet", "reverse": "Richtung", "cancel": "hebt auf", "no Mau": "ohne Mau",
+    "skip": "setzt aus", "draw": "ziehen", "pass": "passen", "wish": "Wunsch",
+    "with best play": "bei bestem Spiel", "nobody wins": "niemand gewinnt", "move of best play": "Zug bei bestem Spiel",
+    "after a reshuffle (not explored)": "nach dem Mischen (nicht erkundet)",
+    "not explored (bound)": "nicht erkundet (Grenze)",
+    "the hand of the player to move (one line per seat)": "die Hand dessen, der dran ist (eine Zeile je Platz)",
+    "the top card, then a wish or what is pending": "die oberste Karte, dann ein Wunsch oder was offen ist",
+    "ends of the hand": "Spielenden", "states": "Zustände", "moves": "Züge", "levels": "Ebenen",
+    "complete": "vollständig", "a played hand": "ein gespieltes Spiel", "blocked": "blockiert",
+    "around this state (red)": "rund um diesen Zustand (rot)", "◀ back": "◀ zurück", "▲ parent": "▲ davor",
+    "state": "Zustand", "depth": "Tiefe", "phase:": "Phase:", "no moves: the hand is over": "keine Züge: das Spiel "
+    "ist vorbei", "reached by a reshuffle: the new stock order is hidden, not explored further": "nach dem Mischen "
+    "erreicht: die neue Reihenfolge ist verborgen, nicht weiter erkundet", "not explored (a bound cut the graph "
+    "here)": "nicht erkundet (hier endet der Graph)", "went out": "ist fertig",
+}
+_HU: dict[str, str] = {
+    "Phase machines of": "Fázisgépek:", "steps of the normal turn": "a normál lépés útjai",
+    "the other steps": "a többi út", "random hands": "véletlen leosztás", "decisions": "döntés",
+    "normal turn": "normál lépés", "wish active": "kívánság él", "drawn-card choice": "húzott lap: rakod?",
+    "Ace extra play": "ász: még egy lap", "Runde running": "Runde folyik", "last card locked": "utolsó lap zárolva",
+    "hand over (colour: winner)": "leosztás vége (szín: győztes)", "hand over": "leosztás vége",
+    "blocked (void)": "elakadt (érvénytelen)", "penalty:": "büntetés:", "skip:": "kimaradás:",
+    "seven draws two": "7-es: 2 lap", "two three draw": "2/3: húzás", "kings draw five": "király: 5 lap",
+    "eight skips summed": "8-as: kimarad", "four skips": "4-es: kimarad", "joker draws four": "joker: 4 lap",
+    "entered by:": "belépés:", "of decisions": "a döntésekből", "moves to choose": "választható lépés",
+    "take penalty": "büntetés felvétele", "sit out": "kimarad", "opens Runde": "Rundét nyit",
+    "Runde ends": "Runde vége", "reverse": "irányváltás", "cancel": "megszüntet", "no Mau": "Mau nélkül",
+    "skip": "kimarad", "draw": "húz", "pass": "passz", "wish": "kívánság",
+    "with best play": "legjobb játékkal", "nobody wins": "senki sem nyer", "move of best play": "legjobb lépés",
+    "after a reshuffle (not explored)": "keverés után (nem bejárt)", "not explored (bound)": "nem bejárt (határ)",
+    "the hand of the player to move (one line per seat)": "a soron lévő játékos lapjai (helyenként egy sor)",
+    "the top card, then a wish or what is pending": "a felső lap, aztán a kívánság vagy ami függőben van",
+    "ends of the hand": "leosztásvég", "states": "állapot", "moves": "lépés", "levels": "szint",
+    "complete": "teljes", "a played hand": "egy lejátszott leosztás", "blocked": "elakadt",
+    "around this state (red)": "az állapot környéke (piros)", "◀ back": "◀ vissza", "▲ parent": "▲ előző",
+    "state": "állapot", "depth": "mélység", "phase:": "fázis:", "no moves: the hand is over": "nincs lépés: vége "
+    "a leosztásnak", "reached by a reshuffle: the new stock order is hidden, not explored further": "keverés után: "
+    "az új sorrend rejtett, nem bejárt", "not explored (a bound cut the graph here)": "nem bejárt (itt a határ)",
+    "went out": "kész",
+}
+_PHRASES = {"de": _DE, "hu": _HU}
+_SEAT = {"de": ("Platz {n} gewinnt", "Platz {n} ist dran", "P. {n} fertig", "Platz {n}"),
+         "hu": ("{n}. játékos nyer", "{n}. játékos lép", "{n}. kész", "{n}. játékos")}
+_PATTERNS: dict[str, re.Pattern[str]] = {
+    lang: re.compile("|".join(re.escape(k) for k in sorted(words, key=len, reverse=True))
+                     + r"|\bseat (\d+)( wins| to move| out)?"
+                     r"|(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+\.\d+)(?![\w])|(?<![\w♥♦♣♠])([JQA])(?=[♥♦♣♠]|\b)|(?<=\d)%")
+    for lang, words in _PHRASES.items()}
+
+
+def graph_words(text: str, lang: str | None = None) -> str:
+    """``text`` of a graph picture in ``lang`` (default: the course's language)."""
+    lang = lang or language()
+    if lang not in _PHRASES:
+        return text
+    words, seat = _PHRASES[lang], _SEAT[lang]
+
+    def say(found: re.Match[str]) -> str:
+        if found.group(1) is not None:  # seat N ...
+            kind = {" wins": 0, " to move": 1, " out": 2}.get(found.group(2) or "", 3)
+            return seat[kind].format(n=found.group(1))
+        if found.group(3) is not None:  # 12,406 or 3.5
+            raw = found.group(3).replace(",", "")
+            return number(float(raw), len(raw.split(".")[1]) if "." in raw else 0, lang)
+        if found.group(4) is not None:  # a card letter
+            return RANK_LETTERS[lang].get(found.group(4), found.group(4))
+        if found.group(0) == "%":  # 54 %
+            return "\u00a0%"
+        return words.get(found.group(0), found.group(0))
+    return _PATTERNS[lang].sub(say, text)
