@@ -257,3 +257,24 @@ def test_a_bad_deadline_option_or_gradebook_is_refused_and_nothing_graded(tmp_pa
     not_a_db.write_text("just some text, not SQLite" * 100)
     with pytest.raises(GradebookError, match="is not a gradebook"):
         Gradebook(not_a_db)
+
+
+def test_the_course_page_shows_the_class_the_checks_most_fail_and_the_rules_behind_them(course):
+    page = (course / "out1" / "course.html").read_text(encoding="utf-8")
+    assert '<html lang="de">' in page and "<caption>" in page and '<th scope="row">' in page
+    # bob's lateness in words, dave's failed checks counted, the rule the exercise's solution cites
+    assert "2 T. zu spät, −20 %" in page and "4,8/6" in page
+    assert "Prüfungen, an denen die meisten scheitern" in page and "1 von 4 Personen" in page
+    assert "C-3" in page
+    assert 'href="feedback/dave.md"' in page
+
+
+def test_the_course_page_escapes_what_learners_wrote():
+    from maumau.grading.course_page import course_html
+    from maumau.grading.rows import TestResult
+
+    evil = "<script>alert(1)</script>"
+    rows = [Row(evil, EX, score=0, max_score=6, status="error",
+                tests=[TestResult("t1", "# a test <b>", 0, 2, False, False, evil)])]
+    page = course_html(rows, "en", {evil: f"feedback/{evil}.md"})
+    assert "<script>" not in page and "&lt;script&gt;" in page and "%3Cscript%3E" in page

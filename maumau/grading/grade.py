@@ -220,7 +220,10 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
         graded.run, graded.changes = gradebook.record(
             [(row, *plan.hashes[id(row)], id(row) not in ran) for row, *_ in plan.jobs], force)
     graded.sort(key=lambda r: (r.student, r.exercise))
-    write_reports(graded, out, isolation="" if graded.isolated else graded.isolation, lang=lang)
+    from .course_page import rule_ids
+
+    write_reports(graded, out, isolation="" if graded.isolated else graded.isolation, lang=lang,
+                  ids={name: rule_ids(e) for name, e in exercises.items()})
     return graded
 
 

@@ -1,4 +1,5 @@
-"""What ``maumau grade`` writes: grades.csv, summary.md and one feedback file per learner.
+"""What ``maumau grade`` writes: grades.csv, summary.md, course.html (``course_page``) and one feedback
+file per learner.
 
 Feedback shows results only: each test's title (the first comment line of its cell, which
 learners see in their own notebook), pass or fail, points, and the first failure's message.
@@ -255,7 +256,8 @@ def _check_written(path: Path, data: bytes) -> None:
         raise ReportError(f"{path} was changed after the grader wrote it: do not trust it, grade again")
 
 
-def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "en") -> str:
+def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "en",
+                  ids: dict[str, dict[str, tuple[str, ...]]] | None = None) -> str:
     """grades.csv (with grades.csv.sha256), summary.md and feedback/<name>.md in ``out``,
     each written atomically; returns the SHA-256 of grades.csv.  ReportError if grades.csv
     does not read back as written once everything is written.  ``isolation``: why the kernels
@@ -274,5 +276,9 @@ def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "
     feedback.mkdir(exist_ok=True)
     for student, mine in by_student.items():
         _write_atomically(feedback / names[student], feedback_markdown(student, mine, lang).encode("utf-8"))
+    from .course_page import course_html  # the teacher's page: learners × exercises, the checks most fail
+
+    links = {student: f"feedback/{name}" for student, name in names.items()}
+    _write_atomically(out / "course.html", course_html(rows, lang, links, ids).encode("utf-8"))
     _check_written(out / "grades.csv", grades)
     return digest
