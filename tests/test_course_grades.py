@@ -13,7 +13,14 @@ import nbformat
 import pytest
 
 from maumau.cli import main
-from maumau.grading.deadlines import Deadlines, DeadlineError, LatePolicy, parse_due_options, parse_time, read_extensions
+from maumau.grading.deadlines import (
+    DeadlineError,
+    Deadlines,
+    LatePolicy,
+    parse_due_options,
+    parse_time,
+    read_extensions,
+)
 from maumau.grading.export import CANVAS_COLUMNS, MOODLE_COLUMNS, ExportError, export, read_grades, read_roster
 from maumau.grading.gradebook import Gradebook, GradebookError
 from maumau.grading.late_words import lateness_sentence
