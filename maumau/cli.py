@@ -234,6 +234,8 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     except (NotebookError, DeadlineError, GradebookError) as exc:
         con.error(str(exc))
         return 1
+    finally:
+        getattr(args, "close_executor", lambda: None)()
     isolation = "" if getattr(rows, "isolated", True) else rows.isolation
     con.say(summary_markdown(rows, isolation=isolation))
     con.say(f"Graded {len(rows)} rows in {time.monotonic() - began:.1f} s; wrote {args.out}/grades.csv, "

@@ -285,3 +285,24 @@ def test_the_course_page_escapes_what_learners_wrote():
                 tests=[TestResult("t1", "# a test <b>", 0, 2, False, False, evil)])]
     page = course_html(rows, "en", {evil: f"feedback/{evil}.md"})
     assert "<script>" not in page and "&lt;script&gt;" in page and "%3Cscript%3E" in page
+
+
+def test_grading_spread_over_a_dask_cluster_gives_the_grades_of_one_machine(course, tmp_path):
+    """The same four hand-ins graded on a LocalCluster's two worker processes (each in its own
+    sandboxed kernels, files sent as bytes): the same scores; the gradebook written here only."""
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    from maumau.grading.grade import grade
+
+    source, subs = course / "source", course / "submissions"
+    alone = grade(source, [subs], tmp_path / "alone", only=[EX], jobs=2)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
+            Client(cluster) as client:
+        spread = grade(source, [subs], tmp_path / "spread", only=[EX], jobs=2, executor=client.get_executor(),
+                       workers=2, gradebook=Gradebook(tmp_path / "book.sqlite"))
+    assert [(r.student, r.score, r.status, r.passed) for r in spread] == \
+           [(r.student, r.score, r.status, r.passed) for r in alone]
+    assert spread.isolated == alone.isolated
+    assert len(Gradebook(tmp_path / "book.sqlite").latest()) == 4
+    assert (tmp_path / "spread" / "grades.csv").read_text().count("\n") == 5

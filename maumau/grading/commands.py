@@ -20,6 +20,9 @@ def add_course_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--extensions", metavar="CSV", help="extensions: student, exercise (or *), due or days")
     sub.add_argument("--gradebook", metavar="SQLITE", help="keep every run here and grade only what changed")
     sub.add_argument("--force", action="store_true", help="with --gradebook: grade everything again")
+    sub.add_argument("--dask", metavar="ADDRESS",
+                     help="grade on the workers of a dask scheduler (tcp://host:8786), or 'local' for a "
+                          "LocalCluster of this machine; this process writes the reports and the gradebook")
     sub.add_argument("--lang", choices=("en", "de", "hu"), default="en",
                      help="the language of the feedback's sentence on lateness (default en)")
 
@@ -34,8 +37,14 @@ def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:
     names = [e.name for e in load_exercises(source)] if args.due or args.extensions else []
     deadlines = Deadlines(parse_due_options(args.due, names), LatePolicy.parse(args.late),
                           read_extensions(args.extensions, names) if args.extensions else {})
-    return {"deadlines": deadlines, "gradebook": Gradebook(args.gradebook) if args.gradebook else None,
-            "force": args.force, "lang": args.lang}
+    options: dict[str, Any] = {"deadlines": deadlines, "force": args.force, "lang": args.lang,
+                               "gradebook": Gradebook(args.gradebook) if args.gradebook else None}
+    if args.dask:
+        from .spread import dask_executor
+
+        options["executor"], options["workers"], close = dask_executor(args.dask)
+        args.close_executor = close
+    return options
 
 
 def report_changes(rows: Any, say: Any) -> None:

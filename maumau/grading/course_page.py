@@ -31,27 +31,28 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
            "by_exercise": "By exercise", "fail": "Checks most learners fail", "of": "{n} of {m} learners",
            "rules": "Rules their code gets wrong", "none": "Every learner passes every check.",
            "feedback": "feedback", "hidden": "hidden", "not_handed_in": "not handed in",
-           "intro": "{learners} learners, {exercises} exercises. Status words: ok means every cell ran."},
+           "intro": "Learners: {learners} · exercises: {exercises}. The status ok means that every cell ran."},
     "de": {"title": "Noten des Kurses", "caption": "Punkte jeder Person je Aufgabe (nach Abzug für Verspätung)",
            "learner": "Person", "total": "Summe", "late": "{days} T. zu spät, −{penalty}", "extended": "verlängert",
            "by_exercise": "Je Aufgabe", "fail": "Prüfungen, an denen die meisten scheitern",
            "of": "{n} von {m} Personen", "rules": "Regeln, die ihr Code falsch umsetzt",
            "none": "Alle bestehen alle Prüfungen.", "feedback": "Rückmeldung", "hidden": "verborgen",
            "not_handed_in": "nicht abgegeben",
-           "intro": "{learners} Personen, {exercises} Aufgaben. ok heißt: jede Zelle lief."},
+           "intro": "Personen: {learners} · Aufgaben: {exercises}. Der Status ok heißt: jede Zelle lief."},
     "hu": {"title": "A kurzus jegyei", "caption": "Mindenki pontjai feladatonként (a késés levonása után)",
            "learner": "Tanuló", "total": "Összesen", "late": "{days} nap késés, −{penalty}",
            "extended": "hosszabbítva", "by_exercise": "Feladatonként",
            "fail": "Ellenőrzések, amelyeken a legtöbben elbuknak", "of": "{m} tanulóból {n}",
            "rules": "Szabályok, amelyeket a kódjuk rosszul valósít meg", "none": "Mindenki minden ellenőrzésen átment.",
            "feedback": "visszajelzés", "hidden": "rejtett", "not_handed_in": "nincs beadva",
-           "intro": "{learners} tanuló, {exercises} feladat. Az ok azt jelenti: minden cella lefutott."},
+           "intro": "Tanulók: {learners} · feladatok: {exercises}. Az ok állapot azt jelenti: minden cella lefutott."},
 }
 
 _STYLE = """body{font:16px/1.5 system-ui,sans-serif;margin:1.5rem;color:#111;background:#fff}
 table{border-collapse:collapse;margin:1rem 0}caption{text-align:left;font-weight:600;padding:.3rem 0}
 th,td{border:1px solid #555;padding:.3rem .6rem;text-align:right;vertical-align:top}
-th[scope=row]{text-align:left}.status{display:block;font-size:.85em}.bad{color:#8a1c00}.late{color:#6b3d00}
+th[scope=row],thead th:first-child{text-align:left}.status{display:block;font-size:.85em}
+.bad{color:#8a1c00}.late{color:#6b3d00}
 a{color:#0645ad}a:focus{outline:3px solid #111;outline-offset:2px}li{margin:.2rem 0}"""
 
 

@@ -23,6 +23,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterable
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -185,7 +186,7 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
           limits: Limits | None = None, jobs: int | None = None, only: Iterable[str] = (),
           progress: Progress | None = None, isolate: bool | None = None,
           deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
-          lang: str = "en") -> Grades:
+          lang: str = "en", executor: Executor | None = None, workers: int = 1) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
@@ -194,7 +195,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     says when it was handed in, how late, the penalty and the final score.  ``gradebook``: the run
     is stored there, and a notebook whose hashes equal its learner's last grade is not run again
     (unless ``force``); ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the
-    language of the feedback's sentence on lateness (en, de, hu)."""
+    language of the feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are
+    graded on its ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports."""
     from .report import write_reports
 
     out = Path(out)
@@ -214,7 +216,12 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     to_run = plan.jobs if gradebook is None or force else [job for job in plan.jobs if not plan.keep(job, gradebook)]
     if to_run:
         protect = [Path(source), out, *submission_dirs] + ([gradebook.path] if gradebook else [])
-        _run_jobs(graded, to_run, protect, limits, isolate, jobs, progress)
+        if executor is not None:
+            from .spread import run_spread
+
+            run_spread(graded, to_run, executor, workers, limits, isolate, jobs or default_jobs(), progress)
+        else:
+            _run_jobs(graded, to_run, protect, limits, isolate, jobs, progress)
     if gradebook is not None:
         ran = {id(job[0]) for job in to_run}
         graded.run, graded.changes = gradebook.record(
