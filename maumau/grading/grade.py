@@ -219,7 +219,7 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
         if executor is not None:
             from .spread import run_spread
 
-            run_spread(graded, to_run, executor, workers, limits, isolate, jobs or default_jobs(), progress)
+            run_spread(graded, to_run, executor, workers, limits, isolate, jobs, progress)
         else:
             _run_jobs(graded, to_run, protect, limits, isolate, jobs, progress)
     if gradebook is not None:

@@ -43,18 +43,19 @@ class Chunk:
     exercises: dict[str, tuple[Exercise, Files]]    # by name: the exercise and its data files
     limits: Limits | None
     isolate: bool | None
-    parallel: int
+    parallel: int | None   # kernels at once on the worker (None: the worker's default_jobs())
 
 
 def _read(files: dict[str, Path]) -> Files:
     return {name: Path(path).read_bytes() for name, path in files.items()}
 
 
-def chunks(jobs: list[Any], workers: int, limits: Limits | None, isolate: bool | None, parallel: int) -> list[Chunk]:
-    """The jobs in about two chunks per worker, notebooks of one exercise together (each chunk
-    runs the instructor's reference of its exercises once)."""
+def chunks(jobs: list[Any], workers: int, limits: Limits | None, isolate: bool | None,
+           parallel: int | None) -> list[Chunk]:
+    """The jobs in one chunk per worker, notebooks of one exercise together (each chunk runs the
+    instructor's reference of its exercises once, so fewer chunks run fewer references)."""
     ordered = sorted(jobs, key=lambda job: (job[1].name, job[0].student))
-    size = max(1, math.ceil(len(ordered) / max(1, 2 * workers)))
+    size = max(1, math.ceil(len(ordered) / max(1, workers)))
     out = []
     for start in range(0, len(ordered), size):
         part = ordered[start:start + size]
@@ -78,7 +79,7 @@ def _materialised(chunk: Chunk) -> Iterator[tuple[list[Any], Path]]:
                 paths[name] = path
             return paths
 
-        exercises = {}
+        exercises: dict[str, Exercise] = {}
         for name, (ex, files) in chunk.exercises.items():
             ex.files = write(f"exercise-{len(exercises)}", files)
             exercises[name] = ex
@@ -92,16 +93,16 @@ def _materialised(chunk: Chunk) -> Iterator[tuple[list[Any], Path]]:
 def grade_chunk(chunk: Chunk) -> tuple[list[Row], bool, str]:
     """On a worker: grade the chunk in this machine's sandboxed kernels; the filled rows and how
     they were isolated."""
-    from .grade import _grade_all
+    from .grade import _grade_all, default_jobs
     from .runner import Sandbox
 
     with _materialised(chunk) as (jobs, folder), Sandbox([folder], chunk.limits, chunk.isolate) as sandbox:
-        asyncio.run(_grade_all(jobs, sandbox, chunk.parallel, None))
+        asyncio.run(_grade_all(jobs, sandbox, chunk.parallel or default_jobs(), None))
         return [job[0] for job in jobs], sandbox.isolated, sandbox.isolation
 
 
 def run_spread(graded: Grades, jobs: list[Any], executor: Executor, workers: int, limits: Limits | None,
-               isolate: bool | None, parallel: int, progress: Callable[[Row], object] | None) -> None:
+               isolate: bool | None, parallel: int | None, progress: Callable[[Row], object] | None) -> None:
     """Grade ``jobs`` on ``executor``'s workers and copy each worker's rows into the batch's."""
     parts = chunks(jobs, workers, limits, isolate, parallel)
     futures = {executor.submit(grade_chunk, part): part for part in parts}
