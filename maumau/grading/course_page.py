@@ -30,13 +30,14 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
            "learner": "Learner", "total": "Total", "late": "{days} d late, −{penalty}", "extended": "extended",
            "by_exercise": "By exercise", "fail": "Checks most learners fail", "of": "{n} of {m} learners",
            "rules": "Rules their code gets wrong", "none": "Every learner passes every check.",
-           "feedback": "feedback", "hidden": "hidden", "not_handed_in": "not handed in",
+           "feedback": "feedback", "hidden": "hidden", "n": "{n} learners", "not_handed_in": "not handed in",
            "intro": "Learners: {learners} · exercises: {exercises}. The status ok means that every cell ran."},
     "de": {"title": "Noten des Kurses", "caption": "Punkte jeder Person je Aufgabe (nach Abzug für Verspätung)",
            "learner": "Person", "total": "Summe", "late": "{days} T. zu spät, −{penalty}", "extended": "verlängert",
            "by_exercise": "Je Aufgabe", "fail": "Prüfungen, an denen die meisten scheitern",
            "of": "{n} von {m} Personen", "rules": "Regeln, die ihr Code falsch umsetzt",
            "none": "Alle bestehen alle Prüfungen.", "feedback": "Rückmeldung", "hidden": "verborgen",
+           "n": "{n} Personen",
            "not_handed_in": "nicht abgegeben",
            "intro": "Personen: {learners} · Aufgaben: {exercises}. Der Status ok heißt: jede Zelle lief."},
     "hu": {"title": "A kurzus jegyei", "caption": "Mindenki pontjai feladatonként (a késés levonása után)",
@@ -44,7 +45,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
            "extended": "hosszabbítva", "by_exercise": "Feladatonként",
            "fail": "Ellenőrzések, amelyeken a legtöbben elbuknak", "of": "{m} tanulóból {n}",
            "rules": "Szabályok, amelyeket a kódjuk rosszul valósít meg", "none": "Mindenki minden ellenőrzésen átment.",
-           "feedback": "visszajelzés", "hidden": "rejtett", "not_handed_in": "nincs beadva",
+           "feedback": "visszajelzés", "hidden": "rejtett", "n": "{n} tanuló", "not_handed_in": "nincs beadva",
            "intro": "Tanulók: {learners} · feladatok: {exercises}. Az ok állapot azt jelenti: minden cella lefutott."},
 }
 
@@ -114,7 +115,8 @@ def _exercise_section(name: str, rows: list[Row], ids: Mapping[str, tuple[str, .
         out.append(f"<li>{html.escape(title)}{mark}: {html.escape(words['of'].format(n=n, m=len(graded)))}</li>")
     out.append("</ol>")
     if rules:
-        listed = ", ".join(f"{html.escape(rule)} ({n})" for rule, n in rules.most_common())
+        listed = ", ".join(f"{html.escape(rule)} ({html.escape(words['n'].format(n=n))})"
+                           for rule, n in rules.most_common())
         out.append(f"<p>{html.escape(words['rules'])}: {listed}</p>")
     return out
 
