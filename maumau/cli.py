@@ -191,7 +191,7 @@ def _add_grade(commands: Any) -> None:
                     "(hidden tests included) put back, and write grades.csv, summary.md and feedback/.",
         epilog="layout: SUBMISSION_DIR/<student>/<exercise>.ipynb, named as released (e.g. "
                "submissions/alice/01_matching.ipynb);\na SUBMISSION_DIR holding notebooks itself is one student.")
-    sub.add_argument("submissions", nargs="+", metavar="SUBMISSION_DIR")
+    sub.add_argument("submissions", nargs="*", metavar="SUBMISSION_DIR")
     sub.add_argument("--source", required=True, metavar="DIR", help="folder of instructor notebooks")
     sub.add_argument("--out", default="grades", metavar="DIR", help="where the reports go (default grades/)")
     sub.add_argument("-j", "--jobs", type=int, default=None,
@@ -228,8 +228,12 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
         con.say(f"  {row.student}/{row.exercise}: {row.score:g}/{row.max_score:g} {row.status} ({row.seconds:.1f} s)")
 
     try:
+        options = course_options(args, args.source)  # --handins adds the handed-in notebooks' folder
+        if not args.submissions:
+            con.error("nothing to grade: give a SUBMISSION_DIR or --handins")
+            return 2
         rows = grade(args.source, args.submissions, args.out, limits, args.jobs, args.exercise, progress,
-                     isolate=True if args.require_isolation else None, **course_options(args, args.source))
+                     isolate=True if args.require_isolation else None, **options)
     # ReportError is a NotebookError too: a grades.csv rewritten while it was written
     except (NotebookError, DeadlineError, GradebookError) as exc:
         con.error(str(exc))

@@ -306,3 +306,58 @@ def test_grading_spread_over_a_dask_cluster_gives_the_grades_of_one_machine(cour
     assert spread.isolated == alone.isolated
     assert len(Gradebook(tmp_path / "book.sqlite").latest()) == 4
     assert (tmp_path / "spread" / "grades.csv").read_text().count("\n") == 5
+
+
+# --- hand-ins (the store behind the class server's hand-in) ------------------------------------------------
+
+def _ids(name: str) -> list[str]:
+    from maumau.grading.notebook import load_exercise
+
+    return [c.key for c in load_exercise(EXERCISES / f"{name}.ipynb").cells if c.key]
+
+
+def test_hand_ins_keep_every_version_with_the_servers_time_and_refuse_what_is_not_the_exercise(tmp_path):
+    from maumau.grading.handins import HandInError, HandIns
+
+    store = HandIns(tmp_path / "class.sqlite", max_bytes=2_000_000)
+    course = {EX: _ids(EX), "04_seven_chain": _ids("04_seven_chain")}
+    data = (EXERCISES / f"{EX}.ipynb").read_bytes()
+    first = store.receive("alice", EX, data, course, now=datetime(2026, 12, 10, 22, 0, tzinfo=CET))
+    second = store.receive("alice", EX, data + b"\n", course, now=datetime(2026, 12, 11, 9, 0, tzinfo=CET))
+    assert (first.version, second.version) == (1, 2) and first.received == "2026-12-10T21:00:00+00:00"
+    assert first.sha256 != second.sha256 and len(store.receipts("alice")) == 2
+
+    refusals = {
+        "not a notebook": (b"\x89PNG\r\n" + b"0" * 100, EX),
+        "not a Jupyter notebook": (b'{"hello": "world"}', EX),
+        "is not the exercise 04_seven_chain": (data, "04_seven_chain"),
+        "no exercise '../../etc'": (data, "../../etc"),
+        "more than the 2 MB": (b" " * 2_000_001, EX),
+    }
+    for words, (payload, exercise) in refusals.items():
+        with pytest.raises(HandInError, match=words):
+            store.receive("mallory", exercise, payload, course)
+    closes = {EX: datetime(2026, 12, 17, 23, 59, tzinfo=CET)}
+    with pytest.raises(HandInError, match="closed at 2026-12-17T23:59"):
+        store.receive("bob", EX, data, course, closes, now=datetime(2026, 12, 18, tzinfo=CET))
+    assert [r.learner for r in store.receipts()] == ["alice", "alice"]  # nothing of the refused ones
+
+
+def test_hand_ins_are_graded_with_the_receipt_time_and_a_name_is_never_a_path(tmp_path):
+    from maumau.grading.grade import grade
+    from maumau.grading.handins import HandIns, safe_folder_name
+
+    store = HandIns(tmp_path / "class.sqlite")
+    course = {EX: _ids(EX)}
+    data = (EXERCISES / f"{EX}.ipynb").read_bytes()
+    store.receive("../../outside", EX, data, course, now=datetime(2026, 12, 12, 8, 0, tzinfo=CET))
+    store.receive("anna", EX, data, course, now=datetime(2026, 12, 10, 8, 0, tzinfo=CET))
+    received = store.write_folders(tmp_path / "in")
+    assert sorted(p.name for p in (tmp_path / "in").iterdir()) == sorted(["anna", safe_folder_name("../../outside")])
+    assert not (tmp_path.parent / "outside").exists() and "/" not in safe_folder_name("../../outside")
+    due = Deadlines({EX: parse_time("2026-12-10T23:59+01:00")}, LatePolicy.parse("10%/day"))
+    rows = {r.student: r for r in grade(EXERCISES, [tmp_path / "in"], tmp_path / "out", only=[EX], jobs=2,
+                                        deadlines=due, received=received)}
+    outside = rows[safe_folder_name("../../outside")]
+    assert (outside.late_days, outside.final, outside.submitted) == (2, 4.8, "2026-12-12T07:00:00+00:00")
+    assert rows["anna"].late_days == 0 and rows["anna"].final == 6

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ def add_course_options(sub: argparse.ArgumentParser) -> None:
                      help="what lateness costs, e.g. '10%%/day, 0 after 7 days' (default none)")
     sub.add_argument("--extensions", metavar="CSV", help="extensions: student, exercise (or *), due or days")
     sub.add_argument("--gradebook", metavar="SQLITE", help="keep every run here and grade only what changed")
+    sub.add_argument("--handins", metavar="SQLITE",
+                     help="also grade the notebooks handed in through the class server (this database), "
+                          "each learner's last version, stamped with the server's receipt time")
     sub.add_argument("--force", action="store_true", help="with --gradebook: grade everything again")
     sub.add_argument("--dask", metavar="ADDRESS",
                      help="grade on the workers of a dask scheduler (tcp://host:8786), or 'local' for a "
@@ -39,6 +43,13 @@ def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:
                           read_extensions(args.extensions, names) if args.extensions else {})
     options: dict[str, Any] = {"deadlines": deadlines, "force": args.force, "lang": args.lang,
                                "gradebook": Gradebook(args.gradebook) if args.gradebook else None}
+    if args.handins:
+        from .handins import HandIns
+
+        folder = Path(args.out) / "handed-in"
+        shutil.rmtree(folder, ignore_errors=True)
+        options["received"] = HandIns(args.handins).write_folders(folder)
+        args.submissions = [*args.submissions, str(folder)]
     if args.dask:
         from .spread import dask_executor
 

@@ -22,8 +22,9 @@ import asyncio
 import os
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import Executor
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -186,7 +187,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
           limits: Limits | None = None, jobs: int | None = None, only: Iterable[str] = (),
           progress: Progress | None = None, isolate: bool | None = None,
           deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
-          lang: str = "en", executor: Executor | None = None, workers: int = 1) -> Grades:
+          lang: str = "en", executor: Executor | None = None, workers: int = 1,
+          received: Mapping[tuple[str, str], datetime] | None = None) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
@@ -196,7 +198,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     is stored there, and a notebook whose hashes equal its learner's last grade is not run again
     (unless ``force``); ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the
     language of the feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are
-    graded on its ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports."""
+    graded on its ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports.
+    ``received``: the class server's receipt time by (learner, exercise) (``handins``)."""
     from .report import write_reports
 
     out = Path(out)
@@ -207,6 +210,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     if unknown_wanted:
         raise NotebookError(f"no such exercise in {source}: {', '.join(sorted(unknown_wanted))}")
     subs = find_submissions(submissions)
+    for sub in subs:
+        sub.received = (received or {}).get((sub.student, sub.exercise), sub.received)
     submission_dirs = [Path(s) for s in submissions]  # after find_submissions, as before: it reads them first
     plan = _Plan(source, exercises, wanted, deadlines or Deadlines())
     students = sorted({s.student for s in subs})
