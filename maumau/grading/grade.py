@@ -26,7 +26,7 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import Executor
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .assembly import GradedCell, assemble
 from .deadlines import Deadlines
@@ -58,6 +58,9 @@ from .rows import (  # noqa: F401  (re-exported: tests and notebooks import them
 from .runner import DIED, ERROR, NOT_RUN, OK, TIMEOUT, CellRun, Limits, NotebookRun, Sandbox  # noqa: F401  (as above)
 from .submissions import FOLDER, Submission, duplicate_id_notes, find_submissions, read_submission, submitted_at  # noqa: F401
 from .verdict import PREAMBLE, PROBE, instrument, judge  # noqa: F401  (as above)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .spread import Chunk
 
 __all__ = ["GradedCell", "TestResult", "Row", "Grades", "assemble", "find_submissions", "grade", "STATUSES"]
 
@@ -222,9 +225,9 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     if to_run:
         protect = [Path(source), out, *submission_dirs] + ([gradebook.path] if gradebook else [])
         if executor is not None:
-            from .spread import run_spread
+            from .spread import run_spread  # lazy: dask's side of grading
 
-            run_spread(graded, to_run, executor, workers, limits, isolate, jobs, progress)
+            run_spread(graded, to_run, executor, workers, limits, isolate, jobs, progress, grade_chunk)
         else:
             _run_jobs(graded, to_run, protect, limits, isolate, jobs, progress)
     if gradebook is not None:
@@ -237,6 +240,16 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     write_reports(graded, out, isolation="" if graded.isolated else graded.isolation, lang=lang,
                   ids={name: rule_ids(e) for name, e in exercises.items()})
     return graded
+
+
+def grade_chunk(chunk: Chunk) -> tuple[list[Row], bool, str]:
+    """On a dask worker (``spread``): grade the chunk in this machine's sandboxed kernels, as one
+    machine grades a batch; the filled rows and how they were isolated."""
+    from .spread import materialised
+
+    with materialised(chunk) as (jobs_, folder), Sandbox([folder], chunk.limits, chunk.isolate) as sandbox:
+        asyncio.run(_grade_all(jobs_, sandbox, chunk.parallel or default_jobs(), None))
+        return [job[0] for job in jobs_], sandbox.isolated, sandbox.isolation
 
 
 class _Plan:

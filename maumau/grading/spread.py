@@ -3,7 +3,7 @@
 The coordinator (the ``maumau grade`` process) plans the batch, reads every file and sends each
 worker a chunk: the exercises, the assembled cells of each notebook and the data files as bytes,
 so a worker needs no shared folder, only maumau and bubblewrap.  A worker grades its chunk in its
-own sandboxed kernels, exactly as one machine does (``grade._grade_all``: the instructor's
+own sandboxed kernels, exactly as one machine does (``grade.grade_chunk``: the instructor's
 reference first, then the learners'), and sends the scored rows back.  Only the coordinator writes
 grades.csv, the reports and the gradebook.
 
@@ -15,7 +15,6 @@ on one machine.  ``maumau grade --dask ADDRESS`` connects to a scheduler (``--da
 
 from __future__ import annotations
 
-import asyncio
 import math
 import shutil
 import tempfile
@@ -30,7 +29,7 @@ from .exercise_model import Exercise
 from .limits import Limits
 from .rows import Grades, Row
 
-__all__ = ["Chunk", "chunks", "grade_chunk", "run_spread", "dask_executor"]
+__all__ = ["Chunk", "chunks", "materialised", "run_spread", "dask_executor"]
 
 Files = dict[str, bytes]
 
@@ -66,7 +65,7 @@ def chunks(jobs: list[Any], workers: int, limits: Limits | None, isolate: bool |
 
 
 @contextmanager
-def _materialised(chunk: Chunk) -> Iterator[tuple[list[Any], Path]]:
+def materialised(chunk: Chunk) -> Iterator[tuple[list[Any], Path]]:
     """The chunk's jobs with their files written to a private folder of this worker."""
     folder = Path(tempfile.mkdtemp(prefix="maumau-worker-"))
     try:
@@ -90,22 +89,13 @@ def _materialised(chunk: Chunk) -> Iterator[tuple[list[Any], Path]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def grade_chunk(chunk: Chunk) -> tuple[list[Row], bool, str]:
-    """On a worker: grade the chunk in this machine's sandboxed kernels; the filled rows and how
-    they were isolated."""
-    from .grade import _grade_all, default_jobs
-    from .runner import Sandbox
-
-    with _materialised(chunk) as (jobs, folder), Sandbox([folder], chunk.limits, chunk.isolate) as sandbox:
-        asyncio.run(_grade_all(jobs, sandbox, chunk.parallel or default_jobs(), None))
-        return [job[0] for job in jobs], sandbox.isolated, sandbox.isolation
-
-
 def run_spread(graded: Grades, jobs: list[Any], executor: Executor, workers: int, limits: Limits | None,
-               isolate: bool | None, parallel: int | None, progress: Callable[[Row], object] | None) -> None:
-    """Grade ``jobs`` on ``executor``'s workers and copy each worker's rows into the batch's."""
+               isolate: bool | None, parallel: int | None, progress: Callable[[Row], object] | None,
+               work: Callable[[Chunk], tuple[list[Row], bool, str]]) -> None:
+    """Grade ``jobs`` on ``executor``'s workers with ``work`` (``grade.grade_chunk``) and copy each
+    worker's rows into the batch's."""
     parts = chunks(jobs, workers, limits, isolate, parallel)
-    futures = {executor.submit(grade_chunk, part): part for part in parts}
+    futures = {executor.submit(work, part): part for part in parts}
     isolations: list[tuple[bool, str]] = []
     for future in as_completed(futures):
         part = futures[future]
