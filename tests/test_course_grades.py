@@ -283,7 +283,9 @@ def test_the_course_page_escapes_what_learners_wrote():
     evil = "<script>alert(1)</script>"
     rows = [Row(evil, EX, score=0, max_score=6, status="error",
                 tests=[TestResult("t1", "# a test <b>", 0, 2, False, False, evil)])]
-    page = course_html(rows, "en", {evil: f"feedback/{evil}.md"})
+    from urllib.parse import quote
+
+    page = course_html(rows, "en", {evil: f"feedback/{quote(evil)}.md"})
     assert "<script>" not in page and "&lt;script&gt;" in page and "%3Cscript%3E" in page
 
 

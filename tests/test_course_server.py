@@ -117,8 +117,14 @@ def test_a_course_through_the_server_hand_in_grade_export_and_the_course_page(co
     cookie = urllib.request.urlopen(login).headers["Set-Cookie"].split(";")[0]
     page = urllib.request.urlopen(urllib.request.Request(server.url + "/course?lang=hu",
                                                          headers={"Cookie": cookie})).read().decode()
-    assert '<html lang="hu">' in page and "A kurzus jegyei" in page and "Hand-ins" in page
-    assert page.count('<th scope="row">anna</th>') == 3  # the class table and anna's two versions
+    assert '<html lang="hu">' in page and "A kurzus jegyei" in page and "Beadások" in page
+    assert page.count('<th scope="row">anna') == 3  # the class table and anna's two versions
+    assert 'href="course/feedback?learner=ben&amp;lang=hu"' in page
+    link = server.url + "/course/feedback?learner=ben&lang=de"
+    feedback = urllib.request.urlopen(urllib.request.Request(link, headers={"Cookie": cookie})).read().decode()
+    assert "# Feedback for ben" in feedback and "2 Tage zu spät" in feedback
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(link)
 
 
 def test_hostile_hand_ins_are_refused_and_nothing_is_stored(course_server):

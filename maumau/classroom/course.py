@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from ..grading.handins import MAX_HANDIN_BYTES, HandInError, HandIns
 
@@ -111,17 +112,39 @@ class CourseDesk:
         from ..grading.course_page import course_html
         from ..grading.gradebook import Gradebook
 
+        words = HANDIN_WORDS.get(lang, HANDIN_WORDS["en"])
         rows = Gradebook(self.db).latest()
-        page = course_html(rows, lang)
-        receipts = self.handins.receipts()
-        lines = ["<h2>Hand-ins</h2>", "<table><caption>Every version, as the server received it</caption>",
-                 '<thead><tr><th scope="col">Learner</th><th scope="col">Exercise</th><th scope="col">Version</th>'
-                 '<th scope="col">Received (UTC)</th><th scope="col">SHA-256</th></tr></thead><tbody>']
+        links = {r.student: f"course/feedback?learner={quote(r.student)}&lang={lang}" for r in rows}
+        page = course_html(rows, lang, links)
+        head = "".join(f'<th scope="col">{html.escape(w)}</th>' for w in words["columns"])
+        lines = [f"<h2>{html.escape(words['title'])}</h2>",
+                 f"<table><caption>{html.escape(words['caption'])}</caption><thead><tr>{head}</tr></thead><tbody>"]
         lines += [f'<tr><th scope="row">{html.escape(r.learner)}</th><td>{html.escape(r.exercise)}</td>'
                   f"<td>{r.version}</td><td>{html.escape(r.received)}</td><td>{r.sha256[:12]}…</td></tr>"
-                  for r in receipts]
+                  for r in self.handins.receipts()]
         lines.append("</tbody></table>")
         return page.replace("</main>", "\n".join(lines) + "</main>")
+
+    def feedback(self, learner: str, lang: str = "en") -> str:
+        """One learner's feedback from the gradebook, as the grader wrote it (Markdown as text)."""
+        from ..grading.gradebook import Gradebook
+        from ..grading.report import feedback_markdown
+
+        rows = [r for r in Gradebook(self.db).latest() if r.student == learner]
+        text = feedback_markdown(learner, rows, lang) if rows else f"No grade of {learner} yet."
+        return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(learner)}'
+                f'</title></head><body><main><pre style="white-space:pre-wrap;font-size:16px">{html.escape(text)}'
+                f"</pre></main></body></html>")
+
+
+HANDIN_WORDS: dict[str, dict[str, Any]] = {
+    "en": {"title": "Hand-ins", "caption": "Every version, as the server received it",
+           "columns": ("Learner", "Exercise", "Version", "Received (UTC)", "SHA-256")},
+    "de": {"title": "Abgaben", "caption": "Jede Fassung, wie der Server sie empfing",
+           "columns": ("Person", "Aufgabe", "Fassung", "Empfangen (UTC)", "SHA-256")},
+    "hu": {"title": "Beadások", "caption": "Minden változat, ahogy a szerver megkapta",
+           "columns": ("Tanuló", "Feladat", "Változat", "Beérkezett (UTC)", "SHA-256")},
+}
 
 
 def _same(token: str, stored: str) -> bool:

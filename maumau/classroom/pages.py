@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .connections import Tables
 
-__all__ = ["http_response", "plain", "redirect", "html_page", "query_lang", "PAGES"]
+__all__ = ["http_response", "plain", "redirect", "html_page", "query_lang", "query_value", "PAGES"]
 
 #: The files a browser may fetch, by path, and their content types.
 PAGES = {
@@ -78,9 +78,14 @@ def html_page(text: str) -> Any:
     return Response(200, "OK", Headers(headers), text.encode("utf-8"))
 
 
-def query_lang(path: str) -> str:
-    """The page's language from ``?lang=de`` (en, de, hu; English otherwise)."""
+def query_value(path: str, name: str) -> str:
+    """The value of ``name`` in the query of ``path`` ("" when it has none)."""
     from urllib.parse import parse_qs, urlsplit
 
-    lang = parse_qs(urlsplit(path).query).get("lang", ["en"])[0]
+    return parse_qs(urlsplit(path).query).get(name, [""])[0]
+
+
+def query_lang(path: str) -> str:
+    """The page's language from ``?lang=de`` (en, de, hu; English otherwise)."""
+    lang = query_value(path, "lang")
     return lang if lang in ("en", "de", "hu") else "en"

@@ -27,7 +27,7 @@ from .hub_login import STATE_COOKIE, HubLogin
 from .limits import Limits
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
-from .pages import html_page, http_response, plain, query_lang, redirect
+from .pages import html_page, http_response, plain, query_lang, query_value, redirect
 from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
 from .table import ClassTable
@@ -144,8 +144,8 @@ class Server:
             return await self._hub_http(connection, request, path)
         if where in ("/login", "/logout"):
             return self._login(connection, request, where)
-        if where == COURSE_PAGE:
-            return self._course_page(self.sessions.is_teacher(request.headers), query_lang(path))
+        if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
+            return self._course_page(self.sessions.is_teacher(request.headers), path)
         if where == HANDIN_SOCKET and self.course is not None:
             return None  # a hand-in: the learner says who they are in its first message
         if where != "/ws":
@@ -164,8 +164,8 @@ class Server:
                 return plain(403, done + "\n")
             return redirect(done[0], [done[1], f"{STATE_COOKIE}=; Path={self.prefix}; Max-Age=0; HttpOnly"])
         session = self.hub_login.session(request.headers)
-        if where == COURSE_PAGE:
-            return self._course_page(session is not None and session.teacher, query_lang(path))
+        if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
+            return self._course_page(session is not None and session.teacher, path)
         if where in ("/", "") or where.startswith("/t/"):
             if session is None:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"))
@@ -202,12 +202,16 @@ class Server:
             conn.outbox.close()
             self.tables.gone(conn)
 
-    def _course_page(self, teacher: bool, lang: str) -> Any:
-        """``/course``: the class's grades and hand-ins, for the logged-in teacher only."""
+    def _course_page(self, teacher: bool, path: str) -> Any:
+        """``/course``: the class's grades and hand-ins, and ``/course/feedback?learner=NAME`` one
+        learner's feedback, for the logged-in teacher only."""
         if self.course is None:
             return plain(404, "this server has no course: maumau serve --exercises DIR\n")
         if not teacher:
             return plain(403, "the course page is the teacher's: log in on the lobby page first\n")
+        lang = query_lang(path)
+        if path.split("?")[0].endswith("/feedback"):
+            return html_page(self.course.feedback(query_value(path, "learner"), lang))
         return html_page(self.course.page(lang))
 
     def _login(self, connection: Any, request: Any, where: str) -> Any:

@@ -14,7 +14,6 @@ import html
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from urllib.parse import quote
 
 from .exercise_model import Exercise
 from .notebook import SOLUTION, TEST
@@ -123,7 +122,7 @@ def _exercise_section(name: str, rows: list[Row], ids: Mapping[str, tuple[str, .
 
 def course_html(rows: Iterable[Row], lang: str = "en", feedback: Mapping[str, str] | None = None,
                 ids: Mapping[str, Mapping[str, tuple[str, ...]]] | None = None) -> str:
-    """The course page; ``feedback`` maps a learner to their feedback file's link, ``ids`` gives
+    """The course page; ``feedback`` maps a learner to their feedback's link (already a URL), ``ids`` gives
     by exercise and test key the rule ids it checks (``rule_ids``)."""
     words = PAGE_WORDS.get(lang, PAGE_WORDS["en"])
     rows = [r for r in rows if r.exercise and r.status not in ("unknown exercise", "duplicate")]
@@ -137,7 +136,7 @@ def course_html(rows: Iterable[Row], lang: str = "en", feedback: Mapping[str, st
         link = (feedback or {}).get(student)
         name = html.escape(student)
         if link:
-            name += f' <a href="{html.escape(quote(link))}">{html.escape(words["feedback"])}</a>'
+            name += f' <a href="{html.escape(link)}">{html.escape(words["feedback"])}</a>'
         got = table[student]
         total = sum(r.final for r in got.values())
         most = sum(r.max_score for r in got.values())

@@ -276,9 +276,11 @@ def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "
     feedback.mkdir(exist_ok=True)
     for student, mine in by_student.items():
         _write_atomically(feedback / names[student], feedback_markdown(student, mine, lang).encode("utf-8"))
+    from urllib.parse import quote
+
     from .course_page import course_html  # the teacher's page: learners × exercises, the checks most fail
 
-    links = {student: f"feedback/{name}" for student, name in names.items()}
+    links = {student: f"feedback/{quote(name)}" for student, name in names.items()}
     _write_atomically(out / "course.html", course_html(rows, lang, links, ids).encode("utf-8"))
     _check_written(out / "grades.csv", grades)
     return digest
