@@ -2,6 +2,8 @@
 
     python benchmarks/grading.py                 # 10 learners × 3 exercises, default -j
     python benchmarks/grading.py --learners 20 --jobs 2
+    python benchmarks/grading.py --dask local    # also on a LocalCluster (2 workers), and a rerun
+                                                 # from the gradebook (nothing changed: nothing runs)
 
 Half the learners hand in the instructor's solution, half the released stub, so every row
 runs its test cells to the end or to the first failure, as a real class does.  Prints the
@@ -22,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from maumau.grading import grade  # noqa: E402
+from maumau.grading.gradebook import Gradebook  # noqa: E402
 from maumau.grading.release import release  # noqa: E402
 
 EXERCISES = ("01_matching", "02_skip_on_eight", "04_seven_chain")
@@ -41,23 +44,40 @@ def class_folder(root: Path, learners: int) -> Path:
     return subs
 
 
+def _batch(label: str, subs: Path, out: Path, jobs: int | None, **options: object) -> None:
+    began = time.perf_counter()
+    rows = grade(ROOT / "exercises", [subs], out=out, jobs=jobs, only=EXERCISES, **options)
+    seconds = time.perf_counter() - began
+    full = sum(r.score == r.max_score for r in rows)
+    print(f"{label}: {len(rows)} notebooks graded in {seconds:.1f} s ({len(rows) / seconds:.2f} notebooks/s, "
+          f"{seconds / len(rows):.2f} s each), {full} with full marks")
+    print("  isolation:", rows.isolation)
+    slow = sorted(rows, key=lambda r: -r.seconds)[:3]
+    print("  slowest rows:", ", ".join(f"{r.student}/{r.exercise} {r.seconds:.1f} s" for r in slow))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--learners", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=None, help="kernels at once (default: the grader's)")
+    parser.add_argument("--dask", metavar="ADDRESS", help="also grade on this dask scheduler ('local': a LocalCluster)")
     args = parser.parse_args()
+    print(f"{args.learners} learners × {len(EXERCISES)} exercises")
     with tempfile.TemporaryDirectory(prefix="maumau-bench-") as tmp:
         root = Path(tmp)
         subs = class_folder(root, args.learners)
-        began = time.perf_counter()
-        rows = grade(ROOT / "exercises", [subs], out=root / "out", jobs=args.jobs, only=EXERCISES)
-        seconds = time.perf_counter() - began
-    full = sum(r.score == r.max_score for r in rows)
-    print(f"{len(rows)} notebooks ({args.learners} learners × {len(EXERCISES)} exercises) graded in "
-          f"{seconds:.1f} s ({seconds / len(rows):.2f} s each), {full} with full marks")
-    print("isolation:", rows.isolation)
-    slow = sorted(rows, key=lambda r: -r.seconds)[:3]
-    print("slowest rows:", ", ".join(f"{r.student}/{r.exercise} {r.seconds:.1f} s" for r in slow))
+        book = Gradebook(root / "book.sqlite")
+        _batch("this machine", subs, root / "out", args.jobs, gradebook=book)
+        _batch("again from the gradebook (nothing changed)", subs, root / "out2", args.jobs, gradebook=book)
+        if args.dask:
+            from maumau.grading.spread import dask_executor
+
+            executor, workers, close = dask_executor(args.dask)
+            try:
+                _batch(f"dask {args.dask} ({workers} workers)", subs, root / "out3", args.jobs,
+                       executor=executor, workers=workers)
+            finally:
+                close()
 
 
 if __name__ == "__main__":

@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .classroom.commands import add_commands  # the class table: maumau serve, maumau table
 
     add_commands(commands)
+    from .grading.commands import add_commands as add_course_commands  # maumau export, maumau gradebook
+
+    add_course_commands(commands)
     return parser
 
 
@@ -201,7 +204,7 @@ def _add_grade(commands: Any) -> None:
                     "(hidden tests included) put back, and write grades.csv, summary.md and feedback/.",
         epilog="layout: SUBMISSION_DIR/<student>/<exercise>.ipynb, named as released (e.g. "
                "submissions/alice/01_matching.ipynb);\na SUBMISSION_DIR holding notebooks itself is one student.")
-    sub.add_argument("submissions", nargs="+", metavar="SUBMISSION_DIR")
+    sub.add_argument("submissions", nargs="*", metavar="SUBMISSION_DIR")
     sub.add_argument("--source", required=True, metavar="DIR", help="folder of instructor notebooks")
     sub.add_argument("--out", default="grades", metavar="DIR", help="where the reports go (default grades/)")
     sub.add_argument("-j", "--jobs", type=int, default=None,
@@ -216,12 +219,19 @@ def _add_grade(commands: Any) -> None:
     sub.add_argument("--disk", type=int, default=100, help="what a kernel may write, in MB (default 100)")
     sub.add_argument("--require-isolation", action="store_true",
                      help="refuse to grade where the kernels cannot run in a bubblewrap sandbox")
+    from .grading.commands import add_course_options  # --due, --late, --extensions, --gradebook, --force
+
+    add_course_options(sub)
     sub.set_defaults(func=cmd_grade)
 
 
 def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     began = time.monotonic()  # before the grader's imports: the wall time is what the teacher waited
+
+    from .grading.commands import course_options, report_changes
+    from .grading.deadlines import DeadlineError
     from .grading.grade import grade
+    from .grading.gradebook import GradebookError
     from .grading.notebook import NotebookError
     from .grading.report import summary_markdown
     from .grading.runner import Limits
@@ -233,15 +243,23 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
         con.say(f"  {row.student}/{row.exercise}: {row.score:g}/{row.max_score:g} {row.status} ({row.seconds:.1f} s)")
 
     try:
+        options = course_options(args, args.source)  # --handins adds the handed-in notebooks' folder
+        if not args.submissions:
+            con.error("nothing to grade: give a SUBMISSION_DIR or --handins")
+            return 2
         rows = grade(args.source, args.submissions, args.out, limits, args.jobs, args.exercise, progress,
-                     isolate=True if args.require_isolation else None, every=args.every)
-    except NotebookError as exc:  # ReportError too: a grades.csv rewritten while it was written
+                     isolate=True if args.require_isolation else None, every=args.every, **options)
+    # ReportError is a NotebookError too: a grades.csv rewritten while it was written
+    except (NotebookError, DeadlineError, GradebookError) as exc:
         con.error(str(exc))
         return 1
+    finally:
+        getattr(args, "close_executor", lambda: None)()
     isolation = "" if getattr(rows, "isolated", True) else rows.isolation
     con.say(summary_markdown(rows, isolation=isolation))
     con.say(f"Graded {len(rows)} rows in {time.monotonic() - began:.1f} s (wall time); wrote {args.out}/grades.csv, "
             f"{args.out}/summary.md and {args.out}/feedback/.")
+    report_changes(rows, con.say)
     if isolation:  # also on stderr, where a script that keeps only the errors still sees it
         con.err.write(f"maumau: warning: {isolation}\n")
     return 0

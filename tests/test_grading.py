@@ -355,7 +355,8 @@ def test_wrong_submissions_get_the_expected_scores_and_statuses(graded):
 def test_grade_files_cannot_be_written_by_learner_code(graded):
     out, rows = graded["out"], graded["rows"]
     text = (out / "grades.csv").read_text(encoding="utf-8")
-    assert text.startswith("student,exercise,score,max_score,manual_pending,status,passed,failed,seconds,message\n")
+    assert text.startswith("student,exercise,score,max_score,manual_pending,status,passed,failed,seconds,message,"
+                           "submitted,late_days,penalty,final\n")
     assert ",100," not in text and rows[("writes_grades", "02_skip_on_eight")]["score"] == "6"
     assert not (out / "feedback" / "writes_grades.md").read_text(encoding="utf-8").startswith("student,")
     if not graded["tmp_existed"]:

@@ -34,6 +34,11 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
                        help="with --hub: the hub group whose members (and the hub's admins) are teachers "
                             "(default teachers)")
+    serve.add_argument("--exercises", metavar="DIR",
+                       help="the course's instructor notebooks: learners hand in at /handin, the teacher's "
+                            "course page is /course (README, Running a course)")
+    serve.add_argument("--close", action="append", default=[], metavar="EXERCISE=TIME",
+                       help="no hand-in of EXERCISE after TIME (with its zone; TIME alone: every exercise)")
     serve.set_defaults(func=cmd_serve)
 
     table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
@@ -67,6 +72,18 @@ def teacher_token(args: argparse.Namespace) -> str | None:
     return os.environ.get("MAUMAU_TEACHER_TOKEN") or None
 
 
+def _course(args: argparse.Namespace) -> Any:
+    """The course of ``--exercises`` and ``--close`` (None without them)."""
+    if not args.exercises:
+        return None
+    from ..grading.deadlines import parse_due_options
+    from ..grading.notebook import load_exercises
+    from .course import Course
+
+    names = [e.name for e in load_exercises(args.exercises)]
+    return Course(args.exercises, parse_due_options(args.close, names))
+
+
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
     from .server import Server
 
@@ -74,7 +91,7 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         token = teacher_token(args)
         server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
                         hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub,
-                        hub_teachers=args.hub_teachers)
+                        hub_teachers=args.hub_teachers, course=_course(args))
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
         con.error(f"cannot serve from {args.db}: {err}")
         return 1

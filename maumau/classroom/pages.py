@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .connections import Tables
 
-__all__ = ["http_response", "plain", "redirect", "PAGES"]
+__all__ = ["http_response", "plain", "redirect", "html_page", "query_lang", "query_value", "PAGES"]
 
 #: The files a browser may fetch, by path, and their content types.
 PAGES = {
@@ -66,3 +66,26 @@ def plain(status: int, text: str, headers: list[tuple[str, str]] | None = None) 
 def redirect(location: str, cookies: list[str]) -> Any:
     """A 302 to ``location`` that sets ``cookies`` (the hub's OAuth login)."""
     return plain(302, f"go on to {location}\n", [("Location", location), *(("Set-Cookie", c) for c in cookies)])
+
+
+def html_page(text: str) -> Any:
+    """A whole HTML page made by the server (the course page): no script runs in it."""
+    from websockets.datastructures import Headers
+    from websockets.http11 import Response
+
+    headers = [("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", "default-src 'none'; "
+               "style-src 'unsafe-inline'"), *_HEADERS[1:]]
+    return Response(200, "OK", Headers(headers), text.encode("utf-8"))
+
+
+def query_value(path: str, name: str) -> str:
+    """The value of ``name`` in the query of ``path`` ("" when it has none)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    return parse_qs(urlsplit(path).query).get(name, [""])[0]
+
+
+def query_lang(path: str) -> str:
+    """The page's language from ``?lang=de`` (en, de, hu; English otherwise)."""
+    lang = query_value(path, "lang")
+    return lang if lang in ("en", "de", "hu") else "en"

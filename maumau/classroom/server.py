@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .connections import Connection, Tables
+from .course import COURSE_PAGE, HANDIN_SOCKET, Course, CourseDesk
 from .hub import HubUsers
 from .hub_login import STATE_COOKIE, HubLogin
 from .limits import Limits
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
-from .pages import http_response, plain, redirect
+from .pages import html_page, http_response, plain, query_lang, query_value, redirect
 from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
 from .table import ClassTable
@@ -50,7 +51,7 @@ class Server:
                  teacher_token: str | None = None, hold: float = 60.0, computer_delay: float = 0.6,
                  pause: float = 5.0, hub: bool = False, keepalive: float = 10.0, stall: float = STALL,
                  handshake: float = 10.0, hub_teachers: str = "teachers",
-                 limits: dict[str, tuple[float, float]] | None = None) -> None:
+                 limits: dict[str, tuple[float, float]] | None = None, course: Course | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
         self.hub = HubUsers.from_environment() if hub else None
@@ -73,6 +74,8 @@ class Server:
         self.teacher_token = teacher_token or new_token()
         self.store.set_teacher(self.teacher_token)
         self.tables = Tables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
+        #: The course whose notebooks learners hand in here (``course``), else None.
+        self.course = CourseDesk(course, db) if course is not None else None
         for code, spec in self.store.open_tables():
             try:
                 self.tables.add(ClassTable.resume(code, TableSpec.from_json(spec), self.store))
@@ -141,6 +144,10 @@ class Server:
             return await self._hub_http(connection, request, path)
         if where in ("/login", "/logout"):
             return self._login(connection, request, where)
+        if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
+            return self._course_page(self.sessions.is_teacher(request.headers), path)
+        if where == HANDIN_SOCKET and self.course is not None:
+            return None  # a hand-in: the learner says who they are in its first message
         if where != "/ws":
             return http_response(path, self.tables)
         connection.teacher = self.sessions.is_teacher(request.headers)
@@ -157,12 +164,14 @@ class Server:
                 return plain(403, done + "\n")
             return redirect(done[0], [done[1], f"{STATE_COOKIE}=; Path={self.prefix}; Max-Age=0; HttpOnly"])
         session = self.hub_login.session(request.headers)
+        if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
+            return self._course_page(session is not None and session.teacher, path)
         if where in ("/", "") or where.startswith("/t/"):
             if session is None:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"))
                 return redirect(location, [cookie])
             return http_response(path, self.tables)
-        if where != "/ws":
+        if where not in ("/ws", HANDIN_SOCKET):
             return http_response(path, self.tables)
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
@@ -177,6 +186,10 @@ class Server:
         from websockets.exceptions import ConnectionClosed
 
         address = websocket.remote_address[0] if websocket.remote_address else "?"
+        if self.course is not None and websocket.request.path.split("?")[0].endswith(HANDIN_SOCKET):
+            with contextlib.suppress(ConnectionClosed):
+                await self.course.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
+            return
         conn = Connection(websocket, self, getattr(websocket, "hub_user", None), getattr(websocket, "teacher", False),
                           str(address))
         try:
@@ -188,6 +201,18 @@ class Server:
         finally:
             conn.outbox.close()
             self.tables.gone(conn)
+
+    def _course_page(self, teacher: bool, path: str) -> Any:
+        """``/course``: the class's grades and hand-ins, and ``/course/feedback?learner=NAME`` one
+        learner's feedback, for the logged-in teacher only."""
+        if self.course is None:
+            return plain(404, "this server has no course: maumau serve --exercises DIR\n")
+        if not teacher:
+            return plain(403, "the course page is the teacher's: log in on the lobby page first\n")
+        lang = query_lang(path)
+        if path.split("?")[0].endswith("/feedback"):
+            return html_page(self.course.feedback(query_value(path, "learner"), lang))
+        return html_page(self.course.page(lang))
 
     def _login(self, connection: Any, request: Any, where: str) -> Any:
         """``GET /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie."""

@@ -22,11 +22,15 @@ import asyncio
 import os
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Mapping
+from concurrent.futures import Executor
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .assembly import GradedCell, assemble
+from .deadlines import Deadlines
+from .gradebook import Gradebook, exercise_hash, notebook_hash
 from .notebook import (  # noqa: F401  (the names grade.py imported before the split stay importable from it)
     FREE,
     LOCKED,
@@ -52,8 +56,11 @@ from .rows import (  # noqa: F401  (re-exported: tests and notebooks import them
     score_row,
 )
 from .runner import DIED, ERROR, NOT_RUN, OK, TIMEOUT, CellRun, Limits, NotebookRun, Sandbox  # noqa: F401  (as above)
-from .submissions import FOLDER, Submission, duplicate_id_notes, find_submissions, read_submission  # noqa: F401
+from .submissions import FOLDER, Submission, duplicate_id_notes, find_submissions, read_submission, submitted_at  # noqa: F401
 from .verdict import PREAMBLE, PROBE, instrument, judge  # noqa: F401  (as above)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .spread import Chunk
 
 __all__ = ["GradedCell", "TestResult", "Row", "Grades", "assemble", "find_submissions", "grade", "STATUSES"]
 
@@ -181,14 +188,23 @@ def _run(coro: Coroutine[Any, Any, None]) -> None:
 
 def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path = "grades",
           limits: Limits | None = None, jobs: int | None = None, only: Iterable[str] = (),
-          progress: Progress | None = None, isolate: bool | None = None, every: bool = False) -> Grades:
+          progress: Progress | None = None, isolate: bool | None = None, every: bool = False,
+          deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
+          lang: str = "en", executor: Executor | None = None, workers: int = 1,
+          received: Mapping[tuple[str, str], datetime] | None = None) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
     says so when it does not; True refuses to grade without them (NotebookError, nothing run);
     False never uses them.  Rows are made for the exercises in ``only``, else for every exercise
     when ``every``, else for the exercises somebody in the batch handed in (a learner who did one
-    exercise is not listed as missing the others nobody was asked for)."""
+    exercise is not listed as missing the others nobody was asked for).  ``deadlines``: due times,
+    late policy and extensions; each row then says when it was handed in, how late, the penalty and the final score.  ``gradebook``: the run
+    is stored there, and a notebook whose hashes equal its learner's last grade is not run again
+    (unless ``force``); ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the
+    language of the feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are
+    graded on its ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports.
+    ``received``: the class server's receipt time by (learner, exercise) (``handins``)."""
     from .report import write_reports
 
     out = Path(out)
@@ -199,28 +215,57 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
         raise NotebookError(f"no such exercise in {source}: {', '.join(sorted(unknown_wanted))}")
     subs = find_submissions(submissions)
     wanted = set(only) or (set(exercises) if every else {s.exercise for s in subs if s.exercise in exercises})
+    for sub in subs:
+        sub.received = (received or {}).get((sub.student, sub.exercise), sub.received)
     submission_dirs = [Path(s) for s in submissions]  # after find_submissions, as before: it reads them first
-    plan = _Plan(source, exercises, wanted)
+    plan = _Plan(source, exercises, wanted, deadlines or Deadlines())
     students = sorted({s.student for s in subs})
     for sub in subs:
         plan.add(sub)
     graded = Grades(plan.rows + plan.missing(students))
-    if plan.jobs:
-        _run_jobs(graded, plan.jobs, [Path(source), out, *submission_dirs], limits, isolate, jobs, progress)
+    to_run = plan.jobs if gradebook is None or force else [job for job in plan.jobs if not plan.keep(job, gradebook)]
+    if to_run:
+        protect = [Path(source), out, *submission_dirs] + ([gradebook.path] if gradebook else [])
+        if executor is not None:
+            from .spread import run_spread  # lazy: dask's side of grading
+
+            run_spread(graded, to_run, executor, workers, limits, isolate, jobs, progress, grade_chunk)
+        else:
+            _run_jobs(graded, to_run, protect, limits, isolate, jobs, progress)
+    if gradebook is not None:
+        ran = {id(job[0]) for job in to_run}
+        graded.run, graded.changes = gradebook.record(
+            [(row, *plan.hashes[id(row)], id(row) not in ran) for row, *_ in plan.jobs], force)
     graded.sort(key=lambda r: (r.student, r.exercise))
-    write_reports(graded, out, isolation="" if graded.isolated else graded.isolation)
+    from .course_page import rule_ids
+
+    write_reports(graded, out, isolation="" if graded.isolated else graded.isolation, lang=lang,
+                  ids={name: rule_ids(e) for name, e in exercises.items()})
     return graded
+
+
+def grade_chunk(chunk: Chunk) -> tuple[list[Row], bool, str]:
+    """On a dask worker (``spread``): grade the chunk in this machine's sandboxed kernels, as one
+    machine grades a batch; the filled rows and how they were isolated."""
+    from .spread import materialised
+
+    with materialised(chunk) as (jobs_, folder), Sandbox([folder], chunk.limits, chunk.isolate) as sandbox:
+        asyncio.run(_grade_all(jobs_, sandbox, chunk.parallel or default_jobs(), None))
+        return [job[0] for job in jobs_], sandbox.isolated, sandbox.isolation
 
 
 class _Plan:
     """A batch planned from the submissions found: a row for each (the rows of notebooks that
     cannot be run already say why), and a job for each notebook to run."""
 
-    def __init__(self, source: str | Path, exercises: dict[str, Exercise], wanted: set[str]) -> None:
-        self.source, self.exercises, self.wanted = source, exercises, wanted
+    def __init__(self, source: str | Path, exercises: dict[str, Exercise], wanted: set[str],
+                 deadlines: Deadlines) -> None:
+        self.source, self.exercises, self.wanted, self.deadlines = source, exercises, wanted, deadlines
         self.rows: list[Row] = []
         self.jobs: list[Job] = []
         self.seen: set[tuple[str, str]] = set()  # (student, exercise): graded once, the others duplicates
+        self.hashes: dict[int, tuple[str, str]] = {}  # id(row): the notebook's and the exercise's SHA-256
+        self.sources: dict[str, str] = {}  # exercise name: its SHA-256 (exercise_hash)
 
     def add(self, sub: Submission) -> None:
         """The row of ``sub`` (none for an exercise not asked for), and its job if it can run."""
@@ -241,7 +286,17 @@ class _Plan:
             row.status, row.message = "duplicate", f"another {sub.path.name} of {sub.student} was graded"
             return
         self.seen.add((sub.student, sub.exercise))
+        self._stamp(row, sub)
         self._add_job(row, exercise, sub)
+
+    def _stamp(self, row: Row, sub: Submission) -> None:
+        """When ``sub`` was handed in, and what its lateness costs (``deadlines``)."""
+        when, note = submitted_at(sub)
+        if note:
+            row.notes.append(note)
+        late = self.deadlines.lateness(sub.student, sub.exercise, when)
+        row.submitted = when.isoformat(timespec="seconds") if when else ""
+        row.late_days, row.penalty, row.extended = late.late_days, late.penalty, late.extended
 
     def _add_job(self, row: Row, exercise: Exercise, sub: Submission) -> None:
         """Read and assemble the notebook; its job, or its row says why it cannot run."""
@@ -257,7 +312,21 @@ class _Plan:
             row.status, row.message = "grader error", f"{type(err).__name__}: {err}"
             return
         row.notes += notes
+        if exercise.name not in self.sources:
+            self.sources[exercise.name] = exercise_hash(exercise)
+        self.hashes[id(row)] = (notebook_hash(notebook), self.sources[exercise.name])
         self.jobs.append((row, exercise, cells, submission_files(exercise, sub.path)))
+
+    def keep(self, job: Job, gradebook: Gradebook) -> bool:
+        """Take the row of ``job`` from the gradebook when neither the notebook nor the exercise
+        changed since its learner's last grade (lateness stays as worked out now)."""
+        row = job[0]
+        stored = gradebook.kept(row, *self.hashes[id(row)])
+        if stored is None:
+            return False
+        for name in ("score", "max_score", "status", "message", "seconds", "tests", "notes", "manual_pending"):
+            setattr(row, name, getattr(stored, name))
+        return True
 
     def missing(self, students: list[str]) -> list[Row]:
         """A "missing" row for each student and wanted exercise without a notebook."""

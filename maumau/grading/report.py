@@ -1,4 +1,5 @@
-"""What ``maumau grade`` writes: grades.csv, summary.md and one feedback file per learner.
+"""What ``maumau grade`` writes: grades.csv, summary.md, course.html (``course_page``) and one feedback
+file per learner.
 
 Feedback shows results only: each test's title (the first comment line of its cell, which
 learners see in their own notebook), pass or fail, points, and the first failure's message.
@@ -40,7 +41,7 @@ __all__ = ["COLUMNS", "write_reports", "summary_markdown", "feedback_markdown", 
            "grades_csv", "csv_text", "md_text", "ReportError"]
 
 COLUMNS = ("student", "exercise", "score", "max_score", "manual_pending", "status", "passed", "failed", "seconds",
-           "message")
+           "message", "submitted", "late_days", "penalty", "final")
 #: A spreadsheet reads a cell starting with one of these as a formula.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,79}")
@@ -69,6 +70,11 @@ def csv_text(value: object) -> str:
     return text
 
 
+def _share(x: float) -> str:
+    """A share as grades.csv writes it: 0, 0.2, 1."""
+    return f"{x:.4f}".rstrip("0").rstrip(".") if x else "0"
+
+
 def grades_csv(rows: list[Row]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
@@ -76,7 +82,7 @@ def grades_csv(rows: list[Row]) -> str:
     for r in rows:
         writer.writerow([csv_text(r.student), csv_text(r.exercise), fmt(r.score), fmt(r.max_score),
                          fmt(r.manual_pending), csv_text(r.status), r.passed, r.failed, f"{r.seconds:.1f}",
-                         csv_text(r.message)])
+                         csv_text(r.message), r.submitted, r.late_days, _share(r.penalty), fmt(r.final)])
     return buf.getvalue()
 
 
@@ -160,14 +166,19 @@ def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isola
     return "\n".join(lines)
 
 
-def feedback_markdown(student: str, rows: list[Row]) -> str:
-    """One learner's feedback: per exercise the score, status, tests and first failure."""
+def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
+    """One learner's feedback: per exercise the score, status, tests and first failure; when it
+    was handed in and what lateness cost, in ``lang``."""
+    from .late_words import lateness_sentence
+
     lines = [f"# Feedback for {md_text(student)}", ""]
     for r in sorted(rows, key=lambda r: r.exercise):
         if r.exercise == FOLDER:
             lines += [f"## Your folder: {md_text(r.status)}", "", md_text(r.message), ""]
             continue
         lines += [f"## {md_text(r.exercise)}: {fmt(r.score)} of {fmt(r.max_score)} points", ""]
+        if late := lateness_sentence(r, lang):
+            lines += [late, ""]
         if r.status != "ok":
             lines.append(f"Status: **{md_text(r.status)}**. {md_text(r.message)}".rstrip())
             lines.append("")
@@ -245,7 +256,8 @@ def _check_written(path: Path, data: bytes) -> None:
         raise ReportError(f"{path} was changed after the grader wrote it: do not trust it, grade again")
 
 
-def write_reports(rows: list[Row], out: Path, isolation: str = "") -> str:
+def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "en",
+                  ids: dict[str, dict[str, tuple[str, ...]]] | None = None) -> str:
     """grades.csv (with grades.csv.sha256), summary.md and feedback/<name>.md in ``out``,
     each written atomically; returns the SHA-256 of grades.csv.  ReportError if grades.csv
     does not read back as written once everything is written.  ``isolation``: why the kernels
@@ -263,6 +275,12 @@ def write_reports(rows: list[Row], out: Path, isolation: str = "") -> str:
     feedback = out / "feedback"
     feedback.mkdir(exist_ok=True)
     for student, mine in by_student.items():
-        _write_atomically(feedback / names[student], feedback_markdown(student, mine).encode("utf-8"))
+        _write_atomically(feedback / names[student], feedback_markdown(student, mine, lang).encode("utf-8"))
+    from urllib.parse import quote
+
+    from .course_page import course_html  # the teacher's page: learners × exercises, the checks most fail
+
+    links = {student: f"feedback/{quote(name)}" for student, name in names.items()}
+    _write_atomically(out / "course.html", course_html(rows, lang, links, ids).encode("utf-8"))
     _check_written(out / "grades.csv", grades)
     return digest

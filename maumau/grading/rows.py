@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .assembly import GradedCell
 from .notebook import LOCKED, SOLUTION, TEST, Exercise, secret_lines
 from .runner import DIED, ERROR, NOT_RUN, OK, TIMEOUT, CellRun, NotebookRun
 from .verdict import judge
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .gradebook import Change
 
 __all__ = ["STATUSES", "MESSAGE_CHARS", "TestResult", "Row", "Grades", "run_message", "fmt_points", "score_row"]
 
@@ -49,6 +53,15 @@ class Row:
     tests: list[TestResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     manual_pending: float = 0.0    # points of answers a teacher still has to grade by hand
+    submitted: str = ""            # when it was handed in (ISO 8601 with its zone), "" when not known
+    late_days: int = 0             # started days after the learner's due time (``deadlines``)
+    penalty: float = 0.0           # share of the score lost to lateness, 0 to 1
+    extended: bool = False         # the learner's due time is an extension
+
+    @property
+    def final(self) -> float:
+        """The score after the late penalty."""
+        return round(self.score * (1.0 - self.penalty), 6)
 
     @property
     def passed(self) -> int:
@@ -64,6 +77,8 @@ class Grades(list[Row]):
 
     isolated: bool = True
     isolation: str = "no notebook was run"
+    run: int = 0                      # the gradebook's number of this run (0: no gradebook)
+    changes: tuple[Change, ...] = ()  # whose grade moved since the gradebook's last run
 
 
 def _redact(text: str, secrets: Iterable[str]) -> str:

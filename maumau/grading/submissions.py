@@ -23,6 +23,7 @@ import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import nbformat
@@ -30,7 +31,7 @@ import nbformat
 from .notebook import MAX_NOTEBOOK_BYTES, NotebookError, cell_key, notebook_from_bytes, read_regular_file
 
 __all__ = ["Submission", "find_submissions", "read_submission", "duplicate_id_notes", "printable", "JUNK",
-           "FOLDER"]
+           "FOLDER", "submitted_at", "TIMESTAMP"]
 
 #: Folders in a SUBMISSION_DIR that are never a learner (tools' and operating systems' leftovers).
 JUNK = frozenset({".ipynb_checkpoints", "__pycache__", ".git", "__MACOSX"})
@@ -49,6 +50,7 @@ class Submission:
     path: Path
     root: Path | None = None  # the SUBMISSION_DIR: the only part of ``path`` that may be a link
     problem: str = ""         # why the folder could not be looked into ("" when it could)
+    received: datetime | None = None  # when the class server received it (its own clock), if it did
 
 
 def printable(text: str) -> str:
@@ -142,6 +144,45 @@ def read_submission(sub: Submission, max_bytes: int = MAX_NOTEBOOK_BYTES) -> nbf
     finally:
         os.close(fd)
     return notebook_from_bytes(raw, printable(sub.path.name))
+
+
+#: nbgrader's record of the hand-in time, beside the notebooks (``2015-02-02 15:58:23.9 America/Los_Angeles``).
+TIMESTAMP = "timestamp.txt"
+
+
+def submitted_at(sub: Submission) -> tuple[datetime | None, str]:
+    """When ``sub`` was handed in: the class server's receipt time, else nbgrader's timestamp.txt
+    beside the notebook (read like a notebook: no link followed, at most 200 bytes); None when
+    neither says.  The second value is a note for the row when timestamp.txt cannot be read."""
+    from .deadlines import DeadlineError, parse_time
+
+    if sub.received is not None:
+        return sub.received, ""
+    stamp = Submission(sub.student, sub.exercise, sub.path.parent / TIMESTAMP, sub.root)
+    if not os.path.lexists(stamp.path):
+        return None, ""
+    try:
+        raw = _read_beside(stamp, 200)
+        return parse_time(raw.decode("utf-8").strip(), "timestamp.txt"), ""
+    except (NotebookError, DeadlineError, UnicodeDecodeError) as err:
+        return None, f"timestamp.txt was not used: {err}"
+
+
+def _read_beside(sub: Submission, max_bytes: int) -> bytes:
+    """The bytes of ``sub.path``, opened as ``read_submission`` opens a notebook."""
+    root = sub.root if sub.root is not None else sub.path.parent
+    parts = sub.path.relative_to(root).parts
+    fd = _open_dir(root, follow=True)
+    try:
+        for part in parts[:-1]:
+            inner = _open_dir(part, fd)
+            os.close(fd)
+            fd = inner
+        return read_regular_file(parts[-1], max_bytes, dir_fd=fd, follow_links=False)
+    except OSError as err:
+        raise NotebookError(f"{sub.path.name} cannot be read ({err.strerror})") from None
+    finally:
+        os.close(fd)
 
 
 def duplicate_id_notes(nb: nbformat.NotebookNode) -> list[str]:

@@ -1,0 +1,153 @@
+"""The course on the class server: learners hand in notebooks, the teacher sees the class.
+
+``Server(..., course=Course("exercises/", closes={...}))`` or ``maumau serve --exercises exercises/``.
+
+Hand-in (``/handin``, a websocket of its own): the client first says who it is and what it sends,
+in a small message::
+
+    {"type": "hand_in", "code": "K7QX2M", "token": "<seat token>", "exercise": "02_skip_on_eight",
+     "size": 41234}
+
+(on JupyterHub the hub user of the connection is the learner, no token).  The server checks the
+table code and the seat's token (a wrong one costs a try of the client's ``wrong`` bucket, as a
+wrong join does), then answers ``{"type": "ready"}`` and only now accepts one larger message: the
+notebook's bytes (at most ``MAX_HANDIN_BYTES``).  It answers ``{"type": "receipt", ...}`` with the
+server's receipt time, the SHA-256 and the version, or ``{"type": "error", "code", "message"}``.
+The learner is the seat's name at that table (or the hub user): never a name or a time the
+client sends.
+
+The course page (``/course``, the logged-in teacher only): ``maumau.grading.course_page`` over the
+gradebook's last grade of every learner, and every hand-in with its receipt.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from ..grading.handins import MAX_HANDIN_BYTES, HandInError, HandIns
+
+__all__ = ["Course", "HANDIN_SOCKET", "COURSE_PAGE"]
+
+HANDIN_SOCKET = "/handin"
+COURSE_PAGE = "/course"
+_HELLO_BYTES = 2048
+
+
+@dataclass
+class Course:
+    """The exercises learners may hand in (the instructor's notebooks in ``source``) and the time
+    after which each is closed for hand-ins."""
+
+    source: str | Path
+    closes: Mapping[str, datetime] = field(default_factory=dict)
+
+    def exercise_ids(self) -> dict[str, list[str]]:
+        """Each exercise's cell ids: a notebook handed in must hold one of them."""
+        from ..grading.notebook import load_exercises
+
+        return {e.name: [c.key for c in e.cells if c.key] for e in load_exercises(self.source)}
+
+
+class CourseDesk:
+    """What the server does for a course: hand-ins in, the course page out."""
+
+    def __init__(self, course: Course, db: str | Path) -> None:
+        self.course = course
+        self.exercises = course.exercise_ids()
+        self.handins = HandIns(db)
+        self.db = Path(db)
+
+    async def serve(self, websocket: Any, server: Any, address: str, hub_user: str | None) -> None:
+        """One hand-in on ``websocket``: the hello, then the notebook, then the receipt."""
+        try:
+            hello = json.loads(await websocket.recv())
+            learner = self._who(hello, server, address, hub_user)
+            size = hello.get("size")
+            if not isinstance(size, int) or isinstance(size, bool) or not 0 < size <= MAX_HANDIN_BYTES:
+                raise HandInError(f"the notebook's size must be a number of bytes up to {MAX_HANDIN_BYTES}")
+            exercise = hello.get("exercise")
+            if not isinstance(exercise, str) or exercise not in self.exercises:
+                raise HandInError(f"there is no exercise {str(exercise)[:60]!r} in this course: nothing was stored")
+            # only now, for a learner the server knows, one message as large as the notebook said
+            websocket.protocol.max_message_size = size + 16
+            await websocket.send(json.dumps({"type": "ready"}))
+            data = await websocket.recv()
+            data = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+            receipt = self.handins.receive(learner, exercise, data, self.exercises, self.course.closes)
+            await websocket.send(json.dumps({"type": "receipt", **receipt.as_dict()}))
+        except HandInError as err:
+            await websocket.send(json.dumps({"type": "error", "code": "refused", "message": str(err)}))
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError, TypeError):
+            await websocket.send(json.dumps({"type": "error", "code": "bad_request",
+                                             "message": "the first message must be a hand_in request (JSON)"}))
+
+    def _who(self, hello: Any, server: Any, address: str, hub_user: str | None) -> str:
+        """The learner handing in: the hub user, or the name of the seat whose token is given."""
+        if not isinstance(hello, dict) or hello.get("type") != "hand_in":
+            raise HandInError("the first message must be a hand_in request")
+        if hub_user is not None:
+            return hub_user
+        wrong = server.limits.bucket("wrong", address)
+        if not wrong.has():
+            raise HandInError("too many wrong codes or tokens from here: wait a minute")
+        code, token = hello.get("code"), hello.get("token")
+        table = server.tables.by_code.get(code) if isinstance(code, str) else None
+        seat = None
+        if table is not None and isinstance(token, str):
+            seat = next((s for s in table.seats if s.token_hash and _same(token, s.token_hash)), None)
+        if seat is None or not seat.name:
+            wrong.take()
+            raise HandInError("no seat at that table has this token: hand in with your own seat's token")
+        return str(seat.name)
+
+    def page(self, lang: str = "en") -> str:
+        """The teacher's course page: the gradebook's class, then every hand-in."""
+        from ..grading.course_page import course_html
+        from ..grading.gradebook import Gradebook
+
+        words = HANDIN_WORDS.get(lang, HANDIN_WORDS["en"])
+        rows = Gradebook(self.db).latest()
+        links = {r.student: f"course/feedback?learner={quote(r.student)}&lang={lang}" for r in rows}
+        page = course_html(rows, lang, links)
+        head = "".join(f'<th scope="col">{html.escape(w)}</th>' for w in words["columns"])
+        lines = [f"<h2>{html.escape(words['title'])}</h2>",
+                 f"<table><caption>{html.escape(words['caption'])}</caption><thead><tr>{head}</tr></thead><tbody>"]
+        lines += [f'<tr><th scope="row">{html.escape(r.learner)}</th><td>{html.escape(r.exercise)}</td>'
+                  f"<td>{r.version}</td><td>{html.escape(r.received)}</td><td>{r.sha256[:12]}…</td></tr>"
+                  for r in self.handins.receipts()]
+        lines.append("</tbody></table>")
+        return page.replace("</main>", "\n".join(lines) + "</main>")
+
+    def feedback(self, learner: str, lang: str = "en") -> str:
+        """One learner's feedback from the gradebook, as the grader wrote it (Markdown as text)."""
+        from ..grading.gradebook import Gradebook
+        from ..grading.report import feedback_markdown
+
+        rows = [r for r in Gradebook(self.db).latest() if r.student == learner]
+        text = feedback_markdown(learner, rows, lang) if rows else f"No grade of {learner} yet."
+        return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(learner)}'
+                f'</title></head><body><main><pre style="white-space:pre-wrap;font-size:16px">{html.escape(text)}'
+                f"</pre></main></body></html>")
+
+
+HANDIN_WORDS: dict[str, dict[str, Any]] = {
+    "en": {"title": "Hand-ins", "caption": "Every version, as the server received it",
+           "columns": ("Learner", "Exercise", "Version", "Received (UTC)", "SHA-256")},
+    "de": {"title": "Abgaben", "caption": "Jede Fassung, wie der Server sie empfing",
+           "columns": ("Person", "Aufgabe", "Fassung", "Empfangen (UTC)", "SHA-256")},
+    "hu": {"title": "Beadások", "caption": "Minden változat, ahogy a szerver megkapta",
+           "columns": ("Tanuló", "Feladat", "Változat", "Beérkezett (UTC)", "SHA-256")},
+}
+
+
+def _same(token: str, stored: str) -> bool:
+    from .store import same_token
+
+    return same_token(token, stored)

@@ -1,0 +1,145 @@
+"""Hand-ins: the notebooks learners hand in through the class server, every version kept.
+
+The server is the only clock: a hand-in is stamped with the server's receipt time, never a time
+the client sends, and with the learner's identity as the server established it (their seat's
+token, or their hub user with ``--hub``), never a name the client sends.  The receipt (time,
+SHA-256, version) goes back to the learner.  Every version is kept; grading takes each learner's
+last one (``write_folders``), with its receipt time as the hand-in time for deadlines.
+
+Refused with a clear sentence, nothing stored: a file that is not a notebook, one larger than the
+limit, a notebook of another exercise (none of the exercise's cell ids in it), an exercise the
+course does not have, a hand-in after the course closed for that exercise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+__all__ = ["HandIns", "HandInError", "Receipt", "MAX_HANDIN_BYTES", "safe_folder_name"]
+
+#: The largest notebook the server takes (exercise notebooks are far under 1 MB even with outputs).
+MAX_HANDIN_BYTES = 5 * 1024 * 1024
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS handins (
+    id INTEGER PRIMARY KEY, learner TEXT NOT NULL, exercise TEXT NOT NULL, version INTEGER NOT NULL,
+    received TEXT NOT NULL, sha256 TEXT NOT NULL, size INTEGER NOT NULL, notebook BLOB NOT NULL,
+    UNIQUE (learner, exercise, version));
+"""
+_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+
+class HandInError(ValueError):
+    """A hand-in that is refused; the sentence says why, and nothing was stored."""
+
+
+@dataclass(frozen=True)
+class Receipt:
+    learner: str
+    exercise: str
+    version: int
+    received: str      # ISO 8601, UTC, the server's clock
+    sha256: str
+    size: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"learner": self.learner, "exercise": self.exercise, "version": self.version,
+                "received": self.received, "sha256": self.sha256, "size": self.size}
+
+
+def safe_folder_name(learner: str) -> str:
+    """A folder name for ``learner`` that is never a path: the name itself when it is plain, else
+    a readable stem and a hash (``../x`` -> ``x-1a2b3c4d``)."""
+    if _PLAIN.fullmatch(learner) and learner not in (".", ".."):
+        return learner
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", learner).strip("._-")[:40] or "_"
+    return f"{stem}-{hashlib.sha256(learner.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+
+
+def _check_notebook(data: bytes, exercise: str, ids: Iterable[str]) -> None:
+    """HandInError unless ``data`` is a notebook of ``exercise`` (one of its cell ids in it)."""
+    try:
+        nb = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise HandInError("this is not a notebook (not JSON text): nothing was stored") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list) or nb.get("nbformat") != 4:
+        raise HandInError("this is not a Jupyter notebook (no cells, or not nbformat 4): nothing was stored")
+    wanted = set(ids)
+    found = set()
+    for cell in nb["cells"]:
+        meta = cell.get("metadata") if isinstance(cell, dict) else None
+        grade_id = meta.get("nbgrader", {}).get("grade_id") if isinstance(meta, dict) and isinstance(
+            meta.get("nbgrader"), dict) else None
+        for key in (grade_id, cell.get("id") if isinstance(cell, dict) else None):
+            if isinstance(key, str):
+                found.add(key)
+    if wanted and not wanted & found:
+        raise HandInError(f"this notebook is not the exercise {exercise} (none of its cells are in it): "
+                          f"nothing was stored")
+
+
+class HandIns:
+    """The hand-ins of a course in a SQLite file (the class server's own)."""
+
+    def __init__(self, path: str | Path, max_bytes: int = MAX_HANDIN_BYTES) -> None:
+        self.path, self.max_bytes = Path(path), max_bytes
+        self._lock = threading.Lock()
+        with self._lock, sqlite3.connect(self.path) as db:
+            db.executescript(_SCHEMA)
+
+    def receive(self, learner: str, exercise: str, data: bytes, exercises: Mapping[str, Iterable[str]],
+                closes: Mapping[str, datetime] | None = None, now: datetime | None = None) -> Receipt:
+        """Store ``data`` as the next version of ``learner``'s ``exercise``; ``exercises`` maps each
+        exercise of the course to its cell ids, ``closes`` to the time after which it is closed."""
+        now = now or datetime.now(timezone.utc)
+        if exercise not in exercises:
+            raise HandInError(f"there is no exercise {exercise!r} in this course: nothing was stored")
+        if len(data) > self.max_bytes:
+            raise HandInError(f"the notebook is {len(data) / 1e6:.1f} MB, more than the "
+                              f"{self.max_bytes / 1e6:.0f} MB a hand-in may have (clear the outputs and "
+                              f"hand in again): nothing was stored")
+        close = (closes or {}).get(exercise)
+        if close is not None and now > close:
+            raise HandInError(f"{exercise} closed at {close.isoformat(timespec='minutes')}: nothing was stored")
+        _check_notebook(data, exercise, exercises[exercise])
+        digest = hashlib.sha256(data).hexdigest()
+        received = now.astimezone(timezone.utc).isoformat(timespec="seconds")
+        with self._lock, sqlite3.connect(self.path) as db:
+            version = 1 + db.execute("SELECT COUNT(*) FROM handins WHERE learner=? AND exercise=?",
+                                     (learner, exercise)).fetchone()[0]
+            db.execute("INSERT INTO handins (learner, exercise, version, received, sha256, size, notebook) "
+                       "VALUES (?,?,?,?,?,?,?)", (learner, exercise, version, received, digest, len(data), data))
+        return Receipt(learner, exercise, version, received, digest, len(data))
+
+    def receipts(self, learner: str | None = None) -> list[Receipt]:
+        """Every version (of one learner, or all), oldest first."""
+        query = "SELECT learner, exercise, version, received, sha256, size FROM handins"
+        args: tuple[str, ...] = ()
+        if learner is not None:
+            query, args = query + " WHERE learner=?", (learner,)
+        with sqlite3.connect(self.path) as db:
+            return [Receipt(*row) for row in db.execute(query + " ORDER BY id", args)]
+
+    def write_folders(self, folder: str | Path) -> dict[tuple[str, str], datetime]:
+        """Each learner's last version of each exercise as ``folder/<learner>/<exercise>.ipynb``
+        (the layout ``maumau grade`` reads); returns the receipt time by (folder name, exercise)."""
+        folder = Path(folder)
+        received: dict[tuple[str, str], datetime] = {}
+        with sqlite3.connect(self.path) as db:
+            rows = db.execute("SELECT learner, exercise, received, notebook FROM handins WHERE id IN "
+                              "(SELECT MAX(id) FROM handins GROUP BY learner, exercise)").fetchall()
+        for learner, exercise, when, data in rows:
+            name = safe_folder_name(learner)
+            target = folder / name
+            target.mkdir(parents=True, exist_ok=True)
+            (target / f"{safe_folder_name(exercise)}.ipynb").write_bytes(data)
+            received[(name, exercise)] = datetime.fromisoformat(when)
+        return received
