@@ -198,12 +198,14 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     says so when it does not; True refuses to grade without them (NotebookError, nothing run);
     False never uses them.  Rows are made for the exercises in ``only``, else for every exercise
     when ``every``, else for the exercises somebody in the batch handed in (a learner who did one
-    exercise is not listed as missing the others nobody was asked for).  ``deadlines``: due times,
-    late policy and extensions; each row then says when it was handed in, how late, the penalty and the final score.  ``gradebook``: the run
-    is stored there, and a notebook whose hashes equal its learner's last grade is not run again
-    (unless ``force``); ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the
-    language of the feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are
-    graded on its ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports.
+    exercise is not listed as missing the others nobody was asked for).
+
+    ``deadlines``: due times, late policy and extensions; each row then says when it was handed
+    in, how late, the penalty and the final score.  ``gradebook``: the run is stored there, and a
+    notebook whose hashes equal its learner's last grade is not run again (unless ``force``);
+    ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the language of the
+    feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are graded on its
+    ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports.
     ``received``: the class server's receipt time by (learner, exercise) (``handins``)."""
     from .report import write_reports
 
