@@ -155,3 +155,35 @@ def _record(game: Game, seats: list[_Seat], scoring: Any) -> dict[str, Any]:
     order = sorted(set(key))
     return {"game": game.to_dict(), "points": points, "winner": winner,
             "ranks": [order.index(k) for k in key], "faults": [s.faults for s in seats], "forfeits": forfeits}
+
+
+def trial(entry: Entry, spec: GameSpec, decisions: int = 8) -> tuple[str, str]:
+    """Try a bot on a deal of ``spec`` (the bot in seat 0, maumau's Random in the others):
+    (the player class's name, '') if its first ``decisions`` moves are legal and in time, else
+    ('', what went wrong)."""
+    from ..players import Random
+
+    v = variant(spec.game, **dict(spec.options))
+    state = deal(v, players=len(spec.entries), seed=spec.deal_seed)
+    others = [Random(seat) for seat in range(state.players)]
+    seat = _Seat(entry, spec)
+    rng = random.Random(int.from_bytes(os.urandom(8), "big"))
+    try:
+        assert seat.bot is not None
+        try:
+            name = seat.bot.ready()
+        except BotDied as err:
+            return "", str(err)
+        asked = 0
+        while not state.is_over and asked < decisions:
+            if state.to_move == 0:
+                asked += 1
+                move = seat.move(state, 0, asked, rng)
+                if seat.faults:
+                    return "", seat.faults[0].split(": ", 1)[1]
+            else:
+                move = others[state.to_move].choose(state)
+            state = state.apply(move)
+        return name, ""
+    finally:
+        seat.give_up("")

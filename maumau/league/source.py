@@ -34,8 +34,6 @@ def read_source(source: str | os.PathLike[str]) -> str:
         ast.parse(text)
     except SyntaxError as err:
         raise LeagueError(f"{where} is not Python: {err.msg} (line {err.lineno})") from None
-    if "choose" not in text:
-        raise LeagueError(f"{where} defines no player: a bot is a class with a method choose(view) -> Move")
     return text
 
 
