@@ -58,7 +58,7 @@ class League:
             raise LeagueError(f"{db} holds a league of {found.get('game')} for {found.get('players')} players "
                               f"with seed {found.get('seed')} and options {found.get('options')}; "
                               f"open it with League.open({str(db)!r})")
-        self.game, self.players, self.seed, self.options = game, players, seed, dict(options)
+        self.game_name, self.players, self.seed, self.options = game, players, seed, dict(options)
         self.limits = limits or Limits()
         self.sandbox = Sandbox.find([str(Path(db).resolve().parent), str(Path(db).resolve())], unsandboxed)
 
@@ -74,7 +74,7 @@ class League:
                    **settings.get("options", {}))
 
     def __repr__(self) -> str:
-        return f"<League of {self.game} for {self.players}: {len(self.store.bots())} bots, {self.store.path}>"
+        return f"<League of {self.game_name} for {self.players}: {len(self.store.bots())} bots, {self.store.path}>"
 
     # --- entering ---------------------------------------------------------------------------------
     def enter(self, name: str, source: str | os.PathLike[str]) -> Bot:
@@ -130,7 +130,7 @@ class League:
                      for seat, name in enumerate(table.seats))
 
     def _spec(self, deal_seed: int, entries: Sequence[Entry]) -> GameSpec:
-        return GameSpec(self.game, tuple(sorted(self.options.items())), deal_seed, tuple(entries),
+        return GameSpec(self.game_name, tuple(sorted(self.options.items())), deal_seed, tuple(entries),
                         self.sandbox, self.limits)
 
     def _store(self, games: list[Table], bots: dict[str, Bot], records: list[dict[str, Any]],

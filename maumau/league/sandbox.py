@@ -17,7 +17,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 
-from ..grading.jail import Jail, find_jail
+from ..grading.jail import BWRAP_ENV, Jail, find_jail
 from .errors import LeagueError
 
 __all__ = ["Sandbox", "RUNNER"]
@@ -28,7 +28,8 @@ DISK_MB = 16
 
 
 @functools.lru_cache(maxsize=4)
-def _jail(protected: tuple[str, ...]) -> tuple[Jail | None, str]:
+def _jail(protected: tuple[str, ...], bwrap: str | None) -> tuple[Jail | None, str]:
+    # (``bwrap``: the $MAUMAU_BWRAP asked for, a key of the cache: a changed setting is honoured)
     return find_jail(list(protected))
 
 
@@ -47,7 +48,7 @@ class Sandbox:
         paths = tuple(sorted({os.path.realpath(p) for p in protected}))
         if unsandboxed:
             return cls(None, "unsandboxed=True was given", paths)
-        jail, why = _jail(paths)
+        jail, why = _jail(paths, os.environ.get(BWRAP_ENV))
         if jail is None:
             raise LeagueError(f"the league runs learners' code only in a bubblewrap sandbox, and there is none: "
                               f"{why}. Install bubblewrap, or pass unsandboxed=True (--unsandboxed) for "
