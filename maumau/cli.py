@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .classroom.commands import add_commands  # the class table: maumau serve, maumau table
 
     add_commands(commands)
+    from .league.commands import add_commands as add_league  # the class league: maumau league ...
+
+    add_league(commands)
     return parser
 
 
