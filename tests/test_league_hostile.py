@@ -78,20 +78,22 @@ ATTACKS = {
     """,
     "snooper": """
         import gc, sys
-        seen = []
+        found = []
         frame = sys._getframe()
         while frame is not None:
-            for value in list(frame.f_locals.values()):
-                if hasattr(value, "hands") and hasattr(value, "seed"):
-                    seen.append(value)
-                if isinstance(value, dict) and isinstance(value.get("state"), dict):
-                    from maumau.play.serialize import state_from_dict
-                    seen.append(state_from_dict(value["state"]))
+            found += list(frame.f_locals.values())
             frame = frame.f_back
-        seen += [o for o in gc.get_objects() if type(o).__name__ == "GameState"]
+        found += gc.get_objects()
+        states = []
+        for o in found:
+            try:
+                if type(o).__name__ == "GameState" or (hasattr(o, "hands") and hasattr(o, "stock")):
+                    states.append(o)
+            except Exception:
+                pass
         other = 1 - view.seat
-        state = seen[-1]
-        raise RuntimeError(f"SEEN {' '.join(c.text for c in state.hands[other])} SEED {state.seed}")
+        shown = [" ".join(c.text for c in s.hands[other]) for s in states]
+        raise RuntimeError(f"SEEN {len(states)} {shown} {[getattr(s, 'seed', None) for s in states]}")
     """,
     "other_seat": """
         mine = set(view.hand)
@@ -229,23 +231,12 @@ def test_a_hostile_bot_gets_its_fault_and_changes_nothing_else(hostile, tmp_path
 
 
 def assert_snooper_saw_nothing(lg: league.League, games: list[league.GameRow]) -> None:
-    """What the frame-snooping bot reported is a guess: never the true other hand or a seed."""
-    checked = 0
+    """The frame- and gc-snooping bot found no game state at all: only its View is in its process."""
+    said = [f for g in games for f in g.faults[g.names.index("snooper")]]
+    assert said and all("SEEN 0 [] []" in f for f in said), said
     for g in games:
-        seat = g.names.index("snooper")
-        game = lg.game(g.id)
-        seeds = {derive(11, "deal", g.deal), lg.seed, game.start.seed}
-        for fault in g.faults[seat]:
-            if "SEEN" not in fault:
-                continue
-            number = int(fault.split()[1].rstrip(":"))
-            true = game.at(number - 1)
-            seen = fault.split("SEEN ", 1)[1].split(" SEED ")[0]
-            reported_seed = int(fault.split(" SEED ")[1].split()[0])
-            assert seen != " ".join(c.text for c in true.hands[1 - seat])
-            assert reported_seed not in seeds | {true.seed}
-            checked += 1
-    assert checked > 0
+        text = " ".join(said)
+        assert str(derive(11, "deal", g.deal)) not in text and str(lg.game(g.id).start.seed) not in text
 
 
 def test_without_bubblewrap_the_league_refuses_unless_told(tmp_path, monkeypatch):

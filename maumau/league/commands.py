@@ -119,9 +119,9 @@ def _games(args: argparse.Namespace, con: Any) -> int:
     for g in lg.games(args.name):
         winner = g.names[g.winner] if g.winner is not None else "none (blocked)"
         faults = sum(len(f) for f in g.faults)
+        forfeits = ", ".join(f"{n} ({why})" for n, why in zip(g.names, g.forfeits, strict=True) if why)
         con.say(f"{g.id:>5}  deal {g.deal} rotation {g.rotation}  {' / '.join(g.names)}  winner {winner}  "
-                f"points {list(g.points)}  faults {faults}" + ("  forfeit: " + ", ".join(
-                    f"{n} ({why})" for n, why in zip(g.names, g.forfeits, strict=True) if why) if any(g.forfeits) else ""))
+                f"points {list(g.points)}  faults {faults}" + (f"  forfeit: {forfeits}" if forfeits else ""))
     return 0
 
 

@@ -9,8 +9,6 @@ the game: the referee plays that seat's default moves to the end, and the bot ra
 
 from __future__ import annotations
 
-import os
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,11 +89,11 @@ class _Seat:
         if len(self.faults) >= self.limits.max_faults:
             self.give_up(f"{len(self.faults)} faults")
 
-    def move(self, state: GameState, seat: int, number: int, rng: random.Random) -> Move:
+    def move(self, state: GameState, seat: int, number: int) -> Move:
         if self.bot is None:
             return default_move(state)
         try:
-            answer = self.bot.ask(view_message(state, seat, rng, number))
+            answer = self.bot.ask(view_message(state, seat, number))
         except BotDied as err:
             self.faults.append(f"move {number}: {err}")
             self.give_up(str(err))
@@ -126,14 +124,13 @@ def play_game(spec: GameSpec) -> dict[str, Any]:
     v = variant(spec.game, **dict(spec.options))
     start = deal(v, players=len(spec.entries), seed=spec.deal_seed)
     seats = [_Seat(entry, spec) for entry in spec.entries]  # every sandbox starts at once
-    rng = random.Random(int.from_bytes(os.urandom(8), "big"))  # the wire's guesses: nobody's to know
     game = Game(start)
     try:
         for seat in seats:
             seat.start()
         while not game.state.is_over and len(game) < MAX_MOVES:
             state = game.state
-            game.apply(seats[state.to_move].move(state, state.to_move, len(game) + 1, rng))
+            game.apply(seats[state.to_move].move(state, state.to_move, len(game) + 1))
     finally:
         for seat in seats:
             seat.give_up(seat.forfeit)
@@ -167,7 +164,6 @@ def trial(entry: Entry, spec: GameSpec, decisions: int = 8) -> tuple[str, str]:
     state = deal(v, players=len(spec.entries), seed=spec.deal_seed)
     others = [Random(seat) for seat in range(state.players)]
     seat = _Seat(entry, spec)
-    rng = random.Random(int.from_bytes(os.urandom(8), "big"))
     try:
         assert seat.bot is not None
         try:
@@ -178,7 +174,7 @@ def trial(entry: Entry, spec: GameSpec, decisions: int = 8) -> tuple[str, str]:
         while not state.is_over and asked < decisions:
             if state.to_move == 0:
                 asked += 1
-                move = seat.move(state, 0, asked, rng)
+                move = seat.move(state, 0, asked)
                 if seat.faults:
                     return "", seat.faults[0].split(": ", 1)[1]
             else:

@@ -27,7 +27,10 @@ def wilson(wins: int, games: int, z: float = Z) -> tuple[float, float]:
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # (at 0 or all wins the bound is exactly the rate; rounding must not leave it a hair inside)
+    low = 0.0 if wins == 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if wins == games else min(1.0, max(p, centre + half))
+    return low, high
 
 
 @dataclass(frozen=True)

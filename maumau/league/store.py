@@ -10,6 +10,7 @@ in one transaction per batch of games; bots never see it.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,7 +68,7 @@ class GameRow:
 class Store:
     """The database of one league (created when missing)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         fresh = not self.path.exists()
         try:
@@ -75,7 +76,8 @@ class Store:
             if not fresh:
                 found = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
                 if not _TABLES <= found:
-                    raise LeagueError(f"{self.path} is a database, but not a league's (it has no {', '.join(sorted(_TABLES - found))} table)")
+                    missing = ", ".join(sorted(_TABLES - found))
+                    raise LeagueError(f"{self.path} is a database, but not a league's (it has no {missing} table)")
             self.db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as err:
             raise LeagueError(f"{self.path} is not a league database: {err}") from None

@@ -1,21 +1,21 @@
 """What passes between the referee and a bot's sandbox: a seat's View as data in, a Move out.
 
-A View is sent as a whole GameState that agrees with it: the hidden cards (the other hands,
-the order of the stock, the reshuffle seed) are dealt at random by the referee's own random
-numbers, never the game's (``View.sample``).  The bot's process rebuilds ``View(state, seat)``
-from it, which equals the true View field by field.  So whatever a bot digs out of its
-interpreter (frames, ``gc``) it finds a guess, never the real hands or seed.
+In: the seat's ``View`` (copies of public values only, no reference to the GameState),
+pickled, in a JSON line.  Nothing else of the game is in the bot's process, so whatever it
+digs out of its interpreter (frames, ``gc``) holds no other hand, no stock, no seed.  Out: the
+move as ``Move.to_dict()`` in a JSON line.  The referee never unpickles anything a bot sent:
+an answer is JSON, read with ``move_from_dict`` and then checked against the legal moves.
 """
 
 from __future__ import annotations
 
+import base64
 import json
-import random
+import pickle
 from typing import Any
 
 from ..core.moves import Move, move_from_dict
 from ..core.state import GameState
-from ..play.serialize import state_from_dict, state_to_dict
 from ..players.view import View
 
 __all__ = ["view_message", "view_from_message", "move_message", "move_from_message", "encode", "decode",
@@ -25,15 +25,18 @@ __all__ = ["view_message", "view_from_message", "move_message", "move_from_messa
 MAX_LINE = 64 * 1024
 
 
-def view_message(state: GameState, seat: int, rng: random.Random, request: int) -> dict[str, Any]:
-    """The request for ``seat``'s move in ``state``: its View, the hidden cards guessed by ``rng``."""
-    guess = View(state, seat).sample(rng)
-    return {"id": request, "seat": seat, "state": state_to_dict(guess)}
+def view_message(state: GameState, seat: int, request: int) -> dict[str, Any]:
+    """The request for ``seat``'s move in ``state``: its View and nothing else."""
+    view = base64.b64encode(pickle.dumps(View(state, seat), protocol=pickle.HIGHEST_PROTOCOL)).decode()
+    return {"id": request, "view": view}
 
 
 def view_from_message(message: dict[str, Any]) -> View:
-    """The View a request carries (in the bot's process)."""
-    return View(state_from_dict(message["state"]), int(message["seat"]))
+    """The View a request carries (in the bot's process, from the referee: trusted data)."""
+    view = pickle.loads(base64.b64decode(message["view"]))
+    if not isinstance(view, View):
+        raise TypeError(f"a request carries a View, not {type(view).__name__}")
+    return view
 
 
 def move_message(request: int, move: Any) -> dict[str, Any]:

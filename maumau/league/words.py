@@ -12,7 +12,8 @@ WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "Class league", "de": "Klassenliga", "hu": "Osztálybajnokság"},
     "standings": {"en": "Standings", "de": "Tabelle", "hu": "Állás"},
     "caption": {"en": "Standings after {games} games, best first. Rating: the conservative estimate mu − 3 sigma.",
-                "de": "Tabelle nach {games} Spielen, die Besten zuerst. Wertung: die vorsichtige Schätzung mu − 3 sigma.",
+                "de": "Tabelle nach {games} Spielen, die Besten zuerst. "
+                      "Wertung: die vorsichtige Schätzung mu − 3 sigma.",
                 "hu": "Állás {games} játszma után, a legjobb elöl. Értékelés: az óvatos becslés, mu − 3 szigma."},
     "rank": {"en": "Place", "de": "Platz", "hu": "Hely"},
     "bot": {"en": "Bot", "de": "Bot", "hu": "Bot"},
