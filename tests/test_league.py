@@ -19,7 +19,7 @@ from maumau.cli import main
 from maumau.grading import jail
 from maumau.league.schedule import tables
 from maumau.league.standings import wilson
-from maumau.league.wire import view_from_message, view_message
+from maumau.league.wire import Receiver, view_from_message, view_message
 
 _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")
@@ -317,6 +317,11 @@ def test_a_bot_sees_exactly_its_view(seed, steps, game, players):
     seen = view_from_message(message)
     assert seen == mm.players.View(state, seat)
     assert seen.legal_moves == mm.players.View(state, seat).legal_moves
+    # later requests refer to the variant of the first: smaller, the same View
+    receiver = Receiver()
+    receiver.view(view_message(mm.deal(game, players=players, seed=seed), 0, 0))
+    later = view_message(state, seat, 2, first=False)
+    assert len(later["view"]) < len(message["view"]) and receiver.view(later) == seen
 
 
 # --- the command line --------------------------------------------------------------------------------------

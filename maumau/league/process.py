@@ -86,7 +86,7 @@ class BotProcess:
             raise BotDied(f"it did not start within {self.limits.start_seconds:g} seconds")
         if isinstance(answer, dict) and isinstance(answer.get("ready"), str):
             self.cpu_used = 0.0
-            self._base = cpu_seconds(self.proc.pid)
+            self._base = self._clock = cpu_seconds(self.proc.pid)
             return answer["ready"]
         raise BotDied(str(answer.get("error") if isinstance(answer, dict) else answer))
 
@@ -95,11 +95,11 @@ class BotProcess:
         when it is late; BotDied when the process is gone or sent more than a line's worth."""
         self._next = message["id"]
         self._send(message)
-        start = cpu_seconds(self.proc.pid)
+        start = self._clock  # the CPU clock when the last answer came: a bot still busy pays now
         while True:
             answer = self._read_line(self.limits.move_seconds * self.limits.wall_factor, start)
-            used = cpu_seconds(self.proc.pid)
-            self.cpu_used = used - self._base
+            self._clock = cpu_seconds(self.proc.pid)
+            self.cpu_used = self._clock - self._base
             if not isinstance(answer, dict) and answer is not None:
                 return {"id": message["id"], "error": "it answered with something that is not a move"}
             if answer is None or answer.get("id") == message["id"]:
@@ -125,9 +125,10 @@ class BotProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            if cpu_start is not None and cpu_seconds(self.proc.pid) - cpu_start > self.limits.move_seconds:
-                return None
             ready, _, _ = select.select([fd], [], [], min(left, 0.02))
+            late = cpu_start is not None and cpu_seconds(self.proc.pid) - cpu_start > self.limits.move_seconds
+            if not ready and late:
+                return None
             if ready:
                 chunk = os.read(fd, 65536)
                 if not chunk:

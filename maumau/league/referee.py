@@ -69,7 +69,8 @@ class _Seat:
         self.limits = spec.limits
         self.faults: list[str] = []
         self.forfeit = ""
-        self.bot: BotProcess | None = BotProcess(entry.source, entry.seed, spec.sandbox, spec.limits)
+        self.asked = False          # the first request carries the variant, the others refer to it
+        self.bot: BotProcess | None = BotProcess(entry.source, entry.seed, spec.sandbox.here(), spec.limits)
 
     def start(self) -> None:
         assert self.bot is not None
@@ -93,7 +94,8 @@ class _Seat:
         if self.bot is None:
             return default_move(state)
         try:
-            answer = self.bot.ask(view_message(state, seat, number))
+            answer = self.bot.ask(view_message(state, seat, number, first=not self.asked))
+            self.asked = True
         except BotDied as err:
             self.faults.append(f"move {number}: {err}")
             self.give_up(str(err))

@@ -70,12 +70,13 @@ def _error(err: BaseException) -> str:
 
 
 def serve(player: Any, wire_in: BinaryIO, wire_out: BinaryIO) -> None:
-    from .wire import decode, encode, move_message, view_from_message
+    from .wire import Receiver, decode, encode, move_message
 
+    receiver = Receiver()
     for line in iter(wire_in.readline, b""):
         request = decode(line)
         try:
-            answer = move_message(request["id"], player.choose(view_from_message(request)))
+            answer = move_message(request["id"], player.choose(receiver.view(request)))
         except Exception as err:  # the bot's exception (MemoryError too): a fault, reported
             answer = {"id": request["id"], "error": _error(err)}
         wire_out.write(encode(answer))

@@ -33,6 +33,11 @@ def _jail(protected: tuple[str, ...], bwrap: str | None) -> tuple[Jail | None, s
     return find_jail(list(protected))
 
 
+def _jail_paths() -> tuple[str, ...]:
+    """The PYTHONPATH a jail made on this machine gives (the maumau package's parent)."""
+    return (os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))),)
+
+
 @dataclass(frozen=True)
 class Sandbox:
     """How to start a bot's process: in ``jail`` (bubblewrap), or unsandboxed when it is None."""
@@ -54,6 +59,14 @@ class Sandbox:
                               f"{why}. Install bubblewrap, or pass unsandboxed=True (--unsandboxed) for "
                               f"bots you trust: their code then runs with only resource limits and an audit hook")
         return cls(jail, "", paths)
+
+    def here(self) -> Sandbox:
+        """This sandbox as this machine builds it: a worker of a dask cluster finds its own
+        bubblewrap and paths (LeagueError if it has none), and never runs a bot unsandboxed
+        when the league's sandbox is isolated."""
+        if self.jail is None or self.jail.python_path == _jail_paths():
+            return self
+        return Sandbox.find(list(self.protected))
 
     @property
     def isolated(self) -> bool:

@@ -10,12 +10,14 @@ an answer is JSON, read with ``move_from_dict`` and then checked against the leg
 from __future__ import annotations
 
 import base64
+import io
 import json
 import pickle
 from typing import Any
 
 from ..core.moves import Move, move_from_dict
 from ..core.state import GameState
+from ..core.variants import Variant
 from ..players.view import View
 
 __all__ = ["view_message", "view_from_message", "move_message", "move_from_message", "encode", "decode",
@@ -25,18 +27,69 @@ __all__ = ["view_message", "view_from_message", "move_message", "move_from_messa
 MAX_LINE = 64 * 1024
 
 
-def view_message(state: GameState, seat: int, request: int) -> dict[str, Any]:
-    """The request for ``seat``'s move in ``state``: its View and nothing else."""
-    view = base64.b64encode(pickle.dumps(View(state, seat), protocol=pickle.HIGHEST_PROTOCOL)).decode()
-    return {"id": request, "view": view}
+class _Pickler(pickle.Pickler):
+    """Pickles a View without its variant and the variant's rules: the bot's process has them
+    from the first request (they are the same all game), so a move's request stays small."""
+
+    def __init__(self, file: io.BytesIO, variant: Variant) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.known = {id(variant): "variant", **{id(rule): i for i, rule in enumerate(variant.rules)}}
+
+    def persistent_id(self, obj: Any) -> Any:
+        return self.known.get(id(obj))
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, variant: Variant) -> None:
+        super().__init__(file)
+        self.variant = variant
+
+    def persistent_load(self, pid: Any) -> Any:
+        return self.variant if pid == "variant" else self.variant.rules[pid]
+
+
+def _pickled(obj: Any, variant: Variant | None) -> str:
+    buffer = io.BytesIO()
+    if variant is None:
+        pickle.dump(obj, buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    else:
+        _Pickler(buffer, variant).dump(obj)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+def view_message(state: GameState, seat: int, request: int, first: bool = True) -> dict[str, Any]:
+    """The request for ``seat``'s move in ``state``: its View and nothing else (the variant
+    too if ``first``, else a reference to the one sent before)."""
+    message = {"id": request, "view": _pickled(View(state, seat), None if first else state.variant)}
+    if not first:
+        message["known"] = True
+    return message
+
+
+class Receiver:
+    """The bot's end: Views from requests, the variant kept from the first."""
+
+    def __init__(self) -> None:
+        self.variant: Variant | None = None
+
+    def view(self, message: dict[str, Any]) -> View:
+        """The View a request carries (from the referee: trusted data)."""
+        data = io.BytesIO(base64.b64decode(message["view"]))
+        if message.get("known"):
+            if self.variant is None:
+                raise ValueError("a request refers to a variant never sent")
+            view = _Unpickler(data, self.variant).load()
+        else:
+            view = pickle.load(data)
+        if not isinstance(view, View):
+            raise TypeError(f"a request carries a View, not {type(view).__name__}")
+        self.variant = view.variant
+        return view
 
 
 def view_from_message(message: dict[str, Any]) -> View:
-    """The View a request carries (in the bot's process, from the referee: trusted data)."""
-    view = pickle.loads(base64.b64decode(message["view"]))
-    if not isinstance(view, View):
-        raise TypeError(f"a request carries a View, not {type(view).__name__}")
-    return view
+    """The View of a first request (with its variant)."""
+    return Receiver().view(message)
 
 
 def move_message(request: int, move: Any) -> dict[str, Any]:
