@@ -343,3 +343,36 @@ def test_the_command_line_enters_plays_shows_and_replays(tmp_path, capsys):
     assert main(["league", "enter", "bad", str(tmp_path / "nothing.py"), "--db", db]) == 1
     assert "no file" in capsys.readouterr().err
     assert main(["league", "standings", "--db", str(tmp_path / "none.sqlite")]) == 1
+
+
+# --- a dask cluster ----------------------------------------------------------------------------------------
+
+def test_a_dask_cluster_plays_the_same_games(tmp_path):
+    import warnings
+
+    distributed = pytest.importorskip("distributed")
+
+    def league_in(folder: Path) -> league.League:
+        folder.mkdir()
+        lg = league.League("makao", players=2, db=folder / "l.sqlite", seed=6)
+        lg.enter("r", shipped("Random"))
+        lg.enter("h", shipped("Heuristic"))
+        return lg
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dask's own start-up chatter
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+        client = distributed.Client(cluster)
+    try:
+        spread = league_in(tmp_path / "dask")
+        spread.play(deals=2, executor=client.get_executor())
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            client.close()
+            cluster.close()
+    here = league_in(tmp_path / "here")
+    here.play(deals=2)
+    assert [(g.names, g.points, here.store.record(g.id)) for g in here.games()] == \
+        [(g.names, g.points, spread.store.record(g.id)) for g in spread.games()]

@@ -126,8 +126,8 @@ class BotProcess:
             if left <= 0:
                 return None
             ready, _, _ = select.select([fd], [], [], min(left, 0.02))
-            late = cpu_start is not None and cpu_seconds(self.proc.pid) - cpu_start > self.limits.move_seconds
-            if not ready and late:
+            if not ready and cpu_start is not None \
+                    and cpu_seconds(self.proc.pid) - cpu_start > self.limits.move_seconds:
                 return None
             if ready:
                 chunk = os.read(fd, 65536)
