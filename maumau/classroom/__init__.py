@@ -9,7 +9,8 @@ Needs the ``websockets`` package (``pip install 'maumau[classroom]'``).
 """
 
 from .client import ClassroomError, Seat, join
+from .league_client import enter_league
 from .server import Server
 from .table import ClassTable, TableError, TableSpec
 
-__all__ = ["Server", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError"]
+__all__ = ["Server", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError", "enter_league"]

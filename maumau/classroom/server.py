@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from .connections import Connection, Tables
 from .hub import HubUsers
+from .league_page import SOCKET, Leagues
 from .pages import http_response
 from .store import Store, new_token, same_token
 from .table import ClassTable, TableError, TableSpec
@@ -54,6 +55,8 @@ class Server:
         self.teacher_token = teacher_token or new_token()
         self.store.set_teacher(self.teacher_token)
         self.tables = Tables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
+        #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
+        self.leagues = Leagues(db, hub=self.hub is not None)
         for code, spec in self.store.open_tables():
             self.tables.add(ClassTable.resume(code, TableSpec.from_json(spec), self.store))
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -112,8 +115,8 @@ class Server:
         if not path.startswith(self.prefix):
             return http_response("/missing", self.tables)
         path = "/" + path[len(self.prefix):]
-        if path.split("?")[0] != "/ws":
-            return http_response(path, self.tables)
+        if path.split("?")[0] not in ("/ws", SOCKET):
+            return self.leagues.http(path) if self.leagues.handles(path) else http_response(path, self.tables)
         if self.hub is not None:  # the hub says who this is, from the token alone
             user, refusal = await self.hub.identify(request)
             if user is None:
@@ -124,6 +127,9 @@ class Server:
     async def _connection(self, websocket: Any) -> None:
         from websockets.exceptions import ConnectionClosed
 
+        if websocket.request.path.split("?")[0].endswith(SOCKET):  # a bot entered in a league
+            await self.leagues.serve(websocket, getattr(websocket, "hub_user", None))
+            return
         conn = Connection(websocket, self, getattr(websocket, "hub_user", None))
         try:
             async for raw in websocket:

@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT, deal INTEGER NOT NULL, rotation INTEGER NOT NULL,
     seats TEXT NOT NULL, points TEXT NOT NULL, ranks TEXT NOT NULL, winner INTEGER,
     faults TEXT NOT NULL, forfeits TEXT NOT NULL, record TEXT NOT NULL, played TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS owners (name TEXT PRIMARY KEY, token_sha256 TEXT NOT NULL);
 """
 _TABLES = {"league", "bots", "games"}
 
@@ -72,7 +73,7 @@ class Store:
         self.path = Path(path)
         fresh = not self.path.exists()
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
             if not fresh:
                 found = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
                 if not _TABLES <= found:
@@ -101,6 +102,15 @@ class Store:
             entered = datetime.now(timezone.utc).isoformat(timespec="seconds")
             self.db.execute("INSERT INTO bots VALUES (?, ?, ?, ?, ?)", (name, last + 1, source, player, entered))
         return Bot(name, last + 1, source, player, entered)
+
+    def owner(self, name: str) -> str | None:
+        """The SHA-256 of the token that may replace bot ``name`` (entered on the class server)."""
+        found = self.db.execute("SELECT token_sha256 FROM owners WHERE name=?", (name,)).fetchone()
+        return None if found is None else str(found[0])
+
+    def set_owner(self, name: str, token_sha256: str) -> None:
+        with self._transaction():
+            self.db.execute("INSERT OR REPLACE INTO owners VALUES (?, ?)", (name, token_sha256))
 
     def bots(self) -> list[Bot]:
         """The current version of every bot, by name."""

@@ -20,8 +20,9 @@ _STYLE = ("<style>.mm-league td,.mm-league th{padding:2px 8px;text-align:right}"
           ".mm-league caption{text-align:left;font-weight:bold;padding-bottom:4px}</style>")
 
 
-def standings_html(rows: Sequence[Row], games: int, lang: str = "en") -> str:
-    """The standings as an HTML table (best first), in ``lang``."""
+def standings_html(rows: Sequence[Row], games: int, lang: str = "en", style: bool = True) -> str:
+    """The standings as an HTML table (best first), in ``lang`` (``style``: with its CSS inline;
+    a web page with a strict Content-Security-Policy links its own)."""
     if not rows:
         return f"<p>{html.escape(say('no_bots', lang))}</p>"
     heads = ["rank", "bot", "ordinal", "skill", "games", "wins", "points", "faults", "forfeits", "apart"]
@@ -37,7 +38,7 @@ def standings_html(rows: Sequence[Row], games: int, lang: str = "en") -> str:
                     + "".join(f"<td>{html.escape(c)}</td>" for c in cells)
                     + f'<td class="apart">{html.escape(apart)}</td></tr>')
     caption = html.escape(say("caption", lang, games=games))
-    return (f'{_STYLE}<table class="mm-league"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
+    return (f'{_STYLE if style else ""}<table class="mm-league"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(body)}</tbody></table>")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["WORDS", "say", "LANGS"]
+__all__ = ["WORDS", "say", "template", "LANGS"]
 
 LANGS = ("en", "de", "hu")
 
@@ -36,6 +36,30 @@ WORDS: dict[str, dict[str, str]] = {
     "replay": {"en": "Replay", "de": "Wiederholung", "hu": "Visszajátszás"},
     "refresh": {"en": "Refresh", "de": "Aktualisieren", "hu": "Frissítés"},
     "submit": {"en": "Enter your bot", "de": "Bot anmelden", "hu": "Bot nevezése"},
+    "name": {"en": "Name", "de": "Name", "hu": "Név"},
+    "token": {"en": "Token (from your first entry)", "de": "Token (von der ersten Anmeldung)",
+              "hu": "Token (az első nevezésből)"},
+    "source": {"en": "Your bot (Python, or the exercise-13 notebook)",
+               "de": "Dein Bot (Python oder das Notebook von Aufgabe 13)",
+               "hu": "A botod (Python vagy a 13. feladat notebookja)"},
+    "send": {"en": "Enter", "de": "Anmelden", "hu": "Nevezés"},
+    "entered": {"en": "Entered {name}, version {version}. Keep your token: {token}",
+                "de": "{name} angemeldet, Version {version}. Bewahre dein Token auf: {token}",
+                "hu": "{name} benevezve, {version}. változat. Őrizd meg a tokened: {token}"},
+    "checking": {"en": "Checking your bot in its sandbox…", "de": "Dein Bot wird in seiner Sandbox geprüft…",
+                 "hu": "A botod ellenőrzése a homokozójában…"},
+    "prev": {"en": "Previous move", "de": "Vorheriger Zug", "hu": "Előző lépés"},
+    "next": {"en": "Next move", "de": "Nächster Zug", "hu": "Következő lépés"},
+    "deal": {"en": "The deal", "de": "Das Austeilen", "hu": "Az osztás"},
+    "move_n": {"en": "Move {n} of {total}", "de": "Zug {n} von {total}", "hu": "{n}. lépés / {total}"},
+    "top": {"en": "Top card", "de": "Oberste Karte", "hu": "Felső lap"},
+    "stock": {"en": "Stock", "de": "Stapel", "hu": "Pakli"},
+    "back": {"en": "Back to the league", "de": "Zurück zur Liga", "hu": "Vissza a bajnoksághoz"},
+    "none": {"en": "no games yet", "de": "noch keine Spiele", "hu": "még nincs játszma"},
+    "blocked": {"en": "none (blocked)", "de": "keiner (blockiert)", "hu": "nincs (elakadt)"},
+    "players_n": {"en": "{players} players per game", "de": "{players} Spieler pro Spiel",
+                  "hu": "{players} játékos játszmánként"},
+    "language": {"en": "Language", "de": "Sprache", "hu": "Nyelv"},
 }
 
 
@@ -43,3 +67,9 @@ def say(key: str, lang: str = "en", **values: Any) -> str:
     """The league's word ``key`` in ``lang`` (English where ``lang`` is not one of LANGS)."""
     entry = WORDS[key]
     return entry.get(lang, entry["en"]).format(**values)
+
+
+def template(key: str, lang: str = "en") -> str:
+    """The word ``key`` in ``lang`` with its ``{placeholders}`` (for a page's script to fill)."""
+    entry = WORDS[key]
+    return entry.get(lang, entry["en"])
