@@ -38,8 +38,8 @@ def standings_html(rows: Sequence[Row], games: int, lang: str = "en", style: boo
                     + "".join(f"<td>{html.escape(c)}</td>" for c in cells)
                     + f'<td class="apart">{html.escape(apart)}</td></tr>')
     caption = html.escape(say("caption", lang, games=games))
-    return (f'{_STYLE if style else ""}<table class="mm-league"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(body)}</tbody></table>")
+    return (f'{_STYLE if style else ""}<table class="mm-league"><caption>{caption}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
 class StandingsView:
