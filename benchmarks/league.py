@@ -53,7 +53,7 @@ def sources(n: int) -> dict[str, str]:
     return {f"{kinds[i % 3][0]}{i:02d}": kinds[i % 3][1] for i in range(n)}
 
 
-def games_per_second(bots: int, players: int, deals: int, unsandboxed: bool) -> None:
+def games_per_second(bots: int, players: int, deals: int, unsandboxed: bool, workers: int | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         lg = league.League("makao", players=players, db=Path(folder) / "bench.sqlite", seed=1,
                            unsandboxed=unsandboxed)
@@ -62,12 +62,13 @@ def games_per_second(bots: int, players: int, deals: int, unsandboxed: bool) -> 
             lg.enter(name, source)
         entered = time.perf_counter() - start
         start = time.perf_counter()
-        ids = lg.play(deals=deals)
+        ids = lg.play(deals=deals, workers=workers)
         took = time.perf_counter() - start
         moves = sum(len(lg.game(i)) for i in ids)
         mode = "unsandboxed" if unsandboxed else "bubblewrap"
         print(f"{bots} bots entered in {entered:.1f} s ({entered / bots:.2f} s per bot: check and trial)")
-        print(f"{len(ids)} games ({moves} moves) of {players} players in {took:.1f} s on {os.cpu_count()} cores, "
+        print(f"{len(ids)} games ({moves} moves) of {players} players in {took:.1f} s on {os.cpu_count()} cores "
+              f"({workers or 'default'} workers), "
               f"{mode}: {len(ids) / took:.2f} games/s, {moves / took:.0f} moves/s")
 
 
@@ -111,9 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--unsandboxed", action="store_true", help="without bubblewrap (to compare)")
+    parser.add_argument("--workers", type=int, default=None, help="games at once (default: League.play's)")
+    parser.add_argument("--skip-cost", action="store_true", help="only games/s")
     args = parser.parse_args(argv)
-    sandbox_cost(args.moves, args.unsandboxed)
-    games_per_second(args.bots, args.players, args.deals, args.unsandboxed)
+    if not args.skip_cost:
+        sandbox_cost(args.moves, args.unsandboxed)
+    games_per_second(args.bots, args.players, args.deals, args.unsandboxed, args.workers)
     return 0
 
 

@@ -39,7 +39,7 @@ def add_commands(commands: Any) -> None:
     play.add_argument("-d", "--deals", type=int, default=1, help="deals to play (default 1)")
     play.add_argument("--pairing", default="auto", choices=("auto", "round-robin", "random", "swiss"),
                       help="who meets whom (default: round robin for a few bots, random tables for many)")
-    play.add_argument("--workers", type=int, default=None, help="games at once (default: this machine's cores)")
+    play.add_argument("--workers", type=int, default=None, help="games at once (default: twice this machine's cores)")
     standings = sub.add_parser("standings", parents=[common], help="the standings, best first")
     standings.add_argument("--lang", choices=LANGS, default="en")
     games = sub.add_parser("games", parents=[common], help="the games played (of one bot)")

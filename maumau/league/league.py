@@ -102,13 +102,14 @@ class League:
         """Play ``deals`` more deals, each once per seat rotation at every table of the
         schedule, and store the games; the new games' ids.  ``executor``: a
         ``concurrent.futures`` executor (a dask client's ``client.get_executor()``); by default
-        ``workers`` threads (this machine's cores) referee games whose bots run in processes."""
+        ``workers`` threads (twice this machine's cores: a referee mostly waits for its bots,
+        which run in processes of their own) referee the games."""
         if not isinstance(deals, int) or deals < 1:
             raise LeagueError(f"deals is a whole number of at least 1, not {deals!r}")
         bots = {b.name: b for b in self.store.bots()}
         first = int(self.store.settings().get("next_deal", 0))
         own = executor is None
-        pool = executor or ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+        pool = executor or ThreadPoolExecutor(max_workers=workers or 2 * (os.cpu_count() or 1))
         ids: list[int] = []
         try:
             batches = ([range(first, first + deals)] if pairing != "swiss"
