@@ -67,7 +67,9 @@ class League:
         """The league stored in ``db``."""
         if not Path(db).exists():
             raise LeagueError(f"there is no league database {db}")
-        settings = Store(db).settings()
+        store = Store(db)
+        settings = store.settings()
+        store.close()
         if not settings:
             raise LeagueError(f"{db} holds no league")
         return cls(settings["game"], settings["players"], db, settings["seed"], unsandboxed, limits,

@@ -76,7 +76,10 @@ def _own_moves(lg: League, name: str, recent: int) -> list[tuple[int, int, int, 
             if who != name:
                 continue
             numbers = [int(f.split()[1].rstrip(":")) for f in row.faults[seat]]
-            stop = min(numbers) if row.forfeits[seat] and numbers else len(game) + 1
+            if row.forfeits[seat] and not numbers:
+                continue  # it never started: every move of its seat was the referee's
+            # after a forfeit (at its last fault) the referee played the seat's moves
+            stop = max(numbers) if row.forfeits[seat] else len(game) + 1
             for number, (state, move) in enumerate(game.history, start=1):
                 if (state.to_move == seat and number < stop and number not in numbers
                         and len(state.legal_moves()) > 1):
