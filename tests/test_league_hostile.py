@@ -104,6 +104,16 @@ ATTACKS = {
         import time
         time.sleep(30)
     """,
+    "flooder": """
+        import os, time
+        end = time.monotonic() + 20
+        while time.monotonic() < end:  # stale answers, as fast as it can, on every descriptor
+            for fd in range(3, 12):
+                try:
+                    os.write(fd, b'{"id": -1, "move": {"draw": true}}\\n' * 200)
+                except OSError:
+                    pass
+    """,
     "hog": """
         block = bytearray(4 * 1024 ** 3)
         block[::4096] = b"x" * len(block[::4096])

@@ -96,8 +96,9 @@ class BotProcess:
         self._next = message["id"]
         self._send(message)
         start = self._clock  # the CPU clock when the last answer came: a bot still busy pays now
-        while True:
-            answer = self._read_line(self.limits.move_seconds * self.limits.wall_factor, start)
+        deadline = time.monotonic() + self.limits.move_seconds * self.limits.wall_factor
+        while True:  # (one deadline for the move: a flood of stale answers does not extend it)
+            answer = self._read_line(deadline - time.monotonic(), start)
             self._clock = cpu_seconds(self.proc.pid)
             self.cpu_used = self._clock - self._base
             if not isinstance(answer, dict) and answer is not None:
@@ -105,6 +106,8 @@ class BotProcess:
             if answer is None or answer.get("id") == message["id"]:
                 return answer
             # an answer to an earlier request that came too late: dropped
+            if time.monotonic() > deadline:
+                return None
 
     def _send(self, message: dict[str, Any]) -> None:
         try:
