@@ -253,6 +253,8 @@ def test_standings_rows_count_what_was_played(played):
         assert r.points == sum(g.points[g.names.index(r.name)] for g in mine)
         assert r.ordinal == pytest.approx(r.mu - 3 * r.sigma)
         assert r.win_low <= r.win_rate <= r.win_high
+        assert sum(1 for g in mine if g.result["winner"] == r.name) == r.wins
+        assert sum(g.result["points"][r.name] for g in mine) == r.points
     assert rows[0].tied_with == ("random",) or rows[0].tied_with == ()
     assert (rows[0].tied_with == ()) == (rows[1].tied_with == ())
 

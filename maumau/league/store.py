@@ -65,6 +65,13 @@ class GameRow:
     def names(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.seats)
 
+    @property
+    def result(self) -> dict[str, Any]:
+        """Who won (a name, or None for a blocked hand), each name's points, who forfeited."""
+        return {"winner": None if self.winner is None else self.names[self.winner],
+                "points": dict(zip(self.names, self.points, strict=True)),
+                "forfeits": [n for n, why in zip(self.names, self.forfeits, strict=True) if why]}
+
 
 class Store:
     """The database of one league (created when missing)."""
