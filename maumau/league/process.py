@@ -20,7 +20,7 @@ from typing import Any
 from .sandbox import Sandbox
 from .wire import MAX_LINE, decode, encode
 
-__all__ = ["Limits", "BotProcess", "BotDied", "cpu_seconds"]
+__all__ = ["Limits", "BotProcess", "BotDied", "cpu_seconds", "tree"]
 
 _TICK = os.sysconf("SC_CLK_TCK")
 
@@ -41,9 +41,9 @@ class BotDied(Exception):
     """The bot's process ended, or broke the wire: it cannot play on."""
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds used by process ``pid`` and every process below it (a bot that forks or a
-    sandbox's init and its child)."""
+def tree(pid: int) -> tuple[float, int]:
+    """CPU seconds used by process ``pid`` and every process below it (a sandbox's init and its
+    child, and anything a bot started), and how many processes that tree holds."""
     total, todo, seen = 0, [pid], set()
     while todo:
         p = todo.pop()
@@ -59,7 +59,12 @@ def cpu_seconds(pid: int) -> float:
                     todo += [int(c) for c in f.read().split()]
         except (OSError, IndexError, ValueError):
             continue
-    return total / _TICK
+    return total / _TICK, len(seen)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds used by process ``pid`` and every process below it."""
+    return tree(pid)[0]
 
 
 class BotProcess:
@@ -86,7 +91,8 @@ class BotProcess:
             raise BotDied(f"it did not start within {self.limits.start_seconds:g} seconds")
         if isinstance(answer, dict) and isinstance(answer.get("ready"), str):
             self.cpu_used = 0.0
-            self._base = self._clock = cpu_seconds(self.proc.pid)
+            self._base, self._processes = tree(self.proc.pid)
+            self._clock = self._base
             return answer["ready"]
         raise BotDied(str(answer.get("error") if isinstance(answer, dict) else answer))
 
@@ -99,7 +105,7 @@ class BotProcess:
         deadline = time.monotonic() + self.limits.move_seconds * self.limits.wall_factor
         while True:  # (one deadline for the move: a flood of stale answers does not extend it)
             answer = self._read_line(deadline - time.monotonic(), start)
-            self._clock = cpu_seconds(self.proc.pid)
+            self._clock = self._watch()
             self.cpu_used = self._clock - self._base
             if not isinstance(answer, dict) and answer is not None:
                 return {"id": message["id"], "error": "it answered with something that is not a move"}
@@ -108,6 +114,14 @@ class BotProcess:
             # an answer to an earlier request that came too late: dropped
             if time.monotonic() > deadline:
                 return None
+
+    def _watch(self) -> float:
+        """The bot's CPU clock; BotDied if it started a process (the audit hook forbids it, but
+        Python has ways around a hook: the sandbox's PID namespace takes them all down with it)."""
+        seconds, processes = tree(self.proc.pid)
+        if processes > self._processes:
+            raise BotDied(f"it started {processes - self._processes} process(es) of its own")
+        return seconds
 
     def _send(self, message: dict[str, Any]) -> None:
         try:
@@ -129,8 +143,7 @@ class BotProcess:
             if left <= 0:
                 return None
             ready, _, _ = select.select([fd], [], [], min(left, 0.02))
-            if not ready and cpu_start is not None \
-                    and cpu_seconds(self.proc.pid) - cpu_start > self.limits.move_seconds:
+            if not ready and cpu_start is not None and self._watch() - cpu_start > self.limits.move_seconds:
                 return None
             if ready:
                 chunk = os.read(fd, 65536)
