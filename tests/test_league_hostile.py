@@ -1,9 +1,10 @@
 """Hostile bots in the class league (maumau.league), written before the league.
 
 Each hostile bot plays its first moves well (so that it passes ``League.enter``'s trial),
-then attacks: it reads the server's files, opens a socket, forks, loops, prints megabytes,
-imports another bot, digs in its caller's frames for the state or the seed, plays another
-seat's cards, sleeps past its limit, allocates 4 GB.  Each must get its fault or forfeit;
+then attacks: it reads the server's files, opens a socket, forks, starts processes round the
+audit hook, loops, prints megabytes, floods the wire with stale answers, imports another bot,
+digs in its caller's frames for the state or the seed, plays another seat's cards, sleeps past
+its limit, allocates 4 GB.  Each must get its fault or forfeit;
 the games of the other bots must be the same as in a league without it; the league's
 database must hold the same bots and settings, plus the recorded games; no bot process may
 outlive the games; nothing the attack found may be a secret (a canary file beside the

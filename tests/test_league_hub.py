@@ -37,4 +37,5 @@ def test_a_hub_user_enters_a_bot_under_their_hub_name(hub: Hub) -> None:  # noqa
     assert [b.name for b in lg.bots()] == ["alice"]
     with urllib.request.urlopen(f"{hub.service}/league/{code}", timeout=10) as answer:
         page = answer.read().decode()
-    assert "alice" in page and 'id="bot-name"' not in page  # on the hub the name is the hub's
+    assert "alice" in page and 'id="bot-name"' not in page  # on the hub the name is the hub's,
+    assert f'classroom.enter_league(url, &quot;{code}&quot;' in page  # entered from a hub notebook

@@ -58,10 +58,14 @@ def _games_table(code: str, games: list[GameRow], lang: str) -> str:
 
 
 def _form(code: str, lang: str, hub: bool) -> str:
-    name = "" if hub else (f'<label class="field"><span>{html.escape(say("name", lang))}</span>'
-                           '<input id="bot-name" name="name" maxlength="40" required autocomplete="off"></label>'
-                           f'<label class="field"><span>{html.escape(say("token", lang))}</span>'
-                           '<input id="bot-token" name="token" autocomplete="off" spellcheck="false"></label>')
+    if hub:  # the page has no hub login (as the table's): learners enter from their hub notebooks
+        call = f'classroom.enter_league(url, "{code}", "my_bot.py")'
+        return (f'<section class="panel" id="enter"><h2>{html.escape(say("submit", lang))}</h2>'
+                f"<p>{html.escape(say('hub_note', lang))} <code>{html.escape(call)}</code></p></section>")
+    name = (f'<label class="field"><span>{html.escape(say("name", lang))}</span>'
+            '<input id="bot-name" name="name" maxlength="40" required autocomplete="off"></label>'
+            f'<label class="field"><span>{html.escape(say("token", lang))}</span>'
+            '<input id="bot-token" name="token" autocomplete="off" spellcheck="false"></label>')
     words = json.dumps({k: template(k, lang) for k in ("checking", "entered")})
     return (f'<form class="panel" id="enter" data-code="{code}" data-words="{html.escape(words)}">'
             f'<h2>{html.escape(say("submit", lang))}</h2>{name}'

@@ -59,6 +59,9 @@ WORDS: dict[str, dict[str, str]] = {
     "blocked": {"en": "none (blocked)", "de": "keiner (blockiert)", "hu": "nincs (elakadt)"},
     "players_n": {"en": "{players} players per game", "de": "{players} Spieler pro Spiel",
                   "hu": "{players} játékos játszmánként"},
+    "hub_note": {"en": "On this JupyterHub, enter your bot from your notebook:",
+                 "de": "Auf diesem JupyterHub meldest du deinen Bot aus deinem Notebook an:",
+                 "hu": "Ezen a JupyterHubon a notebookodból nevezheted a botod:"},
     "language": {"en": "Language", "de": "Sprache", "hu": "Nyelv"},
 }
 

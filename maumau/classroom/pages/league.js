@@ -85,7 +85,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("enter");
-    if (form) { enterForm(form); }
+    if (form && form.tagName === "FORM") { enterForm(form); }
     var data = document.getElementById("replay-data");
     if (data) { replay(JSON.parse(data.textContent)); }
   });
