@@ -55,6 +55,8 @@ def test_learners_enter_bots_and_the_league_page_shows_standings_games_and_repla
         classroom.enter_league(server.url, code, "x = 1\n", name="Cleo")
     with pytest.raises(classroom.ClassroomError, match="no league"):
         classroom.enter_league(server.url, "ZZZZZZ", RANDOM, name="Cleo")
+    with pytest.raises(classroom.ClassroomError, match="at most"):
+        classroom.enter_league(server.url, code, RANDOM + "#" * 70_000 + "\n", name="Dora")
     lg = server.leagues.open(code)
     assert [b.name for b in lg.bots()] == ["Anna", "Ben"]
     lg.play(deals=1)

@@ -9,7 +9,10 @@ from typing import Any
 from ..league.source import read_source
 from .client import ClassroomError
 
-__all__ = ["enter_league"]
+__all__ = ["enter_league", "MAX_MESSAGE"]
+
+#: The largest message the class server reads (its websocket's max_size, 64 KiB) less some room.
+MAX_MESSAGE = 64 * 1024 - 512
 
 
 def _socket(url: str) -> str:
@@ -32,6 +35,9 @@ def enter_league(url: str, code: str, source: str | os.PathLike[str], name: str 
     hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
     headers = {"Authorization": f"token {hub_token}"} if hub_token else None
     request = {"type": "enter", "code": code, "name": name, "source": text, "token": token}
+    if len(json.dumps(request)) > MAX_MESSAGE:
+        raise ClassroomError("too_large", f"the bot's code is {len(text)} characters; the class server takes "
+                                          f"at most about {MAX_MESSAGE // 1000} KB in one message")
     with connect(_socket(url), open_timeout=min(timeout, 30), additional_headers=headers,
                  max_size=64 * 1024) as ws:
         ws.send(json.dumps(request))
