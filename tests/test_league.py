@@ -225,6 +225,33 @@ def test_ratings_order_shipped_players_of_clearly_different_strength(tmp_path):
     assert order[0] == "search" or "heuristic" in rows["search"].tied_with
 
 
+DRAWER = """
+import maumau as mm
+
+class Drawer:
+    \"\"\"A learner's first try: draws or passes whenever it may (it plays only when it must).\"\"\"
+
+    def choose(self, view):
+        for move in (mm.Draw(), mm.Pass()):
+            if move in view.legal_moves:
+                return move
+        return view.legal_moves[0]
+"""
+
+
+@needs_bwrap
+def test_ratings_order_three_bots_of_clearly_different_strength_and_tell_them_apart(tmp_path):
+    lg = league.League("makao", players=2, db=tmp_path / "l.sqlite", seed=3)
+    lg.enter("heuristic", shipped("Heuristic"))
+    lg.enter("random", shipped("Random"))
+    lg.enter("drawer", DRAWER)
+    lg.play(deals=3)
+    rows = lg.standings()
+    assert [r.name for r in rows] == ["heuristic", "random", "drawer"]
+    assert rows[0].wins > rows[1].wins > rows[2].wins
+    assert rows[0].ordinal > rows[1].ordinal > rows[2].ordinal
+
+
 @settings(max_examples=200, deadline=None)
 @given(games=st.integers(0, 500), data=st.data())
 def test_the_wilson_interval_holds_the_win_rate_and_narrows_with_games(games, data):

@@ -1,7 +1,8 @@
 """Ratings: openskill's Plackett-Luce model, one update per game in the order played.
 
 Each (bot, version) has a rating (``mu``, ``sigma``); a game's ranks (``referee``: forfeits
-last, the winner first, the others by their points) update the ratings of its seats.  The
+last, the winner first, the others by their points, then by the cards they hold, so that a
+blocked hand ranks the one who hoarded cards below the others) update the ratings of its seats.  The
 standings show the *ordinal* ``mu - 3 sigma``: a conservative estimate that rises only as
 the games make a bot's skill certain.  Replaying every stored game gives the same ratings
 whichever worker finished which game first.

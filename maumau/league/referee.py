@@ -149,8 +149,9 @@ def _record(game: Game, seats: list[_Seat], scoring: Any) -> dict[str, Any]:
         points = [0] * n
     winner = final.winner if final.is_over else None
     forfeits = [s.forfeit for s in seats]
-    # ranks for the ratings (0 best): forfeits last, the winner first, the others by their points
-    key = [(bool(forfeits[i]), i != winner, -points[i]) for i in range(n)]
+    # ranks for the ratings (0 best): forfeits last, the winner first, the others by their points,
+    # then by the cards they hold (a blocked hand scores nothing, but hoarding cards is no draw)
+    key = [(bool(forfeits[i]), i != winner, -points[i], len(final.hands[i])) for i in range(n)]
     order = sorted(set(key))
     return {"game": game.to_dict(), "points": points, "winner": winner,
             "ranks": [order.index(k) for k in key], "faults": [s.faults for s in seats], "forfeits": forfeits}
