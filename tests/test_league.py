@@ -395,7 +395,8 @@ def test_a_dask_cluster_plays_the_same_games(tmp_path):
         client = distributed.Client(cluster)
     try:
         spread = league_in(tmp_path / "dask")
-        spread.play(deals=2, executor=client.get_executor())
+        spread.play(deals=1, executor=client)                  # the client itself,
+        spread.play(deals=1, executor=client.get_executor())   # or its executor
     finally:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -99,17 +99,20 @@ class League:
         return self.store.bots()
 
     # --- playing ------------------------------------------------------------------------------------
-    def play(self, deals: int = 1, executor: Executor | None = None, pairing: str = "auto",
+    def play(self, deals: int = 1, executor: Any = None, pairing: str = "auto",
              workers: int | None = None) -> list[int]:
         """Play ``deals`` more deals, each once per seat rotation at every table of the
         schedule, and store the games; the new games' ids.  ``executor``: a
-        ``concurrent.futures`` executor (a dask client's ``client.get_executor()``); by default
+        ``concurrent.futures`` executor, or a dask ``Client`` (its ``get_executor()``); by default
         ``workers`` threads (twice this machine's cores: a referee mostly waits for its bots,
         which run in processes of their own) referee the games."""
         if not isinstance(deals, int) or deals < 1:
             raise LeagueError(f"deals is a whole number of at least 1, not {deals!r}")
         bots = {b.name: b for b in self.store.bots()}
         first = int(self.store.settings().get("next_deal", 0))
+        get_executor = getattr(executor, "get_executor", None)
+        if callable(get_executor):
+            executor = get_executor()  # a dask Client given as it is
         own = executor is None
         pool = executor or ThreadPoolExecutor(max_workers=workers or 2 * (os.cpu_count() or 1))
         ids: list[int] = []
