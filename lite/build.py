@@ -51,6 +51,9 @@ NOT_ON_SITE = {
                              "in sandboxed kernels (processes a browser does not have)",
     "09_play_together.ipynb": "it starts the class table server (sockets and threads a browser tab does not have); "
                               "learners join a class table through its web page, with nothing to install",
+    "10_class_league.ipynb": "it runs every bot in a bubblewrap sandbox process (processes a browser tab does "
+                             "not have); learners enter their bots on the class server's league page or with "
+                             "classroom.enter_league from their notebook",
 }
 #: JupyterLab for the course, the REPL app for the table on a projector (README).
 APPS = ["--apps", "lab", "--apps", "repl"]

@@ -50,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .grading.commands import add_commands as add_course_commands  # maumau export, maumau gradebook
 
     add_course_commands(commands)
+    from .league.commands import add_commands as add_league  # the class league: maumau league ...
+
+    add_league(commands)
     return parser
 
 

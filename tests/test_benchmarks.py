@@ -42,3 +42,13 @@ def test_classroom_benchmark_plays_and_finds_no_lost_move() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "moves acknowledged" in done.stdout and "p95" in done.stdout
     assert "no move lost or made twice" in done.stdout
+
+
+def test_league_benchmark_prints_games_per_second_and_the_sandbox_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    from maumau.grading import jail
+
+    bench = _load("league")
+    unsandboxed = ["--unsandboxed"] if jail.find_jail([])[0] is None else []
+    assert bench.main(["--bots", "3", "--players", "2", "--deals", "1", "--moves", "20", *unsandboxed]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "per move" in out and "3 bots entered" in out

@@ -11,8 +11,10 @@ Needs the ``websockets`` package (``pip install 'maumau[classroom]'``).
 from .client import ClassroomError, Seat, join
 from .course import Course
 from .handin_client import hand_in
+from .league_client import enter_league
 from .server import Server
 from .spec import TableError, TableSpec
 from .table import ClassTable
 
-__all__ = ["Server", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError", "Course", "hand_in"]
+__all__ = ["Server", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError", "Course", "hand_in",
+           "enter_league"]

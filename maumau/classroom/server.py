@@ -24,6 +24,7 @@ from .connections import Connection, Tables
 from .course import COURSE_PAGE, HANDIN_SOCKET, Course, CourseDesk
 from .hub import HubUsers
 from .hub_login import STATE_COOKIE, HubLogin
+from .league_page import SOCKET, Leagues
 from .limits import Limits
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
@@ -76,6 +77,8 @@ class Server:
         self.tables = Tables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
         #: The course whose notebooks learners hand in here (``course``), else None.
         self.course = CourseDesk(course, db) if course is not None else None
+        #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
+        self.leagues = Leagues(db, hub=self.hub is not None)
         for code, spec in self.store.open_tables():
             try:
                 self.tables.add(ClassTable.resume(code, TableSpec.from_json(spec), self.store))
@@ -148,7 +151,9 @@ class Server:
             return self._course_page(self.sessions.is_teacher(request.headers), path)
         if where == HANDIN_SOCKET and self.course is not None:
             return None  # a hand-in: the learner says who they are in its first message
-        if where != "/ws":
+        if self.leagues.handles(path) and where != SOCKET:
+            return self.leagues.http(path)
+        if where not in ("/ws", SOCKET):
             return http_response(path, self.tables)
         connection.teacher = self.sessions.is_teacher(request.headers)
         return None  # the websocket handshake goes on
@@ -166,12 +171,12 @@ class Server:
         session = self.hub_login.session(request.headers)
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(session is not None and session.teacher, path)
-        if where in ("/", "") or where.startswith("/t/"):
+        if where in ("/", "") or where.startswith("/t/") or (self.leagues.handles(path) and where != SOCKET):
             if session is None:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"))
                 return redirect(location, [cookie])
-            return http_response(path, self.tables)
-        if where not in ("/ws", HANDIN_SOCKET):
+            return self.leagues.http(path) if self.leagues.handles(path) else http_response(path, self.tables)
+        if where not in ("/ws", HANDIN_SOCKET, SOCKET):
             return http_response(path, self.tables)
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
@@ -185,6 +190,9 @@ class Server:
     async def _connection(self, websocket: Any) -> None:
         from websockets.exceptions import ConnectionClosed
 
+        if websocket.request.path.split("?")[0].endswith(SOCKET):  # a bot entered in a league
+            await self.leagues.serve(websocket, getattr(websocket, "hub_user", None))
+            return
         address = websocket.remote_address[0] if websocket.remote_address else "?"
         if self.course is not None and websocket.request.path.split("?")[0].endswith(HANDIN_SOCKET):
             with contextlib.suppress(ConnectionClosed):

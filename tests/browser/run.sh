@@ -9,22 +9,27 @@
 #           (a seat plays a hand, the projector, the lobby), screenshots in $MM_OUT/classroom.
 #   hub     drive_hub.py: the class table's pages on a real JupyterHub (tests/test_hub.py's hub, needs
 #           configurable-http-proxy in .venv/chp): the hub's OAuth login, a seat, the teacher by group.
-# Usage: run.sh [table] [course] [classroom] [hub]  (all when none is named: classroom, hub, table, course).
+#   league  drive_league.py: no JupyterLab; the class league's page (a bot entered by its form, the
+#           standings in en/de/hu, a replay), screenshots in $MM_OUT/league.
+# Usage: run.sh [table] [course] [classroom] [hub] [league]  (all when none is named: classroom, hub, league,
+# table, course).
 # Needs the .venv with jupyterlab and playwright (make browser-test installs them).
 # Screenshots and the server log go to $MM_OUT (default .tmp-home/browser).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.."
 TESTS=("$@")
-[ ${#TESTS[@]} -gt 0 ] || TESTS=(classroom hub table course)
+[ ${#TESTS[@]} -gt 0 ] || TESTS=(classroom hub league table course)
 LAB_TESTS=()
 RUN_CLASSROOM=0
 RUN_HUB=0
+RUN_LEAGUE=0
 for t in "${TESTS[@]}"; do
     case $t in
         table|course) LAB_TESTS+=("$t") ;;
         classroom) RUN_CLASSROOM=1 ;;
         hub) RUN_HUB=1 ;;
-        *) echo "run.sh: unknown test '$t' (table, course, classroom, hub)" >&2; exit 2 ;;
+        league) RUN_LEAGUE=1 ;;
+        *) echo "run.sh: unknown test '$t' (table, course, classroom, hub, league)" >&2; exit 2 ;;
     esac
 done
 
@@ -48,6 +53,13 @@ NOTEBOOK_SETTINGS="$JUPYTER_CONFIG_DIR/lab/user-settings/@jupyterlab/notebook-ex
 mkdir -p "$NOTEBOOK_SETTINGS" && echo '{"windowingMode": "none"}' >"$NOTEBOOK_SETTINGS/tracker.jupyterlab-settings"
 
 SECONDS=0
+if [ "$RUN_LEAGUE" = 1 ]; then  # the class league's page: its own server too
+    MM_OUT="$OUT" "$PYBIN" tests/browser/drive_league.py
+    echo "browser test 'league' passed in $SECONDS s"
+    if [ "$RUN_CLASSROOM" = 0 ] && [ ${#LAB_TESTS[@]} -eq 0 ]; then
+        exit 0
+    fi
+fi
 if [ "$RUN_CLASSROOM" = 1 ]; then  # its own server, in its own process: no JupyterLab needed
     MM_OUT="$OUT" "$PYBIN" tests/browser/drive_classroom.py
     echo "browser test 'classroom' passed in $SECONDS s"

@@ -1,0 +1,161 @@
+"""The class league on the class server: the leagues of a server, their pages, and learners
+entering bots over the websocket ``/league/ws``.
+
+``server.leagues.create("makao", players=3, seed=1)`` opens a league (its SQLite file
+``league-CODE.sqlite`` beside the class database) and returns its code; ``server.leagues.open(code)``
+is the ``maumau.league.League`` to play and read.  Pages: ``/league/CODE`` and
+``/league/CODE/game/ID`` (``league_html``).  A learner enters a bot with
+``classroom.enter_league(url, code, source)``, or the form of the league page: on JupyterHub
+under their hub name (the hub says who they are), elsewhere under a name of their choosing and
+the token the first entry returned (a name is its first enterer's).  The bot is checked in its
+sandbox on a worker thread, so the tables' loop never waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from ..league import League, LeagueError
+from ..league.store import Store
+from ..league.words import LANGS
+from .league_html import league_page, replay_page
+from .store import new_token, same_token, token_hash
+
+__all__ = ["Leagues", "SOCKET"]
+
+SOCKET = "/league/ws"
+_CODE = re.compile(r"^[A-Z2-9]{6}$")
+_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_PAGE = re.compile(r"^/league/([A-Z2-9]{6})(?:/game/(\d{1,9}))?/?$")
+_FILES = {"/league.js": ("league.js", "text/javascript; charset=utf-8"),
+          "/league.css": ("league.css", "text/css; charset=utf-8")}
+
+
+_HEADERS = [  # as the table's pages: only this server's scripts and styles, no sniffing, no referrer
+    ("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Cache-Control", "no-store"),
+]
+
+
+def respond(status: int, kind: str, body: bytes) -> Any:
+    from websockets.datastructures import Headers
+    from websockets.http11 import Response
+
+    return Response(status, "OK" if status == 200 else "Not Found", Headers([("Content-Type", kind), *_HEADERS]), body)
+
+
+class Leagues:
+    """The leagues of one class server (``unsandboxed`` only for a teacher's own trusted bots)."""
+
+    def __init__(self, class_db: str | Path, hub: bool = False, unsandboxed: bool = False) -> None:
+        memory = str(class_db) == ":memory:"
+        self.folder = Path(tempfile.mkdtemp(prefix="maumau-leagues-")) if memory else Path(class_db).resolve().parent
+        self.hub = hub
+        self.unsandboxed = unsandboxed
+        self._busy = asyncio.Semaphore(os.cpu_count() or 1)  # bots checked at once
+
+    def path(self, code: str) -> Path:
+        return self.folder / f"league-{code}.sqlite"
+
+    def codes(self) -> list[str]:
+        return sorted(p.stem.split("-", 1)[1] for p in self.folder.glob("league-*.sqlite")
+                      if _CODE.match(p.stem.split("-", 1)[1]))
+
+    def create(self, game: str = "makao", players: int = 3, seed: int = 0, **options: Any) -> str:
+        """A new league; its code."""
+        while True:
+            code = "".join(secrets.choice(_LETTERS) for _ in range(6))
+            if not self.path(code).exists():
+                break
+        League(game, players, self.path(code), seed, self.unsandboxed, **options).store.close()
+        return code
+
+    def open(self, code: str) -> League:
+        """League ``code`` (to play, read, replay); LeagueError for an unknown code."""
+        if not isinstance(code, str) or not _CODE.match(code) or not self.path(code).exists():
+            raise LeagueError(f"there is no league {code!r} on this server")
+        return League.open(self.path(code), unsandboxed=self.unsandboxed)
+
+    # --- pages -------------------------------------------------------------------------------------------
+    def handles(self, path: str) -> bool:
+        bare = path.split("?", 1)[0]
+        return bare in _FILES or bare.startswith("/league/")
+
+    def http(self, path: str) -> Any:
+        """The response to a GET of ``path`` (one ``handles`` said yes to)."""
+        from importlib import resources
+
+        parts = urlsplit(path)
+        lang = parse_qs(parts.query).get("lang", ["en"])[0]
+        lang = lang if lang in LANGS else "en"
+        if parts.path in _FILES:
+            name, kind = _FILES[parts.path]
+            return respond(200, kind, resources.files(__package__).joinpath("pages").joinpath(name).read_bytes())
+        found = _PAGE.match(parts.path)
+        if found is None or not self.path(found.group(1)).exists():
+            return respond(404, "text/plain; charset=utf-8", b"Not found: a league is at /league/CODE.\n")
+        store = Store(self.path(found.group(1)))
+        try:
+            if found.group(2) is None:
+                body = league_page(found.group(1), store, lang, self.hub)
+            else:
+                body = replay_page(found.group(1), store, int(found.group(2)), lang)
+        except LeagueError:
+            return respond(404, "text/plain; charset=utf-8", b"Not found: no such game in this league.\n")
+        finally:
+            store.close()
+        return respond(200, "text/html; charset=utf-8", body.encode())
+
+    # --- entering a bot ----------------------------------------------------------------------------------
+    async def serve(self, websocket: Any, hub_user: str | None) -> None:
+        """Answer the requests of one ``/league/ws`` connection, one at a time."""
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for raw in websocket:
+                try:
+                    request = json.loads(raw)
+                    if not isinstance(request, dict) or request.get("type") != "enter":
+                        raise LeagueError('a request is {"type": "enter", "code", "name", "source", "token"?}')
+                    async with self._busy:
+                        answer = await asyncio.to_thread(self.enter, request, hub_user)
+                except (LeagueError, ValueError) as err:
+                    answer = {"type": "error", "code": "refused", "message": str(err)}
+                await websocket.send(json.dumps(answer))
+        except ConnectionClosed:
+            pass
+
+    def enter(self, request: dict[str, Any], hub_user: str | None) -> dict[str, Any]:
+        """Enter the bot of ``request`` (on a worker thread); the answer to send."""
+        code, source = request.get("code"), request.get("source")
+        if not isinstance(source, str) or not source.strip():
+            raise LeagueError("the request holds no bot source")
+        name = hub_user if hub_user is not None else request.get("name")
+        token = request.get("token") or None
+        if not isinstance(name, str) or (token is not None and not isinstance(token, str)):
+            raise LeagueError("a bot needs a name (and its token, to replace it)")
+        lg = self.open(str(code))
+        try:
+            owner = lg.store.owner(name)
+            taken = any(b.name == name for b in lg.bots())
+            if hub_user is None and taken and (token is None or not same_token(token, owner)):
+                raise LeagueError(f"the name {name!r} is taken: to replace that bot, send the token its first "
+                                  "entry returned")
+            bot = lg.enter(name, source)
+            if hub_user is None and not taken:
+                token = new_token()
+                lg.store.set_owner(name, token_hash(token))
+            return {"type": "entered", "code": code, "name": bot.name, "version": bot.version,
+                    "player": bot.player, "token": token if hub_user is None else None}
+        finally:
+            lg.store.close()

@@ -1,0 +1,173 @@
+"""The referee's end of a bot's sandboxed process: start it, ask it for moves, stop it.
+
+Each answer is awaited against two clocks: the CPU time the bot's processes used since the
+request (``move_seconds``, read from ``/proc``, so a busy machine does not make a bot late)
+and, for a bot that sleeps or waits, the wall clock (``wall_factor`` times as long).  A late
+answer is a fault; it is read and dropped when it comes (answers carry the request's id).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .sandbox import Sandbox
+from .wire import MAX_LINE, decode, encode
+
+__all__ = ["Limits", "BotProcess", "BotDied", "cpu_seconds", "tree"]
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one bot may use in one game."""
+
+    move_seconds: float = 1.0     # CPU seconds per move
+    game_seconds: float = 20.0    # CPU seconds per game (then it forfeits; a hard limit just above)
+    start_seconds: float = 20.0   # wall seconds to start and load the bot
+    wall_factor: float = 4.0      # wall time per move, as a multiple of move_seconds (sleepers)
+    memory_mb: int = 1024         # address space of the bot's process
+    max_faults: int = 3           # faults in one game, then the bot forfeits it
+
+
+class BotDied(Exception):
+    """The bot's process ended, or broke the wire: it cannot play on."""
+
+
+def tree(pid: int) -> tuple[float, int]:
+    """CPU seconds used by process ``pid`` and every process below it (a sandbox's init and its
+    child, and anything a bot started), and how many processes that tree holds."""
+    total, todo, seen = 0, [pid], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    todo += [int(c) for c in f.read().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / _TICK, len(seen)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds used by process ``pid`` and every process below it."""
+    return tree(pid)[0]
+
+
+class BotProcess:
+    """One bot in its own sandbox for one game."""
+
+    def __init__(self, source: str, seed: int, sandbox: Sandbox, limits: Limits) -> None:
+        self.limits = limits
+        self.sandbox = sandbox
+        self._buffer = b""
+        self._next = 0
+        self.workdir = sandbox.workdir()
+        self.proc = subprocess.Popen(sandbox.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, env=sandbox.environment(), cwd=self.workdir,
+                                     start_new_session=True)
+        hello = {"source": source, "seed": seed, "memory_mb": limits.memory_mb,
+                 "cpu_seconds": int(limits.game_seconds) + 2, "protected": list(sandbox.protected)}
+        self._send(hello)
+        self.cpu_used = 0.0
+
+    def ready(self) -> str:
+        """The player class's name once the bot is loaded; BotDied (with the reason) if it is not."""
+        answer = self._read_line(self.limits.start_seconds, None)
+        if answer is None:
+            raise BotDied(f"it did not start within {self.limits.start_seconds:g} seconds")
+        if isinstance(answer, dict) and isinstance(answer.get("ready"), str):
+            self.cpu_used = 0.0
+            self._base, self._processes = tree(self.proc.pid)
+            self._clock = self._base
+            return answer["ready"]
+        raise BotDied(str(answer.get("error") if isinstance(answer, dict) else answer))
+
+    def ask(self, message: dict[str, Any]) -> Any:
+        """The bot's answer to ``message`` (a request made with ``wire.view_message``), or None
+        when it is late; BotDied when the process is gone or sent more than a line's worth."""
+        self._next = message["id"]
+        self._send(message)
+        start = self._clock  # the CPU clock when the last answer came: a bot still busy pays now
+        deadline = time.monotonic() + self.limits.move_seconds * self.limits.wall_factor
+        while True:  # (one deadline for the move: a flood of stale answers does not extend it)
+            answer = self._read_line(deadline - time.monotonic(), start)
+            self._clock = self._watch()
+            self.cpu_used = self._clock - self._base
+            if not isinstance(answer, dict) and answer is not None:
+                return {"id": message["id"], "error": "it answered with something that is not a move"}
+            if answer is None or answer.get("id") == message["id"]:
+                return answer
+            # an answer to an earlier request that came too late: dropped
+            if time.monotonic() > deadline:
+                return None
+
+    def _watch(self) -> float:
+        """The bot's CPU clock; BotDied if it started a process (the audit hook forbids it, but
+        Python has ways around a hook: the sandbox's PID namespace takes them all down with it)."""
+        seconds, processes = tree(self.proc.pid)
+        if processes > self._processes:
+            raise BotDied(f"it started {processes - self._processes} process(es) of its own")
+        return seconds
+
+    def _send(self, message: dict[str, Any]) -> None:
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(encode(message))
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise BotDied("its process has ended") from None
+
+    def _read_line(self, wall: float, cpu_start: float | None) -> Any:
+        """The next line, decoded; None past the wall time or the move's CPU time."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + wall
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > MAX_LINE:
+                raise BotDied(f"it sent more than {MAX_LINE} bytes without a line end")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([fd], [], [], min(left, 0.02))
+            if not ready and cpu_start is not None and self._watch() - cpu_start > self.limits.move_seconds:
+                return None
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    raise BotDied("its process has ended")
+                self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        try:
+            return decode(line)
+        except ValueError:
+            return {"id": self._next, "error": "it answered with something that is not JSON"}
+
+    def close(self) -> None:
+        """Stop the bot's process and everything it started (the sandbox dies with bwrap)."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        self.proc.wait()
+        if not self.sandbox.isolated:
+            shutil.rmtree(self.workdir, ignore_errors=True)

@@ -1,0 +1,188 @@
+"""One league game: the bots in their sandboxes, the referee holding the only real state.
+
+Each seat's bot is asked with its View (``wire``), and its answer must be one of its legal
+moves.  An illegal move, a late answer, an exception or garbage is a *fault*: the referee
+makes the default move for it (draw if it may, else pass, else its first legal move) and
+counts it; ``max_faults`` faults, a process that dies, or a game's CPU budget spent *forfeit*
+the game: the referee plays that seat's default moves to the end, and the bot ranks last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.dealing import deal
+from ..core.moves import Draw, Move, Pass, Play
+from ..core.state import GameState
+from ..core.variants import variant
+from ..play.game import Game
+from .process import BotDied, BotProcess, Limits
+from .sandbox import Sandbox
+from .wire import move_from_message, view_message
+
+__all__ = ["Entry", "GameSpec", "play_game", "default_move", "MAX_MOVES"]
+
+#: A game longer than this is stopped and counted as blocked (no winner).
+MAX_MOVES = 3000
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A bot as it sits down: its name, the version of its source, the source, its seed."""
+
+    name: str
+    version: int
+    source: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one game needs (picklable: games run in worker processes)."""
+
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    deal_seed: int
+    entries: tuple[Entry, ...]     # by seat
+    sandbox: Sandbox
+    limits: Limits
+
+
+def default_move(state: GameState) -> Move:
+    """The move made for a seat that faulted or forfeited."""
+    legal = state.legal_moves()
+    for kind in (Draw, Pass):
+        if kind() in legal:
+            return kind()
+    return legal[0]
+
+
+def _legal(move: Move, state: GameState) -> bool:
+    legal = state.legal_moves()
+    return move in legal or (type(move) is Play and not move.mau and move.replace(mau=True) in legal)
+
+
+class _Seat:
+    def __init__(self, entry: Entry, spec: GameSpec) -> None:
+        self.entry = entry
+        self.limits = spec.limits
+        self.faults: list[str] = []
+        self.forfeit = ""
+        self.asked = False          # the first request carries the variant, the others refer to it
+        self.bot: BotProcess | None = BotProcess(entry.source, entry.seed, spec.sandbox.here(), spec.limits)
+
+    def start(self) -> None:
+        assert self.bot is not None
+        try:
+            self.bot.ready()
+        except BotDied as err:
+            self.give_up(f"did not start: {err}")
+
+    def give_up(self, why: str) -> None:
+        self.forfeit = self.forfeit or why
+        if self.bot is not None:
+            self.bot.close()
+            self.bot = None
+
+    def fault(self, move_number: int, why: str) -> None:
+        self.faults.append(f"move {move_number}: {why}")
+        if len(self.faults) >= self.limits.max_faults:
+            self.give_up(f"{len(self.faults)} faults")
+
+    def move(self, state: GameState, seat: int, number: int) -> Move:
+        if self.bot is None:
+            return default_move(state)
+        try:
+            answer = self.bot.ask(view_message(state, seat, number, first=not self.asked))
+            self.asked = True
+        except BotDied as err:
+            self.faults.append(f"move {number}: {err}")
+            self.give_up(str(err))
+            return default_move(state)
+        if self.bot.cpu_used > self.limits.game_seconds:
+            self.faults.append(f"move {number}: over its {self.limits.game_seconds:g} CPU seconds for the game")
+            self.give_up("over its time for the game")
+            return default_move(state)
+        if answer is None:
+            self.fault(number, f"no move within {self.limits.move_seconds:g} s")
+            return default_move(state)
+        if "error" in answer:
+            self.fault(number, str(answer["error"])[:300])
+            return default_move(state)
+        try:
+            move = move_from_message(answer)
+        except Exception as err:  # a malformed move: any error the parser raises
+            self.fault(number, f"garbage: {err}"[:300])
+            return default_move(state)
+        if not _legal(move, state):
+            self.fault(number, f"illegal move {move!r}"[:300])
+            return default_move(state)
+        return move
+
+
+def play_game(spec: GameSpec) -> dict[str, Any]:
+    """Play one game of ``spec`` and return its record (JSON-ready)."""
+    v = variant(spec.game, **dict(spec.options))
+    start = deal(v, players=len(spec.entries), seed=spec.deal_seed)
+    seats = [_Seat(entry, spec) for entry in spec.entries]  # every sandbox starts at once
+    game = Game(start)
+    try:
+        for seat in seats:
+            seat.start()
+        while not game.state.is_over and len(game) < MAX_MOVES:
+            state = game.state
+            game.apply(seats[state.to_move].move(state, state.to_move, len(game) + 1))
+    finally:
+        for seat in seats:
+            seat.give_up(seat.forfeit)
+    return _record(game, seats, v.scoring)
+
+
+def _record(game: Game, seats: list[_Seat], scoring: Any) -> dict[str, Any]:
+    final = game.state
+    n = len(seats)
+    if final.is_over:
+        raw = scoring.hand_scores(final)
+        points = [p if scoring.higher_wins else -p for p in raw]
+    else:
+        points = [0] * n
+    winner = final.winner if final.is_over else None
+    forfeits = [s.forfeit for s in seats]
+    # ranks for the ratings (0 best): forfeits last, the winner first, the others by their points,
+    # then by the cards they hold (a blocked hand scores nothing, but hoarding cards is no draw)
+    key = [(bool(forfeits[i]), i != winner, -points[i], len(final.hands[i])) for i in range(n)]
+    order = sorted(set(key))
+    return {"game": game.to_dict(), "points": points, "winner": winner,
+            "ranks": [order.index(k) for k in key], "faults": [s.faults for s in seats], "forfeits": forfeits}
+
+
+def trial(entry: Entry, spec: GameSpec, decisions: int = 8) -> tuple[str, str]:
+    """Try a bot on a deal of ``spec`` (the bot in seat 0, maumau's Random in the others):
+    (the player class's name, '') if its first ``decisions`` moves are legal and in time, else
+    ('', what went wrong)."""
+    from ..players import Random
+
+    v = variant(spec.game, **dict(spec.options))
+    state = deal(v, players=len(spec.entries), seed=spec.deal_seed)
+    others = [Random(seat) for seat in range(state.players)]
+    seat = _Seat(entry, spec)
+    try:
+        assert seat.bot is not None
+        try:
+            name = seat.bot.ready()
+        except BotDied as err:
+            return "", str(err)
+        asked = 0
+        while not state.is_over and asked < decisions:
+            if state.to_move == 0:
+                asked += 1
+                move = seat.move(state, 0, asked)
+                if seat.faults:
+                    return "", seat.faults[0].split(": ", 1)[1]
+            else:
+                move = others[state.to_move].choose(state)
+            state = state.apply(move)
+        return name, ""
+    finally:
+        seat.give_up("")

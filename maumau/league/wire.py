@@ -1,0 +1,118 @@
+"""What passes between the referee and a bot's sandbox: a seat's View as data in, a Move out.
+
+In: the seat's ``View`` (copies of public values only, no reference to the GameState),
+pickled, in a JSON line.  Nothing else of the game is in the bot's process, so whatever it
+digs out of its interpreter (frames, ``gc``) holds no other hand, no stock, no seed.  Out: the
+move as ``Move.to_dict()`` in a JSON line.  The referee never unpickles anything a bot sent:
+an answer is JSON, read with ``move_from_dict`` and then checked against the legal moves.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import pickle
+from typing import Any
+
+from ..core.moves import Move, move_from_dict
+from ..core.state import GameState
+from ..core.variants import Variant
+from ..players.view import View
+
+__all__ = ["view_message", "view_from_message", "move_message", "move_from_message", "encode", "decode",
+           "MAX_LINE"]
+
+#: The longest line a bot may answer with (a move is a few dozen bytes).
+MAX_LINE = 64 * 1024
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a View without its variant and the variant's rules: the bot's process has them
+    from the first request (they are the same all game), so a move's request stays small."""
+
+    def __init__(self, file: io.BytesIO, variant: Variant) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.known = {id(variant): "variant", **{id(rule): i for i, rule in enumerate(variant.rules)}}
+
+    def persistent_id(self, obj: Any) -> Any:
+        return self.known.get(id(obj))
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, variant: Variant) -> None:
+        super().__init__(file)
+        self.variant = variant
+
+    def persistent_load(self, pid: Any) -> Any:
+        return self.variant if pid == "variant" else self.variant.rules[pid]
+
+
+def _pickled(obj: Any, variant: Variant | None) -> str:
+    buffer = io.BytesIO()
+    if variant is None:
+        pickle.dump(obj, buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    else:
+        _Pickler(buffer, variant).dump(obj)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+def view_message(state: GameState, seat: int, request: int, first: bool = True) -> dict[str, Any]:
+    """The request for ``seat``'s move in ``state``: its View and nothing else (the variant
+    too if ``first``, else a reference to the one sent before)."""
+    message = {"id": request, "view": _pickled(View(state, seat), None if first else state.variant)}
+    if not first:
+        message["known"] = True
+    return message
+
+
+class Receiver:
+    """The bot's end: Views from requests, the variant kept from the first."""
+
+    def __init__(self) -> None:
+        self.variant: Variant | None = None
+
+    def view(self, message: dict[str, Any]) -> View:
+        """The View a request carries (from the referee: trusted data)."""
+        data = io.BytesIO(base64.b64decode(message["view"]))
+        if message.get("known"):
+            if self.variant is None:
+                raise ValueError("a request refers to a variant never sent")
+            view = _Unpickler(data, self.variant).load()
+        else:
+            view = pickle.load(data)
+        if not isinstance(view, View):
+            raise TypeError(f"a request carries a View, not {type(view).__name__}")
+        self.variant = view.variant
+        return view
+
+
+def view_from_message(message: dict[str, Any]) -> View:
+    """The View of a first request (with its variant)."""
+    return Receiver().view(message)
+
+
+def move_message(request: int, move: Any) -> dict[str, Any]:
+    """A bot's answer: the move, or what it returned instead of one."""
+    if not isinstance(move, Move):
+        return {"id": request, "error": f"choose returned {_short(repr(move))}, not a move"}
+    return {"id": request, "move": move.to_dict()}
+
+
+def move_from_message(message: Any) -> Move:
+    """The move of an answer; ValueError (with what is wrong) for anything else."""
+    if not isinstance(message, dict) or not isinstance(message.get("move"), dict):
+        raise ValueError(f"the answer is not a move: {_short(repr(message))}")
+    return move_from_dict(message["move"])
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes) -> Any:
+    return json.loads(line)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
