@@ -194,9 +194,11 @@ def _add_grade(commands: Any) -> None:
     sub.add_argument("-j", "--jobs", type=int, default=None,
                      help="kernels in parallel (default: twice the CPUs, at most 4 more)")
     sub.add_argument("--exercise", action="append", default=[], metavar="NAME", help="grade only this exercise")
-    sub.add_argument("--cell-timeout", type=float, default=10.0, help="seconds per cell (default 10)")
-    sub.add_argument("--timeout", type=float, default=90.0, help="seconds per notebook (default 90)")
-    sub.add_argument("--memory", type=int, default=1024, help="memory per kernel in MB (default 1024)")
+    sub.add_argument("--cell-timeout", type=float, default=10.0,
+                     help="CPU seconds per cell, of the kernel and its processes (default 10)")
+    sub.add_argument("--timeout", type=float, default=90.0, help="CPU seconds per notebook (default 90)")
+    sub.add_argument("--memory", type=int, default=1024,
+                     help="memory of a kernel and its processes together, in MB (default 1024)")
     sub.add_argument("--disk", type=int, default=100, help="what a kernel may write, in MB (default 100)")
     sub.add_argument("--require-isolation", action="store_true",
                      help="refuse to grade where the kernels cannot run in a bubblewrap sandbox")

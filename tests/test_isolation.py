@@ -535,3 +535,109 @@ def test_the_command_line_says_when_a_batch_was_not_isolated(tmp_path, monkeypat
     assert summary.startswith("# Grades\n\n**Warning:** NOT ISOLATED") and "no-such-bwrap" in summary
     assert f"maumau: warning: {NOT_ISOLATED}" in err.getvalue()
     assert "| ada | 6/6 | 6/6 |" in summary
+
+
+# --- limits for the whole kernel (issue 25) ---------------------------------------------------------
+
+#: Three child interpreters of 600 MB each, alive together: more than the kernel's limit of 1024 MB.
+CHILDREN = '''
+import os, subprocess, sys, time
+child = ("import os, sys, time\\nb = bytearray(600 * 2**20)\\nfor i in range(0, len(b), 4096): b[i] = 1\\n"
+         "open('held-' + sys.argv[1], 'w').close()\\ntime.sleep(3)")
+procs = [subprocess.Popen([sys.executable, "-c", child, str(i)]) for i in range(3)]
+HELD = 0  # the most children holding their 600 MB at the same moment
+while any(p.poll() is None for p in procs):
+    HELD = max(HELD, sum(os.path.exists(f"held-{i}") and p.poll() is None for i, p in enumerate(procs)))
+    time.sleep(0.02)
+'''
+
+
+@needs_bwrap
+@pytest.mark.parametrize("cgroups", ["on", "off"])
+def test_memory_is_limited_for_the_kernel_and_its_processes_together(layout, monkeypatch, cgroups):
+    if cgroups == "off":
+        monkeypatch.setenv("MAUMAU_CGROUPS", "off")
+    with Sandbox([layout["source"]], Limits(memory_mb=1024, disk_mb=16), isolate=True) as sandbox:
+        result = asyncio.run(sandbox.run([DISABLE_HOOK, CHILDREN, "print(HELD); assert HELD <= 1, HELD"]))
+        line = sandbox.isolation
+    assert ("cgroup v" in line) == (cgroups == "on"), line
+    ok(result.cells[0])
+    if cgroups == "on":  # the group's OOM killer stopped the children past the limit: the kernel lives
+        ok(result.cells[1])
+        ok(result.cells[2])
+    else:  # the watchdog saw the tree's memory and stopped the kernel
+        assert result.cells[1].status == DIED, result
+        assert any("held more than 1024 MB" in n for n in result.notes), result.notes
+
+
+@needs_bwrap
+def test_a_flood_of_processes_stops_at_the_limit_and_dies_with_the_kernel(layout):
+    flood = '''
+import os, time
+started = 0
+for _ in range(512):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    started += 1
+assert 20 <= started < 64, started
+'''
+    with Sandbox([layout["source"]], Limits(processes=64), isolate=True) as sandbox:
+        if sandbox.controls is None:
+            pytest.skip(f"no control groups here: {sandbox.no_controls}")
+        result = asyncio.run(sandbox.run([DISABLE_HOOK, flood]))
+    ok(result.cells[0])
+    ok(result.cells[1])
+
+
+@needs_bwrap
+def test_cpu_time_not_wall_time_decides_a_timeout(layout):
+    """A cell that sleeps 4 s uses no CPU: within a CPU limit of 2 s (wall limit 12 s); a cell that
+    computes for 2.5 CPU seconds is interrupted, and the next cell runs."""
+    busy = "import time\nend = time.process_time() + 30\nwhile time.process_time() < end:\n    pass"
+    with Sandbox([layout["source"]], Limits(cell_timeout=2, wall_factor=6), isolate=True) as sandbox:
+        result = asyncio.run(sandbox.run(["import time; time.sleep(4)", busy, "x = 1", "time.sleep(30)"]))
+    sleep, spin, after, long_sleep = result.cells
+    ok(sleep)
+    assert spin.status == "timeout" and 2 <= spin.cpu < 6, spin
+    ok(after)
+    assert long_sleep.status == "timeout" and 11 <= long_sleep.seconds < 20, long_sleep
+
+
+@needs_bwrap
+def test_socket_files_replaced_by_links_lead_nowhere_outside(layout, tmp_path):
+    """The kernel's socket files replaced by links to a socket of this machine, then the kernel's
+    sockets closed: the grader's reconnections reach the sandbox's old sockets or nothing."""
+    host = tmp_path / "host.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(host))
+    server.listen(64)
+    server.settimeout(0.1)
+    attack = f'''
+import glob, os, time, zmq
+for path in glob.glob("/run/maumau/kernel-*"):
+    os.unlink(path)
+    os.symlink({str(host)!r}, path)
+for s in [o for o in gc.get_objects() if isinstance(o, zmq.Socket) and not o.closed]:
+    s.close(linger=0)
+time.sleep(4)
+'''
+    try:
+        result, cells = run(layout, [DISABLE_HOOK, attack, "x = 1"], Limits(cell_timeout=2))
+        accepted = 0
+        while True:
+            try:
+                server.accept()[0].close()
+                accepted += 1
+            except OSError:
+                break
+    finally:
+        server.close()
+    ok(cells[0])
+    assert accepted == 0
+    assert cells[1].status in (DIED, "timeout"), cells[1]
+    ok(cells[2])  # a new kernel

@@ -37,6 +37,7 @@ class NotebookRun:
     isolated: bool = False         # the kernel ran in a bubblewrap sandbox (``jail``)
     noted_at: list[int] = field(default_factory=list)  # the cell each note is about (-1: none)
     stopped_at: int = -1           # the cell at which the run stopped
+    died_after: list[int] = field(default_factory=list)  # cells after which the kernel was gone
     cpu: float = 0.0               # CPU seconds of the kernels (cells and replays)
 
     def note(self, cell: int, text: str) -> None:
@@ -89,6 +90,7 @@ class Session:
             if run.status == DIED and not run.started and i not in again:
                 # the kernel was gone before this cell began: a cell before it ended it
                 again.add(i)
+                self.result.died_after.append(i - 1)
                 if not await self._restart(max(i - 1, 0), sources, done):
                     break
                 continue

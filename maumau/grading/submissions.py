@@ -145,7 +145,9 @@ def read_submission(sub: Submission, max_bytes: int = MAX_NOTEBOOK_BYTES) -> nbf
 
 
 def duplicate_id_notes(nb: nbformat.NotebookNode) -> list[str]:
-    """A note for each cell id that more than one cell of a submitted notebook carries."""
+    """A note for each cell id that more than one cell of a submitted notebook carries (such a
+    notebook is refused: graded by position, the first of them would decide)."""
     counts = Counter(key for key in map(cell_key, nb.cells) if key)
-    return [f"the cell id {printable(key)!r} is used by {n} cells of your notebook (ids should be unique): "
-            f"only the first of them was taken as that cell" for key, n in counts.items() if n > 1]
+    return [f"the cell id {printable(key)!r} is used by {n} cells of your notebook: ids must be unique, so it "
+            f"was not graded (keep one of those cells, or copy its code into a new cell)"
+            for key, n in counts.items() if n > 1]
