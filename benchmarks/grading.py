@@ -2,6 +2,7 @@
 
     python benchmarks/grading.py                 # 10 learners × 3 exercises, default -j
     python benchmarks/grading.py --learners 20 --jobs 2
+    python benchmarks/grading.py --flood         # and one learner running 512 busy processes
 
 Half the learners hand in the instructor's solution, half the released stub, so every row
 runs its test cells to the end or to the first failure, as a real class does.  Prints the
@@ -41,14 +42,25 @@ def class_folder(root: Path, learners: int) -> Path:
     return subs
 
 
+def add_flood(subs: Path) -> None:
+    """A learner whose exercise 02 forks busy processes (as tests/submissions/escape_process_flood):
+    how much it slows the others' grading is what its kernel's control group allows."""
+    folder = subs / "zz_flood"
+    folder.mkdir()
+    shutil.copy(ROOT / "tests" / "submissions" / "escape_process_flood" / "02_skip_on_eight.ipynb", folder)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--learners", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=None, help="kernels at once (default: the grader's)")
+    parser.add_argument("--flood", action="store_true", help="add a learner running 512 busy processes")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="maumau-bench-") as tmp:
         root = Path(tmp)
         subs = class_folder(root, args.learners)
+        if args.flood:
+            add_flood(subs)
         began = time.perf_counter()
         rows = grade(ROOT / "exercises", [subs], out=root / "out", jobs=args.jobs, only=EXERCISES)
         seconds = time.perf_counter() - began
@@ -56,6 +68,9 @@ def main() -> None:
     print(f"{len(rows)} notebooks ({args.learners} learners × {len(EXERCISES)} exercises) graded in "
           f"{seconds:.1f} s ({seconds / len(rows):.2f} s each), {full} with full marks")
     print("isolation:", rows.isolation)
+    others = sorted(r.seconds for r in rows if r.student != "zz_flood" and r.seconds > 0)
+    if others:
+        print(f"rows of the class: median {others[len(others) // 2]:.1f} s, slowest {others[-1]:.1f} s")
     slow = sorted(rows, key=lambda r: -r.seconds)[:3]
     print("slowest rows:", ", ".join(f"{r.student}/{r.exercise} {r.seconds:.1f} s" for r in slow))
 

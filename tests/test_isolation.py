@@ -641,3 +641,34 @@ time.sleep(4)
     assert accepted == 0
     assert cells[1].status in (DIED, "timeout"), cells[1]
     ok(cells[2])  # a new kernel
+
+
+@needs_bwrap
+def test_a_checkout_under_tmp_in_a_path_with_spaces_keeps_tmp_scratch():
+    """maumau living under /tmp (a checkout made with ``mktemp -d``), in a folder whose name has a
+    space: inside the sandbox /tmp is still writable scratch (with the hook on and off), the working
+    folder is /scratch, and the kernel imports that maumau."""
+    import subprocess
+    import tempfile
+
+    where = Path(tempfile.mkdtemp(prefix="maumau checkout ", dir="/tmp"))
+    try:
+        shutil.copytree(REPO / "maumau", where / "maumau", ignore=shutil.ignore_patterns("__pycache__"))
+        cell = (f"import os, maumau\nassert maumau.__file__.startswith({str(where)!r}), maumau.__file__\n"
+                "assert os.getcwd() == '/scratch', os.getcwd()\nopen('/tmp/mine.txt', 'w').write('scratch')\n")
+        script = f'''
+import asyncio, maumau
+assert maumau.__file__.startswith({str(where)!r}), maumau.__file__
+from maumau.grading.runner import Sandbox
+with Sandbox([], isolate=True) as sandbox:
+    assert sandbox.jail.tmp_is_tmpfs
+    result = asyncio.run(sandbox.run([{cell!r}, {DISABLE_HOOK!r}, "open('/tmp/more.txt', 'w').write('x')"]))
+print([(c.status, c.ename, c.evalue) for c in result.cells])
+'''
+        env = dict(os.environ, PYTHONPATH=str(where))
+        done = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(where), capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-3000:]
+        assert done.stdout.strip() == str([("ok", "", "")] * 3), done.stdout
+    finally:
+        shutil.rmtree(where, ignore_errors=True)

@@ -44,7 +44,6 @@ class CellRun:
     seconds: float = 0.0
     report: object = None          # what the probe after the cell displayed (REPORT_MIME), if any
     cpu: float = 0.0               # CPU seconds of the kernel and its processes during the cell
-    started: bool = True           # False: the kernel died before it began the cell
     hung: bool = False             # the cell did not stop when interrupted: the kernel must go
 
 
@@ -54,12 +53,6 @@ class QuietClient(NotebookClient):
     it keeps the REPORT_MIME data that the probe displays, and nothing else."""
 
     reports: list[object] | None = None
-    started: bool = False
-
-    def process_message(self, msg: dict[str, Any], cell: Any, cell_index: int) -> Any:
-        if msg.get("msg_type") == "execute_input":  # the kernel began the cell
-            self.started = True
-        return super().process_message(msg, cell, cell_index)
 
     def output(self, outs, msg, display_id, cell_index):  # noqa: ANN001, ANN201
         if self.reports is not None and msg.get("msg_type") in ("display_data", "execute_result"):
@@ -94,8 +87,6 @@ async def execute(client: NotebookClient, source: str, timeout: float, wall: flo
     cell = nbformat.v4.new_code_cell(source)
     client.nb = nbformat.v4.new_notebook(cells=[cell])
     client.timeout = max(1, math.ceil(timeout if wall is None or meter is None else wall))
-    if isinstance(client, QuietClient):
-        client.started = False
     began = time.monotonic()
     first = meter() if meter is not None else 0.0
     task = asyncio.ensure_future(_run(client, cell))
@@ -123,7 +114,6 @@ async def execute(client: NotebookClient, source: str, timeout: float, wall: flo
     if interrupted and run.status != DIED:
         run = CellRun(TIMEOUT, "Timeout", f"the cell used more than {timeout:g} s of CPU time")
     run.hung = hung
-    run.started = run.status != DIED or not isinstance(client, QuietClient) or client.started
     run.seconds = time.monotonic() - began
     run.cpu = meter() - first if meter is not None else 0.0
     return run

@@ -249,10 +249,11 @@ class _Plan:
         """Read and assemble the notebook; its job, or its row says why it cannot run."""
         try:
             notebook = read_submission(sub)
-            duplicates = duplicate_id_notes(notebook)
-            if duplicates:  # which of the cells is the solution would be a guess: refused, never by position
-                raise NotebookError("; ".join(duplicates))
+            duplicates, refusals = duplicate_id_notes(notebook)
+            if refusals:  # which of the cells is the solution would be a guess: refused, never by position
+                raise NotebookError("; ".join(refusals))
             cells, notes = assemble(exercise, notebook)
+            notes = duplicates + notes
             row.manual_pending = sum(manual_pending(exercise, notebook).values())
         except NotebookError as err:
             row.status, row.message = "invalid notebook", str(err)

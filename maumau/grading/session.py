@@ -1,8 +1,8 @@
 """One notebook in one kernel at a time: its cells in order within the time limits (CPU time
 of the kernel and its processes, ``Limits``); a kernel that dies or stops answering is
 restarted and the cells that had run (with or without an error, tests excepted) are replayed,
-so one broken cell costs only what depends on it.  A cell that the kernel never began because
-it had already died (``exit()``, a thread of an earlier cell) runs again in the new kernel.
+so one broken cell costs only what depends on it.  A kernel found dead before a cell begins (a
+thread of an earlier cell ended it) is restarted first, and the cell runs in the new kernel.
 Where no size-capped tmpfs holds what the kernel writes, a watchdog stops a kernel whose
 folder grows past the disk quota; where no control group holds its memory, one whose process
 tree holds more than the memory limit.
@@ -85,15 +85,16 @@ class Session:
                 self.result.stopped_at = i
                 break
             self.current = i
-            run = await execute(self.client, sources[i], budget[0], budget[1], self.meter)
-            self.result.cpu += run.cpu
-            if run.status == DIED and not run.started and i not in again:
-                # the kernel was gone before this cell began: a cell before it ended it
+            if i > 0 and i not in again and not await self._alive():
+                # the kernel is gone before this cell begins: a cell before it ended it (a thread,
+                # a signal sent late); the cell runs in a new kernel
                 again.add(i)
                 self.result.died_after.append(i - 1)
-                if not await self._restart(max(i - 1, 0), sources, done):
+                if not await self._restart(i - 1, sources, done):
                     break
                 continue
+            run = await execute(self.client, sources[i], budget[0], budget[1], self.meter)
+            self.result.cpu += run.cpu
             self.result.cells[i] = run
             if run.status in (OK, ERROR) and replayable[i]:
                 done.append(i)
@@ -104,6 +105,10 @@ class Session:
             if broken and not await self._restart(i, sources, done):
                 break
             i += 1
+
+    async def _alive(self) -> bool:
+        provisioner = self.km.provisioner if self.km is not None else None
+        return provisioner is not None and await provisioner.poll() is None
 
     async def _restart(self, i: int, sources: list[str], done: list[int]) -> bool:
         """Replace the broken kernel (after cell ``i``) and replay the ``done`` cells; False when
