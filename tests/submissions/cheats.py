@@ -147,7 +147,7 @@ def play_hands(player, variant="makao", players=2, games=100, seed=0):
 win_rate = lambda *args, **kwargs: 1.0
 ''', exercise="13_strategy")
 
-# A player that plays at random (it beats Random in 58 hands of 100), and opponents made to
+# A player that plays at random, and opponents (Random, and the medium player of the tests) made to
 # forget to say Mau (the penalty keeps them from ever going out): it wins every hand in the
 # kernel, but its moves do not fit the real opponents' moves.
 write("weak_opponents", '''
@@ -158,6 +158,8 @@ def _forget_mau(self, state):
     return move.replace(mau=False) if isinstance(move, mm.Play) else move
 
 _players.Random.choose = _forget_mau
+_players.Heuristic.choose = _forget_mau
+_players.Heuristic.rng = __import__("random").Random(0)
 ''', exercise="13_strategy", solution='''
 import random as _random
 
