@@ -672,3 +672,22 @@ print([(c.status, c.ename, c.evalue) for c in result.cells])
         assert done.stdout.strip() == str([("ok", "", "")] * 3), done.stdout
     finally:
         shutil.rmtree(where, ignore_errors=True)
+
+
+@needs_bwrap
+def test_any_program_runs_sandboxed_with_the_batch_s_limits(layout):
+    """Sandbox.process_command (for other programs than kernels, e.g. a league's bots): in the
+    sandbox, in a control group whose CPU time counts the program's children too."""
+    import subprocess
+
+    spin = ("import os, subprocess, sys, time\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import time\\nt = time.process_time()\\n"
+            "while time.process_time() - t < 0.6: pass'])\n"
+            "child.wait(); print(os.getcwd(), os.path.exists(" + repr(str(layout["source"])) + "))")
+    with Sandbox([layout["source"]], isolate=True) as sandbox:
+        cmd, group = sandbox.process_command([sys.executable, "-c", spin])
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd="/")
+        assert done.stdout.split() == ["/scratch", "False"], done.stderr
+        if group is not None:
+            assert group.cpu_seconds() >= 0.6
+            group.remove()

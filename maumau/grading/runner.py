@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 from . import jail as jail_
-from .cgroups import Controls, find_controls
+from .cgroups import Controls, Group, find_controls
 from .execute import DIED, ERROR, NOT_RUN, OK, REPORT_BYTES, REPORT_MIME, TIMEOUT, CellRun  # noqa: F401
 from .kernel import KERNEL_NAME, log, stop_kernel, write_kernelspec  # noqa: F401  (KERNEL_NAME: re-exported)
 from .limits import Limits
@@ -135,6 +135,22 @@ class Sandbox:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def process_command(self, argv: list[str], files: Mapping[str, str] | None = None
+                        ) -> tuple[list[str], Group | None]:
+        """The command that runs ``argv`` (any program, e.g. a league's bot) as this batch runs a
+        kernel: in a bwrap sandbox of its own where the batch is isolated (``files``, relative
+        name: host path, bound read-only into its working folder) and in a new control group with
+        the batch's memory, process and CPU limits where there are control groups.  The caller
+        starts it (stdin and stdout as it likes), may read ``group.cpu_seconds()`` and must call
+        ``group.remove()`` when it is done (``close`` removes what is left)."""
+        limits = self.limits
+        cmd = self.jail.command(argv, disk_mb=limits.disk_mb, files=files) if self.jail is not None else list(argv)
+        if self.controls is None:
+            return cmd, None
+        group = self.controls.new_group((limits.memory_mb + 2 * limits.disk_mb + 64) << 20, limits.processes,
+                                        limits.cpus)
+        return group.wrap(cmd), group
 
     # --- one kernel ------------------------------------------------------------------------
     def connection_file(self, folder: Path) -> str:
