@@ -14,8 +14,8 @@ delegated cgroup v2 subtree), each kernel starts in a group of its own (``Group`
 - CPU time: the group's CPU time (``cpuacct.usage`` / ``cpu.stat``) is what decides a cell's
   timeout (``execute``), so a busy machine does not make an honest cell time out.
 
-Where no control group can be made (``Controls.find`` says why), the limits fall back to what
-holds per process and to measuring the process tree from ``/proc`` (``Tree``): ``RLIMIT_AS``
+Where no control group can be made (``find_controls`` says why), the limits fall back to what
+holds per process and to measuring the process tree from ``/proc`` (``proctree.Tree``): ``RLIMIT_AS``
 per process and the sum of the tree's resident memory (a watchdog stops the kernel past the
 limit), ``RLIMIT_NPROC`` (per user namespace, so per sandbox) against process floods, and the
 CPU time of the tree (its processes' and their reaped children's) for timeouts.
@@ -29,13 +29,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Controls", "Group", "Tree", "find_controls", "tree_pids", "tree_cpu_seconds", "tree_memory_bytes"]
+__all__ = ["Controls", "Group", "find_controls"]
 
 _ROOT = Path("/sys/fs/cgroup")
 _V1 = ("memory", "pids", "cpu", "cpuacct")   # the controllers a v1 group is made of
 _V2 = ("memory", "pids", "cpu")
-_TICKS = os.sysconf("SC_CLK_TCK")
-_PAGE = os.sysconf("SC_PAGE_SIZE")
 _PERIOD_US = 100_000
 
 
@@ -170,6 +168,11 @@ class Controls:
 
     version: int
     folders: dict[str, Path]
+    tag: str = ""
+    # hierarchies whose kernel groups sit beside the batch's folder rather than in it: a folder of the
+    # batch in the cpu hierarchy would weigh as one process, so all its kernels together would get
+    # the share of a single process of the machine (measured: a batch 2-3 times slower when busy)
+    flat: frozenset[str] = frozenset()
     count: int = 0
     groups: list[Group] = field(default_factory=list)
 
@@ -181,7 +184,7 @@ class Controls:
         group = Group(self.version, made)
         try:
             for controller, parent in self.folders.items():
-                folder = parent / name
+                folder = parent / f"{self.tag}-{name}" if controller in self.flat else parent / name
                 folder.mkdir()
                 made[controller] = folder
             self._limit(group, memory_bytes, processes, cpus)
@@ -215,11 +218,12 @@ class Controls:
         for group in self.groups:
             group.remove()
         self.groups.clear()
-        for folder in self.folders.values():
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
+        for controller, folder in self.folders.items():
+            if controller not in self.flat:  # (a flat hierarchy's folder is this process's own group)
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass
 
     def describe(self) -> str:
         names = "memory, pids, cpu, cpuacct" if self.version == 1 else "memory, pids, cpu"
@@ -244,7 +248,11 @@ def _v2(mounts: dict[str, Path], own: dict[str, str], tag: str) -> Controls | No
     except OSError:
         folder.rmdir()
         return None
-    return Controls(2, {"": folder})
+    try:  # the batch's folder weighs as much as the kernels it runs at once (see Controls.flat)
+        _write(folder / "cpu.weight", str(min(10_000, 100 * 4 * (os.cpu_count() or 1))))
+    except OSError:
+        pass
+    return Controls(2, {"": folder}, tag)
 
 
 def _v1(mounts: dict[str, Path], own: dict[str, str], tag: str) -> Controls | None:
@@ -252,27 +260,62 @@ def _v1(mounts: dict[str, Path], own: dict[str, str], tag: str) -> Controls | No
     if not all(c in mounts and c in own for c in _V1):
         return None
     made: dict[str, Path] = {}
+    flat = {c for c in _V1 if c in ("cpu", "cpuacct") and mounts[c] == mounts["cpu"]}
     try:
         for controller in _V1:
-            folder = mounts[controller] / own[controller].lstrip("/") / tag
-            if folder.exists():  # cpu and cpuacct mounted together: one folder
+            base = mounts[controller] / own[controller].lstrip("/")
+            if controller in flat:
+                if not os.access(base, os.W_OK):
+                    raise PermissionError(f"{base} is not writable")
+                made[controller] = base
+                continue
+            folder = base / tag
+            if folder.exists():  # cpuacct mounted with cpu: one folder
                 made[controller] = folder
                 continue
             folder.mkdir()
             made[controller] = folder
     except OSError:
-        for folder in set(made.values()):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
+        for controller, folder in made.items():
+            if controller not in flat:
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass
         return None
     if (made["memory"] / "memory.use_hierarchy").exists():
         try:
             _write(made["memory"] / "memory.use_hierarchy", "1")
         except OSError:
             pass  # already on (inherited), or fixed by the parent
-    return Controls(1, made)
+    return Controls(1, made, tag, frozenset(flat))
+
+
+def _sweep(parents: list[Path], alive: str) -> None:
+    """Remove the empty groups of batches whose folder (``alive``/<tag>) is gone and that made no
+    group for ten minutes: a grader that was killed leaves them behind.  (rmdir removes only a
+    group without processes.)"""
+    for parent in parents:
+        try:
+            found = [p for p in parent.iterdir() if p.name.startswith("maumau-grade-") and p.is_dir()]
+        except OSError:
+            continue
+        for folder in found:
+            try:
+                recent = time.time() - folder.stat().st_mtime < 600  # (another grader's, between kernels)
+            except OSError:
+                continue
+            if recent or (Path(alive) / folder.name[: len("maumau-grade-") + 8]).exists():
+                continue
+            for inner in [p for p in folder.iterdir() if p.is_dir()] if folder.is_dir() else []:
+                try:
+                    inner.rmdir()
+                except OSError:
+                    pass
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
 
 
 def find_controls(tag: str) -> tuple[Controls | None, str]:
@@ -283,85 +326,11 @@ def find_controls(tag: str) -> tuple[Controls | None, str]:
     mounts, own = _mounts(), _own_paths()
     if not mounts:
         return None, "no cgroup file system mounted"
+    import tempfile
+
+    _sweep(sorted({mounts[c] / own[c].lstrip("/") for c in mounts if c in own}), tempfile.gettempdir())
     for make in (_v2, _v1):
         controls = make(mounts, own, tag)
         if controls is not None:
             return controls, ""
     return None, "this process may not make control groups (not root, no delegated cgroup v2 subtree)"
-
-
-# --- the fallback: the process tree measured from /proc ---------------------------------------------
-
-def tree_pids(root: int) -> list[int]:
-    """``root`` and every process below it (children of every thread, recursively)."""
-    found, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        found.append(pid)
-        try:
-            tasks = os.listdir(f"/proc/{pid}/task")
-        except OSError:
-            continue
-        for tid in tasks:
-            try:
-                with open(f"/proc/{pid}/task/{tid}/children") as f:
-                    todo += [int(c) for c in f.read().split()]
-            except (OSError, ValueError):
-                pass
-    return found
-
-
-def _stat_fields(pid: int) -> list[str]:
-    """The fields of /proc/PID/stat after the command name, which the process chooses itself
-    (``prctl(PR_SET_NAME)``, up to 15 bytes, ``)`` and spaces included): split after its last ``)``."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            raw = f.read()
-    except OSError:
-        return []
-    return raw[raw.rfind(b")") + 2:].decode("ascii", "replace").split()
-
-
-def tree_cpu_seconds(root: int) -> float:
-    """The CPU time of the tree below ``root``: each process's own and its reaped children's."""
-    total = 0
-    for pid in tree_pids(root):
-        fields = _stat_fields(pid)
-        if len(fields) > 14:  # utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 here
-            total += sum(int(x) for x in fields[11:15])
-    return total / _TICKS
-
-
-def tree_memory_bytes(root: int) -> int:
-    """The resident memory of the tree below ``root`` (shared pages counted in each process)."""
-    total = 0
-    for pid in tree_pids(root):
-        try:
-            with open(f"/proc/{pid}/statm") as f:
-                total += int(f.read().split()[1]) * _PAGE
-        except (OSError, ValueError, IndexError):
-            pass
-    return total
-
-
-@dataclass
-class Tree:
-    """The fallback's view of one kernel: its process tree below ``root`` (bwrap, or the kernel)."""
-
-    root: int
-
-    def cpu_seconds(self) -> float:
-        return tree_cpu_seconds(self.root)
-
-    def memory_bytes(self) -> int:
-        return tree_memory_bytes(self.root)
-
-    def pids(self) -> list[int]:
-        return tree_pids(self.root)
-
-    def kill(self) -> None:
-        for pid in reversed(tree_pids(self.root)):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass

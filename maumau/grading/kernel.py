@@ -24,9 +24,10 @@ from nbclient import NotebookClient
 
 from . import jail as jail_
 from . import sandbox
-from .cgroups import Controls, Group, Tree
+from .cgroups import Controls, Group
 from .channels import Pinned, pin
 from .execute import TIMEOUT_ENAME, QuietClient
+from .proctree import Tree
 
 if TYPE_CHECKING:  # only for the annotations (runner imports this module)
     from .limits import Limits
