@@ -4,6 +4,7 @@
     python benchmarks/grading.py --learners 20 --jobs 2
     python benchmarks/grading.py --dask local    # also on a LocalCluster (2 workers), and a rerun
                                                  # from the gradebook (nothing changed: nothing runs)
+    python benchmarks/grading.py --flood         # and one learner running 512 busy processes
 
 Half the learners hand in the instructor's solution, half the released stub, so every row
 runs its test cells to the end or to the first failure, as a real class does.  Prints the
@@ -52,8 +53,19 @@ def _batch(label: str, subs: Path, out: Path, jobs: int | None, **options: objec
     print(f"{label}: {len(rows)} notebooks graded in {seconds:.1f} s ({len(rows) / seconds:.2f} notebooks/s, "
           f"{seconds / len(rows):.2f} s each), {full} with full marks")
     print("  isolation:", rows.isolation)
+    others = sorted(r.seconds for r in rows if r.student != "zz_flood" and r.seconds > 0)
+    if others:
+        print(f"  rows of the class: median {others[len(others) // 2]:.1f} s, slowest {others[-1]:.1f} s")
     slow = sorted(rows, key=lambda r: -r.seconds)[:3]
     print("  slowest rows:", ", ".join(f"{r.student}/{r.exercise} {r.seconds:.1f} s" for r in slow))
+
+
+def add_flood(subs: Path) -> None:
+    """A learner whose exercise 02 forks busy processes (as tests/submissions/escape_process_flood):
+    how much it slows the others' grading is what its kernel's control group allows."""
+    folder = subs / "zz_flood"
+    folder.mkdir()
+    shutil.copy(ROOT / "tests" / "submissions" / "escape_process_flood" / "02_skip_on_eight.ipynb", folder)
 
 
 def main() -> None:
@@ -61,11 +73,14 @@ def main() -> None:
     parser.add_argument("--learners", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=None, help="kernels at once (default: the grader's)")
     parser.add_argument("--dask", metavar="ADDRESS", help="also grade on this dask scheduler ('local': a LocalCluster)")
+    parser.add_argument("--flood", action="store_true", help="add a learner running 512 busy processes")
     args = parser.parse_args()
     print(f"{args.learners} learners × {len(EXERCISES)} exercises")
     with tempfile.TemporaryDirectory(prefix="maumau-bench-") as tmp:
         root = Path(tmp)
         subs = class_folder(root, args.learners)
+        if args.flood:
+            add_flood(subs)
         book = Gradebook(root / "book.sqlite")
         _batch("this machine", subs, root / "out", args.jobs, gradebook=book)
         _batch("again from the gradebook (nothing changed)", subs, root / "out2", args.jobs, gradebook=book)

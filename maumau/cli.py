@@ -216,9 +216,11 @@ def _add_grade(commands: Any) -> None:
                      help="grade this exercise (repeatable; default: the exercises handed in)")
     sub.add_argument("--all", action="store_true", dest="every",
                      help="a row for every exercise of SOURCE, 'missing' where a learner handed none in")
-    sub.add_argument("--cell-timeout", type=float, default=10.0, help="seconds per cell (default 10)")
-    sub.add_argument("--timeout", type=float, default=90.0, help="seconds per notebook (default 90)")
-    sub.add_argument("--memory", type=int, default=1024, help="memory per kernel in MB (default 1024)")
+    sub.add_argument("--cell-timeout", type=float, default=10.0,
+                     help="CPU seconds per cell, of the kernel and its processes (default 10)")
+    sub.add_argument("--timeout", type=float, default=90.0, help="CPU seconds per notebook (default 90)")
+    sub.add_argument("--memory", type=int, default=1024,
+                     help="memory of a kernel and its processes together, in MB (default 1024)")
     sub.add_argument("--disk", type=int, default=100, help="what a kernel may write, in MB (default 100)")
     sub.add_argument("--require-isolation", action="store_true",
                      help="refuse to grade where the kernels cannot run in a bubblewrap sandbox")

@@ -5,8 +5,11 @@ and first switch the kernel's audit hook off, so that only the bubblewrap sandbo
 between them and this machine: a daemon (spawned, and double-forked) that keeps rewriting its
 row of grades.csv after the kernel is gone; raw TCP and zmq to a listener of this machine; the
 dir_fd variants of mkdir/open/rename/unlink/link planting files in the output folder and moving
-the instructor's notebook.  Graded by ``maumau grade`` like any class; each must score what the
-honest stub scores, and nothing outside may change.  Without a working bwrap these learners
+the instructor's notebook; (issue 25) the kernel's socket files replaced by links to a socket of
+this machine while the grader reconnects, three child interpreters holding more memory together
+than the kernel's limit, 512 busy processes.  Graded by ``maumau grade`` like any class; each must
+score what the honest stub (or the correct solution handed in with it) scores, and nothing outside
+may change or be connected to.  Without a working bwrap these learners
 would succeed (the audit hook is no boundary), so the test is skipped there, saying why.
 """
 
@@ -72,8 +75,45 @@ def listener():
 
 
 @pytest.fixture(scope="module")
-def escaped(tmp_path_factory, listener):
+def unix_listener(tmp_path_factory):
+    """A Unix socket of this machine that records every connection (escape_socket_links links
+    the kernel's sockets to it)."""
+    path = tmp_path_factory.mktemp("host") / "host.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.listen(64)
+    server.settimeout(0.2)
+    seen: list[str] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            seen.append("<connected>")
+            conn.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield str(path), seen
+    stop.set()
+    thread.join(2)
+    server.close()
+
+
+#: What each escape scores (its status where it is always the same): the stub's 0, or the 6 of the
+#: correct solution handed in with it.
+EXPECTED = {"escape_daemon": ("0", "ok"), "escape_network": ("0", "ok"), "escape_dir_fd": ("0", "ok"),
+            "escape_memory_children": ("6", "ok"), "escape_socket_links": ("0", None),
+            "escape_process_flood": ("0", None)}
+
+
+@pytest.fixture(scope="module")
+def escaped(tmp_path_factory, listener, unix_listener):
     port, seen = listener
+    unix_path, unix_seen = unix_listener
     root = tmp_path_factory.mktemp("escapes")
     source, subs, out = root / "exercises", root / "submissions", root / "out"
     source.mkdir()
@@ -84,6 +124,7 @@ def escaped(tmp_path_factory, listener):
     for folder in learners:
         text = (folder / f"{EX}.ipynb").read_text(encoding="utf-8")
         text = text.replace("__OUT__", str(out)).replace("__SOURCE__", str(source)).replace("__PORT__", str(port))
+        text = text.replace("__UNIX__", unix_path)
         (subs / folder.name).mkdir(parents=True)
         (subs / folder.name / f"{EX}.ipynb").write_text(text, encoding="utf-8")
     (subs / "stub").mkdir()
@@ -96,16 +137,22 @@ def escaped(tmp_path_factory, listener):
     after_grading = snapshot(out)
     time.sleep(4)  # the daemons' time to act, had they survived their kernels
     return {"out": out, "source": source, "before": before, "grades": grades, "after": after_grading,
-            "seen": seen, "learners": [p.name for p in learners], "log": log.getvalue()}
+            "seen": seen, "unix_seen": unix_seen, "learners": [p.name for p in learners], "log": log.getvalue()}
 
 
-def test_every_escape_scores_what_the_stub_scores(escaped):
+def test_every_escape_scores_what_its_solution_earns(escaped):
     rows = {}
     for line in escaped["grades"].decode().splitlines()[1:]:
         student, exercise, score, _max, _manual, status = line.split(",")[:6]
         rows[student] = (score, status)
+    assert set(escaped["learners"]) == set(EXPECTED)
     for name in escaped["learners"]:
-        assert rows[name] == ("0", "ok"), (name, rows[name], escaped["log"][-2000:])
+        score, status = EXPECTED[name]
+        assert rows[name][0] == score and status in (None, rows[name][1]), (name, rows[name], escaped["log"][-2000:])
+
+
+def test_nothing_outside_is_connected_to_through_the_kernel_s_socket_files(escaped):
+    assert escaped["unix_seen"] == []
 
 
 def test_no_daemon_rewrites_grades_csv_after_the_batch(escaped):

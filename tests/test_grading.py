@@ -75,7 +75,15 @@ EXPECTED = {
     # exercise 13: the grader plays the hands again (maumau.grading.hands); the stub's status is "error"
     # (its try-it cell calls the stub), so is that of the learner who kept the stub
     ("cheat_fake_hands", "13_strategy"): (0, "error"),
-    ("cheat_weak_opponents", "13_strategy"): (0, "ok"),
+    ("cheat_weak_opponents", "13_strategy"): (0, "timeout"),  # its opponents never go out: hands of 20,000 moves
+    # issue 25: after the hidden test no cell is named; duplicate ids refused; exits cost nothing
+    ("leaks_by_cell", "02_skip_on_eight"): (6, "error"),
+    ("duplicate_id", "02_skip_on_eight"): (0, "invalid notebook"),
+    ("sys_exit", "02_skip_on_eight"): (6, "error"),
+    ("exit_call", "02_skip_on_eight"): (6, "ok"),
+    ("kernel_kill", "02_skip_on_eight"): (6, "kernel died"),
+    # exercise 13 grades a strategy: the first legal card passes only the legal-moves test
+    ("first_legal", "13_strategy"): (2, "ok"),
 }
 
 
@@ -350,6 +358,22 @@ def test_wrong_submissions_get_the_expected_scores_and_statuses(graded):
     got = {key: (int(float(rows[key]["score"])), rows[key]["status"]) for key in EXPECTED}
     assert got == EXPECTED
     assert set(rows) >= set(EXPECTED) | {("teacher", n) for n in GRADED} | {("stub", n) for n in GRADED}
+
+
+def test_after_a_hidden_test_no_cell_and_no_way_of_failing_is_named(graded):
+    from maumau.grading.rows import QUIET_PROBLEM
+
+    row = graded["rows"][("leaks_by_cell", "02_skip_on_eight")]
+    feedback = (graded["out"] / "feedback" / "leaks_by_cell.md").read_text(encoding="utf-8")
+    assert QUIET_PROBLEM in row["message"] and QUIET_PROBLEM in feedback
+    for text in (row["message"], feedback):
+        assert "# leak" not in text and "your cell" not in text and "ValueError" not in text and "'4'" not in text
+
+
+def test_a_kernel_death_names_the_cell_before_any_hidden_test(graded):
+    rows = graded["rows"]
+    assert "your cell 'import os, signal'" in rows[("kernel_kill", "02_skip_on_eight")]["message"]
+    assert "ids must be unique" in rows[("duplicate_id", "02_skip_on_eight")]["message"]
 
 
 def test_grade_files_cannot_be_written_by_learner_code(graded):

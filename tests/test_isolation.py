@@ -535,3 +535,159 @@ def test_the_command_line_says_when_a_batch_was_not_isolated(tmp_path, monkeypat
     assert summary.startswith("# Grades\n\n**Warning:** NOT ISOLATED") and "no-such-bwrap" in summary
     assert f"maumau: warning: {NOT_ISOLATED}" in err.getvalue()
     assert "| ada | 6/6 | 6/6 |" in summary
+
+
+# --- limits for the whole kernel (issue 25) ---------------------------------------------------------
+
+#: Three child interpreters of 600 MB each, alive together: more than the kernel's limit of 1024 MB.
+CHILDREN = '''
+import os, subprocess, sys, time
+child = ("import os, sys, time\\nb = bytearray(600 * 2**20)\\nfor i in range(0, len(b), 4096): b[i] = 1\\n"
+         "open('held-' + sys.argv[1], 'w').close()\\ntime.sleep(3)")
+procs = [subprocess.Popen([sys.executable, "-c", child, str(i)]) for i in range(3)]
+HELD = 0  # the most children holding their 600 MB at the same moment
+while any(p.poll() is None for p in procs):
+    HELD = max(HELD, sum(os.path.exists(f"held-{i}") and p.poll() is None for i, p in enumerate(procs)))
+    time.sleep(0.02)
+'''
+
+
+@needs_bwrap
+@pytest.mark.parametrize("cgroups", ["on", "off"])
+def test_memory_is_limited_for_the_kernel_and_its_processes_together(layout, monkeypatch, cgroups):
+    if cgroups == "off":
+        monkeypatch.setenv("MAUMAU_CGROUPS", "off")
+    with Sandbox([layout["source"]], Limits(memory_mb=1024, disk_mb=16), isolate=True) as sandbox:
+        result = asyncio.run(sandbox.run([DISABLE_HOOK, CHILDREN, "print(HELD); assert HELD <= 1, HELD"]))
+        line = sandbox.isolation
+    assert ("cgroup v" in line) == (cgroups == "on"), line
+    ok(result.cells[0])
+    if cgroups == "on":  # the group's OOM killer stopped the children past the limit: the kernel lives
+        ok(result.cells[1])
+        ok(result.cells[2])
+    else:  # the watchdog saw the tree's memory and stopped the kernel
+        assert result.cells[1].status == DIED, result
+        assert any("held more than 1024 MB" in n for n in result.notes), result.notes
+
+
+@needs_bwrap
+def test_a_flood_of_processes_stops_at_the_limit_and_dies_with_the_kernel(layout):
+    flood = '''
+import os, time
+started = 0
+for _ in range(512):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    started += 1
+assert 20 <= started < 64, started
+'''
+    with Sandbox([layout["source"]], Limits(processes=64), isolate=True) as sandbox:
+        if sandbox.controls is None:
+            pytest.skip(f"no control groups here: {sandbox.no_controls}")
+        result = asyncio.run(sandbox.run([DISABLE_HOOK, flood]))
+    ok(result.cells[0])
+    ok(result.cells[1])
+
+
+@needs_bwrap
+def test_cpu_time_not_wall_time_decides_a_timeout(layout):
+    """A cell that sleeps 4 s uses no CPU: within a CPU limit of 2 s (wall limit 12 s); a cell that
+    computes for 2.5 CPU seconds is interrupted, and the next cell runs."""
+    busy = "import time\nend = time.process_time() + 30\nwhile time.process_time() < end:\n    pass"
+    with Sandbox([layout["source"]], Limits(cell_timeout=2, wall_factor=6), isolate=True) as sandbox:
+        result = asyncio.run(sandbox.run(["import time; time.sleep(4)", busy, "x = 1", "time.sleep(30)"]))
+    sleep, spin, after, long_sleep = result.cells
+    ok(sleep)
+    assert spin.status == "timeout" and 2 <= spin.cpu < 6, spin
+    ok(after)
+    assert long_sleep.status == "timeout" and 11 <= long_sleep.seconds < 20, long_sleep
+
+
+@needs_bwrap
+def test_socket_files_replaced_by_links_lead_nowhere_outside(layout, tmp_path):
+    """The kernel's socket files replaced by links to a socket of this machine, then the kernel's
+    sockets closed: the grader's reconnections reach the sandbox's old sockets or nothing."""
+    host = tmp_path / "host.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(host))
+    server.listen(64)
+    server.settimeout(0.1)
+    attack = f'''
+import glob, os, time, zmq
+for path in glob.glob("/run/maumau/kernel-*"):
+    os.unlink(path)
+    os.symlink({str(host)!r}, path)
+for s in [o for o in gc.get_objects() if isinstance(o, zmq.Socket) and not o.closed]:
+    s.close(linger=0)
+time.sleep(4)
+'''
+    try:
+        result, cells = run(layout, [DISABLE_HOOK, attack, "x = 1"], Limits(cell_timeout=2))
+        accepted = 0
+        while True:
+            try:
+                server.accept()[0].close()
+                accepted += 1
+            except OSError:
+                break
+    finally:
+        server.close()
+    ok(cells[0])
+    assert accepted == 0
+    assert cells[1].status in (DIED, "timeout"), cells[1]
+    ok(cells[2])  # a new kernel
+
+
+@needs_bwrap
+def test_a_checkout_under_tmp_in_a_path_with_spaces_keeps_tmp_scratch():
+    """maumau living under /tmp (a checkout made with ``mktemp -d``), in a folder whose name has a
+    space: inside the sandbox /tmp is still writable scratch (with the hook on and off), the working
+    folder is /scratch, and the kernel imports that maumau."""
+    import subprocess
+    import tempfile
+
+    where = Path(tempfile.mkdtemp(prefix="maumau checkout ", dir="/tmp"))
+    try:
+        shutil.copytree(REPO / "maumau", where / "maumau", ignore=shutil.ignore_patterns("__pycache__"))
+        cell = (f"import os, maumau\nassert maumau.__file__.startswith({str(where)!r}), maumau.__file__\n"
+                "assert os.getcwd() == '/scratch', os.getcwd()\nopen('/tmp/mine.txt', 'w').write('scratch')\n")
+        script = f'''
+import asyncio, maumau
+assert maumau.__file__.startswith({str(where)!r}), maumau.__file__
+from maumau.grading.runner import Sandbox
+with Sandbox([], isolate=True) as sandbox:
+    assert sandbox.jail.tmp_is_tmpfs
+    result = asyncio.run(sandbox.run([{cell!r}, {DISABLE_HOOK!r}, "open('/tmp/more.txt', 'w').write('x')"]))
+print([(c.status, c.ename, c.evalue) for c in result.cells])
+'''
+        env = dict(os.environ, PYTHONPATH=str(where))
+        done = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(where), capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-3000:]
+        assert done.stdout.strip() == str([("ok", "", "")] * 3), done.stdout
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
+@needs_bwrap
+def test_any_program_runs_sandboxed_with_the_batch_s_limits(layout):
+    """Sandbox.process_command (for other programs than kernels, e.g. a league's bots): in the
+    sandbox, in a control group whose CPU time counts the program's children too."""
+    import subprocess
+
+    spin = ("import os, subprocess, sys, time\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import time\\nt = time.process_time()\\n"
+            "while time.process_time() - t < 0.6: pass'])\n"
+            "child.wait(); print(os.getcwd(), os.path.exists(" + repr(str(layout["source"])) + "))")
+    with Sandbox([layout["source"]], isolate=True) as sandbox:
+        cmd, group = sandbox.process_command([sys.executable, "-c", spin])
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, cwd="/")
+        assert done.stdout.split() == ["/scratch", "False"], done.stderr
+        if group is not None:
+            assert group.cpu_seconds() >= 0.6
+            group.remove()

@@ -228,9 +228,10 @@ def graded(corpus, tmp_path_factory):
     rows = grade(src, [subs], out=out, jobs=4)
     with open(out / "grades.csv", newline="", encoding="utf-8") as f:
         table = {(r["student"], r["exercise"]): r for r in csv.DictReader(f)}
-    # nbgrader's test_autograde_timeout: --Execute.timeout=2 gives 0 (a cell sleeps 5 s)
+    # nbgrader's test_autograde_timeout: --Execute.timeout=2 gives 0 (a cell sleeps 5 s); maumau's
+    # timeouts are CPU time, and only a wall-clock limit stops a sleeping cell: 2 s of it here
     short = grade(src, [subs / "foo"], out=root / "out-short", only=["timeout"],
-                  limits=Limits(cell_timeout=2))
+                  limits=Limits(cell_timeout=2, wall_factor=1))
     return {"rows": {(r.student, r.exercise): r for r in rows}, "csv": table, "out": out,
             "short": {(r.student, r.exercise): r for r in short}}
 
@@ -262,7 +263,9 @@ def test_missing_notebook_scores_zero(graded):
 
 def test_timeouts(graded):
     """test_autograde_timeout: with nbgrader's default (30 s) the 5 s cell passes, with 2 s it
-    fails.  maumau's default cell limit is 10 s."""
+    fails.  DIFFERS in the measure: maumau's cell limit (default 10 s) is CPU time, and a cell that
+    sleeps is stopped only by the wall-clock limit, ``wall_factor`` (default 6) times the CPU limit:
+    with a wall-clock limit of 2 s the sleeping cell fails as in nbgrader."""
     assert _score(graded, "foo", "timeout") == (1, 1)
     row = graded["short"][("foo", "timeout")]
     assert (row.score, row.status) == (0, "timeout")

@@ -95,6 +95,10 @@ async def _run_cells(sandbox: Sandbox, cells: list[GradedCell], learner: bool,
     sources, replayable, probes = _sources(cells, learner)
     result = await sandbox.run(sources, replayable, probes, files)
     preamble = result.cells.pop(0)
+    # the indexes of the run count the preamble: those of the result count the cells
+    result.noted_at = [i - 1 for i in result.noted_at]
+    result.died_after = [i - 1 for i in result.died_after]
+    result.stopped_at -= 1 if result.stopped_at >= 0 else 0
     if preamble.status not in (OK,) and not result.stopped:
         result.stopped = f"the grader's first cell failed ({preamble.ename})"
     return result
@@ -304,8 +308,11 @@ class _Plan:
         """Read and assemble the notebook; its job, or its row says why it cannot run."""
         try:
             notebook = read_submission(sub)
+            duplicates, refusals = duplicate_id_notes(notebook)
+            if refusals:  # which of the cells is the solution would be a guess: refused, never by position
+                raise NotebookError("; ".join(refusals))
             cells, notes = assemble(exercise, notebook)
-            notes = duplicate_id_notes(notebook) + notes
+            notes = duplicates + notes
             row.manual_pending = sum(manual_pending(exercise, notebook).values())
         except NotebookError as err:
             row.status, row.message = "invalid notebook", str(err)

@@ -3,12 +3,13 @@
 A test of a *player* cannot compare values with a reference: any strong player passes. And
 whatever the learner's kernel computes, the learner can fake (a ``win_rate`` that returns 1.0,
 opponents made to draw forever).  So the kernel only *plays*: ``play_hands`` deals hands with
-fixed seeds against ``Random`` opponents and keeps, per hand, its set-up and the moves the
-learner's player chose.  ``check_wins(what, hands, expected)`` then passes when the player won
-at least ``expected`` of them.  When ``maumau grade`` runs the cell, ``expected`` is removed
-(as for every check) and the record goes to the grader, which plays every hand again in its
-own process (``replay``): the set-ups of the instructor's run, its own ``Random`` opponents,
-and the learner's moves at the learner's seat, each of which must be legal there.  The wins
+fixed seeds against computer opponents (``Random``, or ``Heuristic`` with ``opponent="medium"``)
+and keeps, per hand, its set-up and the moves the learner's player chose.
+``check_wins(what, hands, expected)`` then passes when the player won at least ``expected`` of
+them.  When ``maumau grade`` runs the cell, ``expected`` is removed (as for every check) and the
+record goes to the grader, which plays every hand again in its own process (``replay``): the
+set-ups of the instructor's run, its own opponents, and the learner's moves at the learner's
+seat, each of which must be legal there.  The wins
 it counts are the ones that count.  Moves recorded against opponents the learner weakened do
 not fit the real opponents' moves and are refused.
 """
@@ -59,9 +60,10 @@ class _Recording:
 
 
 def _table(setup: dict[str, Any], seat_player: Any) -> list[Any]:
-    from ..players import Random
+    from ..players.strength import player_class
 
-    table: list[Any] = [Random(s) for s in setup["opponents"]]
+    opponent = player_class(setup.get("opponent", "easy"))
+    table: list[Any] = [opponent(seed=s) for s in setup["opponents"]]
     table[setup["seat"]] = seat_player
     return table
 
@@ -75,13 +77,17 @@ def _play(setup: dict[str, Any], seat_player: Any) -> bool:
     return bool(end.is_over and end.winner == setup["seat"])
 
 
-def play_hands(player: Any, variant: str = "makao", players: int = 2, games: int = 100, seed: int = 0) -> Hands:
-    """``games`` hands of ``variant`` for ``player`` against ``Random`` opponents, taking
-    every seat in turn; the deals and the opponents' seeds follow from ``seed``."""
+def play_hands(player: Any, variant: str = "makao", players: int = 2, games: int = 100, seed: int = 0,
+               opponent: str = "easy") -> Hands:
+    """``games`` hands of ``variant`` for ``player`` against computer players of strength
+    ``opponent`` (``easy``: Random, ``medium``: Heuristic), taking every seat in turn; the
+    deals and the opponents' seeds follow from ``seed``."""
     hands = Hands()
     for g in range(games):
         setup = {"variant": variant, "players": players, "seed": seed + g, "seat": g % players,
                  "opponents": [seed * 1000 + g * 10 + i for i in range(players)]}
+        if opponent != "easy":  # (set-ups against Random stay as they were)
+            setup["opponent"] = opponent
         moves: list[dict[str, Any]] = []
         hands.setups.append(setup)
         hands.moves.append(moves)

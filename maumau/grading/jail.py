@@ -14,14 +14,18 @@ machine lets it create namespaces, each kernel of ``maumau grade`` runs inside o
   folder, the repository and its ``.git`` simply do not exist inside;
 - the only writable place is the working folder ``/scratch`` (also HOME and TMPDIR, and
   ``/tmp`` points into it): a tmpfs of ``disk_mb`` megabytes, so writing more fails with
-  "No space left on device" and nothing reaches the grader's disk;
+  "No space left on device" and nothing reaches the grader's disk.  Where the Python or the
+  maumau package lives under ``/tmp`` (a checkout made with ``mktemp -d``), ``/tmp`` is a
+  second tmpfs of that size instead, with those folders bound read-only into it: the
+  sandbox's ``/tmp`` is scratch wherever the project lives;
 - an unprivileged user (uid 65534 in a new user namespace), no capabilities, no new
   privileges, no further user namespaces, its own session (no terminal tricks), IPC and
   UTS namespaces.
 
 The grader talks to the kernel over Unix sockets (jupyter's ``ipc`` transport) in a tiny tmpfs
-``/run/maumau`` inside the sandbox, reached from outside through ``/proc/PID/root``; the
-connection file is bound there read-only.  The kernel's audit hook (``sandbox``) stays on as a
+``/run/maumau`` inside the sandbox, each opened once as soon as the kernel bound it and then
+reached only through that descriptor (``channels``), never by a path the kernel could turn
+into a link; the connection file is bound there read-only.  The kernel's audit hook (``sandbox``) stays on as a
 second layer.
 """
 
@@ -71,6 +75,12 @@ class Jail:
     python_path: tuple[str, ...]              # PYTHONPATH inside (the maumau package's parent)
     options: frozenset[str] = frozenset()     # the options of bwrap --help we rely on if present
 
+    @property
+    def tmp_is_tmpfs(self) -> bool:
+        """Whether ``/tmp`` is a tmpfs of its own (something bound lives under the host's /tmp),
+        rather than a link into the working folder."""
+        return any(inside(path, "/tmp") for path in self.readonly)
+
     def command(self, argv: list[str], connection_file: str | None = None, disk_mb: int = 0,
                 files: Mapping[str, str] | None = None) -> list[str]:
         """The bwrap command that runs ``argv`` in the sandbox; ``connection_file`` (a host
@@ -83,6 +93,10 @@ class Jail:
             cmd.append("--disable-userns")
         if os.geteuid() == 0:
             cmd += ["--cap-drop", "ALL"]
+        perms = ["--perms", "0700"] if has("--perms") else []
+        size = ["--size", str(disk_mb * 1024 * 1024)] if disk_mb > 0 and has("--size") else []
+        if self.tmp_is_tmpfs:  # first: the folders under /tmp are bound into it below
+            cmd += perms + size + ["--tmpfs", "/tmp"]
         for path in self.readonly:
             cmd += ["--ro-bind", path, path]
         for target, path in self.links:
@@ -93,12 +107,8 @@ class Jail:
             else:
                 cmd += ["--ro-bind", "/dev/null", path]
         cmd += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
-        perms = ["--perms", "0700"] if has("--perms") else []
-        cmd += perms + (["--size", str(disk_mb * 1024 * 1024)] if disk_mb > 0 and has("--size") else [])
-        cmd += ["--tmpfs", SCRATCH, "--dir", f"{SCRATCH}/home", "--dir", f"{SCRATCH}/tmp"]
-        if not any(inside(path, "/tmp") for path in self.readonly):
-            # (a Python or a maumau installed under /tmp is bound there: then TMPDIR alone says
-            # where temporary files go, and /tmp stays the read-only folder holding it)
+        cmd += perms + size + ["--tmpfs", SCRATCH, "--dir", f"{SCRATCH}/home", "--dir", f"{SCRATCH}/tmp"]
+        if not self.tmp_is_tmpfs:
             cmd += ["--symlink", f"{SCRATCH}/tmp", "/tmp"]
         made: set[str] = set()
         for rel, host in sorted((files or {}).items()):

@@ -14,7 +14,6 @@ import logging
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,12 +24,16 @@ from nbclient import NotebookClient
 
 from . import jail as jail_
 from . import sandbox
+from .cgroups import Controls, Group
+from .channels import Pinned, pin
 from .execute import TIMEOUT_ENAME, QuietClient
+from .proctree import Tree
 
 if TYPE_CHECKING:  # only for the annotations (runner imports this module)
     from .limits import Limits
 
-__all__ = ["KERNEL_NAME", "log", "Batch", "write_kernelspec", "kernel_env", "start_kernel", "stop_kernel"]
+__all__ = ["KERNEL_NAME", "log", "Batch", "write_kernelspec", "kernel_env", "start_kernel", "stop_kernel",
+           "cpu_seconds", "tree_usage"]
 
 KERNEL_NAME = "maumau-sandbox"
 log = logging.getLogger("maumau.grading")
@@ -56,6 +59,9 @@ class Batch(Protocol):
 
     @property
     def spec_manager(self) -> KernelSpecManager: ...
+
+    @property
+    def controls(self) -> Controls | None: ...
 
     def connection_file(self, folder: Path) -> str:
         """A connection file's path in ``folder``, new for each kernel of the batch."""
@@ -100,46 +106,87 @@ def kernel_env(batch: Batch, scratch: Path) -> dict[str, str]:
         "JUPYTER_RUNTIME_DIR": str(scratch), "MPLBACKEND": "agg", "PYDEVD_DISABLE_FILE_VALIDATION": "1",
         sandbox.SCRATCH: str(scratch), sandbox.PROTECT: os.pathsep.join(batch.protect),
         sandbox.MEMORY: str(batch.limits.memory_mb),
-        sandbox.CPU: str(int(batch.limits.total_timeout * 2 + 60)),
+        sandbox.CPU: str(int(batch.limits.total_timeout * 2 + 60)),  # RLIMIT_CPU per process, a last line
     })
     if batch.jail is not None:
         env[sandbox.JAILED] = "1"
+        # counted per user namespace, so per sandbox (without one it would count all the grader's)
+        env[sandbox.PROCESSES] = str(batch.limits.processes)
+        if batch.jail.tmp_is_tmpfs:
+            env[sandbox.SCRATCH] = os.pathsep.join((str(scratch), "/tmp"))
     return env
 
 
-class _JailedKernelManager(AsyncKernelManager):
+class _GroupedKernelManager(AsyncKernelManager):
+    """A kernel manager whose kernel starts inside its control group (``group``), if it has one."""
+
+    group: Group | None = None
+    pinned: Pinned | None = None
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        cmd = self.sandboxed(super().format_kernel_cmd(extra_arguments))
+        return self.group.wrap(cmd) if self.group is not None else cmd
+
+    def sandboxed(self, cmd: list[str]) -> list[str]:
+        return cmd
+
+
+class _JailedKernelManager(_GroupedKernelManager):
     """A kernel manager whose kernel command runs inside a bubblewrap sandbox."""
 
     jail: jail_.Jail | None = None
     disk_mb: int = 0
     wait_seconds: float = 60.0
     files: dict[str, str] | None = None
+    links: Path | None = None
 
-    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
-        cmd = super().format_kernel_cmd(extra_arguments)
+    def sandboxed(self, cmd: list[str]) -> list[str]:
         assert self.jail is not None
         return self.jail.command(cmd, os.path.realpath(self.connection_file), self.disk_mb, self.files)
 
     async def _async_post_start_kernel(self, **kw: object) -> None:
-        # The connection file (and the kernel) name the sockets as seen inside the sandbox; the
-        # grader reaches them through /proc/PID/root, before its own control socket connects.
-        self.ip = await _sandbox_root(self, self.wait_seconds) + jail_.IPC
+        # The kernel names its sockets as seen inside the sandbox; the grader opens each once, as
+        # soon as it is bound and before any learner code runs, and connects only through those
+        # descriptors (``channels``), before its own control socket connects.
+        pid = getattr(self.provisioner, "pid", None)
+        if pid is None or self.links is None:
+            raise RuntimeError("bwrap did not start the sandbox")
+        ports = [self.shell_port, self.iopub_port, self.stdin_port, self.control_port, self.hb_port]
+        self.pinned = await pin(pid, jail_.IPC, ports, self.links, self.wait_seconds, self._running)
+        self.ip = self.pinned.ip
         await super()._async_post_start_kernel(**kw)
 
+    async def _running(self) -> bool:
+        return self.provisioner is not None and await self.provisioner.poll() is None
 
-async def _sandbox_root(km: AsyncKernelManager, seconds: float) -> str:
-    """The root folder of ``km``'s sandbox seen from outside, once bwrap has made it."""
-    provisioner = km.provisioner
-    pid = getattr(provisioner, "pid", None)
-    deadline = time.monotonic() + seconds
-    while provisioner is not None and pid is not None and time.monotonic() < deadline:
-        root = jail_.sandbox_root(pid)
-        if root is not None:
-            return root
-        if await provisioner.poll() is not None:
-            break
-        await asyncio.sleep(0.002)
-    raise RuntimeError("bwrap did not start the sandbox")
+
+def _new_group(batch: Batch) -> Group | None:
+    """A control group for the next kernel, with the batch's limits (None without control groups)."""
+    if batch.controls is None:
+        return None
+    limits = batch.limits
+    # the tmpfs pages the kernel writes count as its memory: room for the disk quota besides
+    memory = (limits.memory_mb + limits.disk_mb * (2 if batch.jail and batch.jail.tmp_is_tmpfs else 1) + 64) << 20
+    return batch.controls.new_group(memory, limits.processes, limits.cpus)
+
+
+def cpu_seconds(km: AsyncKernelManager) -> float:
+    """The CPU time the kernel and every process it started used so far."""
+    group = getattr(km, "group", None)
+    if group is not None:
+        return float(group.cpu_seconds())
+    pid = getattr(km.provisioner, "pid", None)
+    return Tree(pid).cpu_seconds() if pid is not None else 0.0
+
+
+def tree_usage(km: AsyncKernelManager) -> tuple[int, int]:
+    """The resident memory and the number of processes of the kernel's process tree (the
+    fallback's measures, without a control group; 0, 0 if unknown)."""
+    pid = getattr(km.provisioner, "pid", None)
+    if pid is None:
+        return 0, 0
+    tree = Tree(pid)
+    return tree.memory_bytes(), len(tree.pids())
 
 
 async def start_kernel(batch: Batch, scratch: Path, files: dict[str, str] | None = None
@@ -147,10 +194,16 @@ async def start_kernel(batch: Batch, scratch: Path, files: dict[str, str] | None
     """Start a kernel; ``scratch`` is its working folder (unused by an isolated kernel,
     whose working folder is a tmpfs of its own, with ``files`` bound into it)."""
     extra = ["--HistoryManager.enabled=False", "--Application.log_level=CRITICAL"]
-    if batch.jail is None:
-        km = await _start_local(batch, scratch, extra)
-    else:
-        km = await _start_jailed(batch, batch.jail, files, extra)
+    group = _new_group(batch)
+    try:
+        if batch.jail is None:
+            km = await _start_local(batch, scratch, extra, group)
+        else:
+            km = await _start_jailed(batch, batch.jail, files, extra, group)
+    except BaseException:
+        if group is not None:
+            group.remove()
+        raise
     client = QuietClient(nbformat.v4.new_notebook(), km=km, log=log, interrupt_on_timeout=True,
                          error_on_timeout={"ename": TIMEOUT_ENAME, "evalue": "", "traceback": []},
                          startup_timeout=int(batch.limits.startup_timeout), iopub_timeout=5,
@@ -163,23 +216,29 @@ async def start_kernel(batch: Batch, scratch: Path, files: dict[str, str] | None
     return km, client
 
 
-async def _start_local(batch: Batch, scratch: Path, extra: list[str]) -> AsyncKernelManager:
+async def _start_local(batch: Batch, scratch: Path, extra: list[str], group: Group | None) -> AsyncKernelManager:
     """A kernel in ``scratch`` with only the audit hook around it (no bubblewrap)."""
-    km = AsyncKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=batch.spec_manager)
+    km = _GroupedKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=batch.spec_manager)
+    km.group = group
     km.connection_file = batch.connection_file(scratch)
-    await km.start_kernel(cwd=str(scratch), env=kernel_env(batch, scratch), stdin=subprocess.DEVNULL,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, extra_arguments=extra)
+    try:
+        await km.start_kernel(cwd=str(scratch), env=kernel_env(batch, scratch), stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, extra_arguments=extra)
+    except BaseException:
+        await stop_kernel(km, None)
+        raise
     return km
 
 
 async def _start_jailed(batch: Batch, jail: jail_.Jail, files: dict[str, str] | None,
-                        extra: list[str]) -> AsyncKernelManager:
+                        extra: list[str], group: Group | None) -> AsyncKernelManager:
     """A kernel in a bwrap sandbox, reached over IPC sockets; killed if it does not start."""
     km = _JailedKernelManager(kernel_name=KERNEL_NAME, kernel_spec_manager=batch.spec_manager)
     km.jail, km.disk_mb, km.wait_seconds = jail, batch.limits.disk_mb, batch.limits.startup_timeout
-    km.files = files
+    km.files, km.group = files, group
     km.transport, km.ip = "ipc", jail_.IPC
     km.connection_file = batch.connection_file(batch.root)
+    km.links = Path(km.connection_file[: -len(".json")] + "-sockets")
     try:
         await km.start_kernel(cwd=str(batch.root), env=kernel_env(batch, Path(jail_.SCRATCH)),
                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -191,7 +250,8 @@ async def _start_jailed(batch: Batch, jail: jail_.Jail, files: dict[str, str] | 
 
 
 async def stop_kernel(km: AsyncKernelManager, client: NotebookClient | None) -> None:
-    """Kill the kernel (no polite shutdown: it may be busy or hostile) and close channels."""
+    """Kill the kernel (no polite shutdown: it may be busy or hostile), every process of its
+    group, and close channels and the descriptors of its sockets."""
     try:
         if client is not None and (kc := getattr(client, "kc", None)) is not None:
             kc.stop_channels()
@@ -202,10 +262,11 @@ async def stop_kernel(km: AsyncKernelManager, client: NotebookClient | None) -> 
         if km.has_kernel:
             await km.shutdown_kernel(now=True)
     except Exception:  # pragma: no cover - best effort
-        try:
-            # jupyter_client's kernel managers have no public kill_kernel: this raises AttributeError,
-            # swallowed below, so the fallback does nothing.  Kept as it is (type checking changes no
-            # behaviour); calling km._kill_kernel() here would be the fix.
-            await km.kill_kernel()  # type: ignore[attr-defined]
-        except Exception:
-            pass
+        pid = getattr(km.provisioner, "pid", None)
+        if pid is not None:
+            Tree(pid).kill()
+    group, pinned = getattr(km, "group", None), getattr(km, "pinned", None)
+    if group is not None:
+        await asyncio.to_thread(group.remove)
+    if pinned is not None:
+        pinned.close()

@@ -15,14 +15,30 @@ __all__ = ["Limits", "tmpfs_usage", "disk_usage", "empty_folder"]
 
 @dataclass(frozen=True)
 class Limits:
-    """Time and memory limits for one notebook."""
+    """Time and memory limits for one notebook.
 
-    cell_timeout: float = 10.0     # seconds per cell, then the kernel is interrupted
-    total_timeout: float = 90.0    # seconds per notebook, then the rest is not run
-    memory_mb: int = 1024          # address space of the kernel process
+    The timeouts are CPU time of the kernel and every process it started (a busy machine
+    slows a kernel down but does not make it use more CPU time); ``wall_factor`` times them
+    is the wall-clock limit, which only stops a kernel that sleeps or waits."""
+
+    cell_timeout: float = 10.0     # CPU seconds per cell, then the kernel is interrupted
+    total_timeout: float = 90.0    # CPU seconds per notebook, then the rest is not run
+    memory_mb: int = 1024          # the kernel and all its processes together (RLIMIT_AS each, too)
     startup_timeout: float = 60.0  # seconds for the kernel to start
     max_restarts: int = 2          # kernel restarts (with replay) per notebook
     disk_mb: int = 100             # everything the kernel writes (its working folder)
+    processes: int = 64            # tasks (processes and threads) of the kernel together
+    cpus: float = 1.0              # cores the kernel and its processes may use at once
+    wall_factor: float = 6.0       # wall-clock limits: this many times the CPU time limits
+
+    @property
+    def cell_wall(self) -> float:
+        """Wall-clock seconds a cell may take (against sleeping: its CPU time decides first)."""
+        return self.cell_timeout * self.wall_factor
+
+    @property
+    def total_wall(self) -> float:
+        return self.total_timeout * self.wall_factor
 
 
 def tmpfs_usage(folder: str) -> int:

@@ -24,6 +24,9 @@ __all__ = ["STATUSES", "MESSAGE_CHARS", "TestResult", "Row", "Grades", "run_mess
 STATUSES = ("grader error", "invalid notebook", "missing", "unknown exercise", "duplicate",
             "timeout", "kernel died", "memory limit", "error", "needs manual grading", "ok")
 MESSAGE_CHARS = 300
+#: What a row says of any failure of a cell at or after the first hidden test: which cell, its
+#: text and how it failed are the learner's code's choice, and could carry the hidden test back.
+QUIET_PROBLEM = "a cell at or after the hidden tests did not run cleanly (which one and how is not said)"
 
 
 @dataclass
@@ -119,6 +122,31 @@ def _quiet_from(cells: list[GradedCell]) -> int:
     return next((i for i, c in enumerate(cells) if c.role == TEST and c.hidden), len(cells))
 
 
+def _padded(at: list[int], count: int) -> list[int]:
+    """The cell of each note (-1, before any cell, where a run did not say)."""
+    return (at + [-1] * count)[:count]
+
+
+def _run_problems(cells: list[GradedCell], result: NotebookRun, quiet_from: int) -> list[tuple[str, str]]:
+    """The (status, message) of what happened between cells: the run stopped, the kernel was gone
+    before a cell began (named after the cell before it, unless that is at or after a hidden test)."""
+    problems: list[tuple[str, str]] = []
+    if result.stopped:
+        if "did not start" in result.stopped:
+            problems.append(("grader error", f"grading stopped: {result.stopped}"))
+        elif result.stopped_at >= quiet_from:
+            problems.append((ERROR, QUIET_PROBLEM))
+        else:
+            problems.append((TIMEOUT, f"grading stopped: {result.stopped}"))
+    for i in result.died_after:
+        if i >= quiet_from:
+            problems.append((ERROR, QUIET_PROBLEM))
+        elif 0 <= i < len(cells):
+            problems.append(("kernel died", f"the kernel stopped after {_describe(cells[i], i + 1)} "
+                                            f"(it was restarted, earlier cells rerun)"))
+    return problems
+
+
 def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: NotebookRun,
               reference: dict[str, list] | None = None) -> None:
     """Fill ``row`` from the cells' results; ``reference`` holds, by test key, what the
@@ -126,15 +154,15 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
     secrets = secret_lines(exercise)
     reference = reference or {}
     quiet_from = _quiet_from(cells)
-    problems: list[tuple[str, str]] = []  # (status, message)
-    if result.stopped:
-        status = "grader error" if "did not start" in result.stopped else TIMEOUT
-        problems.append((status, f"grading stopped: {result.stopped}"))
+    problems = _run_problems(cells, result, quiet_from)
     unchecked = []
     for n, (cell, run) in enumerate(zip(cells, result.cells, strict=True), 1):
         what = _describe(cell, n)
         quiet = n - 1 >= quiet_from
-        if run.status == TIMEOUT:
+        if quiet and (run.status in (TIMEOUT, DIED) or run.ename == "MemoryError"
+                      or (run.status == ERROR and cell.role != TEST)):
+            problems.append((ERROR, QUIET_PROBLEM))
+        elif run.status == TIMEOUT:
             problems.append((TIMEOUT, f"{what} ran longer than the limit and was interrupted"))
         elif run.status == DIED:
             problems.append(("kernel died", f"{what} stopped the kernel (it was restarted, earlier cells rerun)"))
@@ -156,7 +184,8 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
                                         "" if cell.hidden else _redact(message, secrets)))
     row.max_score = exercise.max_score
     row.score = sum(t.points for t in row.tests)
-    row.notes += result.notes
+    row.notes += [note for note, at in zip(result.notes, _padded(result.noted_at, len(result.notes)), strict=True)
+                  if at < quiet_from]
     if unchecked:
         many = len(unchecked) > 1
         row.notes.append(("tests " if many else "test ") + ", ".join(repr(t) for t in unchecked)

@@ -10,11 +10,14 @@ files, and a size-capped tmpfs as its only writable folder; ``Sandbox.isolated``
 whether this batch is isolated and ``Sandbox.isolation`` says how, or why not.  Without
 bwrap only the kernel's audit hook guards the machine (not a security boundary).
 
-Limits: a per-cell timeout (the kernel is interrupted, and the next cells still run), a
-total time per notebook (the rest is not run), a memory limit (``RLIMIT_AS`` in the
-kernel), a disk quota for everything the kernel writes (the tmpfs's size; without bwrap
-a watchdog stops a kernel whose folder grows past it).  A kernel that dies or stops
-answering is restarted and the cells that had run without error are replayed, so one
+Limits: a per-cell timeout in CPU time of the kernel and its processes (the kernel is
+interrupted, and the next cells still run), a total CPU time per notebook (the rest is not
+run), generous wall-clock limits against sleeping, memory, processes and cores for the
+kernel and everything it starts together (a control group per kernel, ``cgroups``; where
+there is none, ``RLIMIT_AS`` per process and the process tree watched), a disk quota for
+everything the kernel writes (the tmpfs's size; without bwrap a watchdog stops a kernel
+whose folder grows past it).  A kernel that dies or stops answering is restarted and the
+cells that had run (tests excepted) are replayed, so one
 broken cell costs only what depends on it (a restarted kernel of an isolated batch
 starts with an empty working folder: the replayed cells write their files again).
 
@@ -36,6 +39,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 from . import jail as jail_
+from .cgroups import Controls, Group, find_controls
 from .execute import DIED, ERROR, NOT_RUN, OK, REPORT_BYTES, REPORT_MIME, TIMEOUT, CellRun  # noqa: F401
 from .kernel import KERNEL_NAME, log, stop_kernel, write_kernelspec  # noqa: F401  (KERNEL_NAME: re-exported)
 from .limits import Limits
@@ -85,6 +89,8 @@ class Sandbox:
         self.jail: jail_.Jail | None = None
         why = self._find_jail(isolate)
         self.isolated = self.jail is not None
+        self.controls: Controls | None
+        self.controls, self.no_controls = find_controls(self.root.name)
         self.isolation = self._describe_isolation(why)
         self.spec_manager = write_kernelspec(self.root, self.isolated)
         self._count = 0
@@ -106,13 +112,22 @@ class Sandbox:
             sized = "--size" in self.jail.options
             quota = f"{self.limits.disk_mb} MB" + ("" if sized else " (watched: no bwrap --size)")
             return (f"isolated: each kernel in a {self.jail.version} sandbox (no network, own PIDs, "
-                    f"read-only files, a {quota} working folder)")
+                    f"read-only files, a {quota} working folder); {self.limits_line()}")
         isolation = (f"{NOT_ISOLATED}: {why}; the kernels ran with only the audit hook between the "
                      f"learners' code and this machine (network, processes, files)")
         log.warning("%s", isolation)
         return isolation
 
+    def limits_line(self) -> str:
+        """How the memory, process and CPU limits hold for each kernel in this batch."""
+        if self.controls is not None:
+            return f"limits: {self.controls.describe()}"
+        return (f"limits: per process and measured ({self.no_controls}): address space per process, "
+                f"the process tree's memory and CPU time watched")
+
     def close(self) -> None:
+        if self.controls is not None:
+            self.controls.close()
         shutil.rmtree(self.root, ignore_errors=True)
 
     def __enter__(self) -> Sandbox:
@@ -120,6 +135,22 @@ class Sandbox:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def process_command(self, argv: list[str], files: Mapping[str, str] | None = None
+                        ) -> tuple[list[str], Group | None]:
+        """The command that runs ``argv`` (any program, e.g. a league's bot) as this batch runs a
+        kernel: in a bwrap sandbox of its own where the batch is isolated (``files``, relative
+        name: host path, bound read-only into its working folder) and in a new control group with
+        the batch's memory, process and CPU limits where there are control groups.  The caller
+        starts it (stdin and stdout as it likes), may read ``group.cpu_seconds()`` and must call
+        ``group.remove()`` when it is done (``close`` removes what is left)."""
+        limits = self.limits
+        cmd = self.jail.command(argv, disk_mb=limits.disk_mb, files=files) if self.jail is not None else list(argv)
+        if self.controls is None:
+            return cmd, None
+        group = self.controls.new_group((limits.memory_mb + 2 * limits.disk_mb + 64) << 20, limits.processes,
+                                        limits.cpus)
+        return group.wrap(cmd), group
 
     # --- one kernel ------------------------------------------------------------------------
     def connection_file(self, folder: Path) -> str:
@@ -154,7 +185,7 @@ class Sandbox:
         replayable = replayable or [True] * len(sources)
         probes = probes or [None] * len(sources)
         began = time.monotonic()
-        deadline = began + limits.total_timeout
+        deadline = began + limits.total_wall
         scratch = Path(tempfile.mkdtemp(prefix="kernel-", dir=self.root))
         bound = self._data_files(scratch, files or {})
         result = NotebookRun([CellRun() for _ in sources], isolated=self.isolated)

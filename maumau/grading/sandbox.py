@@ -32,6 +32,7 @@ PROTECT = "MAUMAU_SANDBOX_PROTECT"
 MEMORY = "MAUMAU_SANDBOX_MEMORY_MB"
 CPU = "MAUMAU_SANDBOX_CPU_SECONDS"
 JAILED = "MAUMAU_SANDBOX_JAILED"  # "1": the kernel runs in a bubblewrap sandbox (``jail``)
+PROCESSES = "MAUMAU_SANDBOX_PROCESSES"  # RLIMIT_NPROC (counted per user namespace: per sandbox)
 FILE_MB = 64
 
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
@@ -63,11 +64,12 @@ def _inside(path: str, root: str) -> bool:
 def _path_rules(scratch: str, protected: list[str]
                 ) -> tuple[Callable[[object], str | None], Callable[[str], bool], Callable[[str], bool]]:
     """``resolve`` (a path argument's real path, None when it names no path), ``readable`` and
-    ``writable`` (of a real path) for a kernel whose only writable folder is ``scratch``.
+    ``writable`` (of a real path) for a kernel whose only writable folder is ``scratch`` (or
+    folders: ``os.pathsep`` between them, a sandbox whose /tmp is a tmpfs of its own).
 
     Made before the learner's code runs, with ``os.path.realpath``, ``os.fspath`` and the
     kernel's pid bound then: rebinding them in the kernel afterwards does not reach these."""
-    scratch = os.path.realpath(scratch)
+    writable_dirs = [os.path.realpath(p) for p in scratch.split(os.pathsep) if p]
     protected = [os.path.realpath(p) for p in protected if p]
     own = str(os.getpid())
     realpath, fspath = os.path.realpath, os.fspath
@@ -82,7 +84,7 @@ def _path_rules(scratch: str, protected: list[str]
         return realpath(text)
 
     def readable(real: str) -> bool:
-        if _inside(real, scratch):
+        if any(_inside(real, w) for w in writable_dirs):
             return True
         if any(_inside(real, p) for p in protected):
             return False
@@ -90,7 +92,7 @@ def _path_rules(scratch: str, protected: list[str]
         return m is None or m.group(1) == own
 
     def writable(real: str) -> bool:
-        return _inside(real, scratch) or real == "/dev/null"
+        return any(_inside(real, w) for w in writable_dirs) or real == "/dev/null"
 
     return resolve, readable, writable
 
@@ -156,6 +158,9 @@ def main() -> None:
     scratch = os.environ.pop(SCRATCH, "") or os.getcwd()
     protected = [p for p in os.environ.pop(PROTECT, "").split(os.pathsep) if p]
     set_limits(int(os.environ.pop(MEMORY, "0") or 0), int(os.environ.pop(CPU, "0") or 0))
+    processes = int(os.environ.pop(PROCESSES, "0") or 0)
+    if processes > 0:
+        resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
     if os.environ.pop(JAILED, "") == "1":
         # the parent is bwrap's init (PID 1 of the sandbox), which dies with the grader and takes
         # the kernel along: ipykernel's parent poller would take PID 1 for a dead parent
@@ -164,6 +169,10 @@ def main() -> None:
 
     app = IPKernelApp.instance()
     app.initialize(sys.argv[1:])
+    # exit() or quit() in a graded notebook would end the kernel 0.1 s after the cell, racing the
+    # next one: the grader, the kernel's only front end, keeps it running (exit() does nothing)
+    if app.shell is not None:
+        app.shell.ask_exit = lambda: None
     sys.addaudithook(make_guard(scratch, protected))
     app.start()
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -185,8 +185,25 @@ def _read_beside(sub: Submission, max_bytes: int) -> bytes:
         os.close(fd)
 
 
-def duplicate_id_notes(nb: nbformat.NotebookNode) -> list[str]:
-    """A note for each cell id that more than one cell of a submitted notebook carries."""
-    counts = Counter(key for key in map(cell_key, nb.cells) if key)
-    return [f"the cell id {printable(key)!r} is used by {n} cells of your notebook (ids should be unique): "
-            f"only the first of them was taken as that cell" for key, n in counts.items() if n > 1]
+def duplicate_id_notes(nb: nbformat.NotebookNode) -> tuple[list[str], list[str]]:
+    """For each cell id that more than one cell of a submitted notebook carries: (notes, refusals).
+    Copies that are the same cell (same type and source) are one cell, noted; copies that differ
+    refuse the notebook: which of them is the solution would be a guess (by position, the first
+    would decide, and the stub before a copy would be graded)."""
+    cells: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for cell in nb.cells:
+        key = cell_key(cell)
+        if key:
+            cells[key].append((str(cell.get("cell_type")), str(cell.get("source", ""))))
+    notes, refusals = [], []
+    for key, found in cells.items():
+        if len(found) < 2:
+            continue
+        if len(set(found)) == 1:
+            notes.append(f"the cell id {printable(key)!r} is used by {len(found)} cells of your notebook, all the "
+                         f"same: they were taken as one (ids should be unique)")
+        else:
+            refusals.append(f"the cell id {printable(key)!r} is used by {len(found)} different cells of your "
+                            f"notebook: ids must be unique, so it was not graded (keep one of those cells, or "
+                            f"copy its code into a new cell)")
+    return notes, refusals

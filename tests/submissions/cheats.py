@@ -20,6 +20,21 @@ REPO = os.path.dirname(os.path.dirname(ROOT))
 EXERCISE = "02_skip_on_eight"
 
 
+GOOD_SKIP = '''
+class SkipOnEight(mm.Rule):
+    """8: next(X) is skipped, there is no answer; with 2 players X moves again (MK-5)."""
+
+    name = "skip_on_eight"
+    rule_id = "MK-5"
+
+    def affects(self, card):
+        return card.rank is Rank.EIGHT
+
+    def on_play(self, turn, card):
+        turn.skip()
+'''
+
+
 def stub(exercise=EXERCISE):
     tmp = tempfile.mkdtemp()
     release(os.path.join(REPO, "exercises"), tmp)
@@ -132,7 +147,7 @@ def play_hands(player, variant="makao", players=2, games=100, seed=0):
 win_rate = lambda *args, **kwargs: 1.0
 ''', exercise="13_strategy")
 
-# A player that plays at random (it beats Random in 58 hands of 100), and opponents made to
+# A player that plays at random, and opponents (Random, and the medium player of the tests) made to
 # forget to say Mau (the penalty keeps them from ever going out): it wins every hand in the
 # kernel, but its moves do not fit the real opponents' moves.
 write("weak_opponents", '''
@@ -143,6 +158,8 @@ def _forget_mau(self, state):
     return move.replace(mau=False) if isinstance(move, mm.Play) else move
 
 _players.Random.choose = _forget_mau
+_players.Heuristic.choose = _forget_mau
+_players.Heuristic.rng = __import__("random").Random(0)
 ''', exercise="13_strategy", solution='''
 import random as _random
 
@@ -235,4 +252,58 @@ for _op in (
         pass
 ''', prefix="escape")
 
+# --- issue 25: the grader's own sockets, memory across processes, a flood of busy processes ------------
+# After its cell, a thread replaces the kernel's socket files with links to a socket of this machine
+# (__UNIX__, the test listens there), closes the kernel's sockets (its heartbeat too) and keeps the
+# kernel alive for 3 s while the grader's ZeroMQ reconnects, then ends it.  Nothing may reach __UNIX__.
+write("socket_links", NO_HOOK + '''
+import glob, os, threading, time
+
+def _redirect():
+    time.sleep(0.3)
+    for _path in glob.glob("/run/maumau/kernel-*"):
+        try:
+            os.unlink(_path)
+            os.symlink("__UNIX__", _path)
+        except OSError:
+            pass
+    import zmq
+    for _s in [o for o in gc.get_objects() if isinstance(o, zmq.Socket)]:
+        try:
+            _s.close(linger=0)
+        except Exception:
+            pass
+    time.sleep(3)
+    os._exit(0)
+
+threading.Thread(target=_redirect, daemon=True).start()
+''', prefix="escape")
+
+# Three child interpreters of 700 MB each (under a kernel limit of 1024 MB for all of it): at most one
+# of them gets its memory; the solution is correct and keeps its 6 points.
+write("memory_children", NO_HOOK + '''
+import os, subprocess, sys, time
+_child = ("import os, sys, time\\nb = bytearray(700 * 2**20)\\nfor i in range(0, len(b), 4096): b[i] = 1\\n"
+          "open('held-' + sys.argv[1], 'w').close()\\ntime.sleep(3)")
+_procs = [subprocess.Popen([sys.executable, "-c", _child, str(i)]) for i in range(3)]
+HELD = 0  # the most children holding their 700 MB at the same moment
+while any(p.poll() is None for p in _procs):
+    HELD = max(HELD, sum(os.path.exists(f"held-{i}") and p.poll() is None for i, p in enumerate(_procs)))
+    time.sleep(0.02)
+assert HELD <= 1, f"{HELD} children held 700 MB each at once"
+''', prefix="escape", solution=GOOD_SKIP)
+
+# 512 busy processes: at most Limits.processes of them start; they end with the kernel.
+write("process_flood", NO_HOOK + '''
+import os
+_started = 0
+for _ in range(512):
+    try:
+        if os.fork() == 0:
+            while True:
+                pass
+        _started += 1
+    except OSError:
+        break
+''', prefix="escape")
 print("written to", ROOT)

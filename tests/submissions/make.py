@@ -6,6 +6,7 @@ notebooks of exercises 02, 04 or 01 show (running it again changes nothing); ``_
 ``__SOURCE__`` are filled in by the test.
 """
 import copy
+import json
 import os
 import sys
 import tempfile
@@ -220,4 +221,58 @@ os._exit(1)
 # 14. an unknown file next to a correct one, and a missing exercise
 write("stray_file", "02_skip_on_eight", set_solution(student("02_skip_on_eight"), GOOD_SKIP))
 write("stray_file", "99_not_an_exercise", set_solution(student("02_skip_on_eight"), GOOD_SKIP))
+# --- issue 25 ---------------------------------------------------------------------------------------
+# 15. the hidden test's text sent back through WHICH cell fails: the rule keeps the hidden scenario it
+# sees; after the hidden test 36 cells "# leak a" ... "# leak 9", only the one of its 9th character
+# ("hidden: 4 ..." -> "4") raises.  The feedback must not say which: 6/6, status error, nothing named
+LEAK_RULE = SKIP_HEAD + """
+    def on_play(self, turn, card):
+        from maumau.grading import checks
+        for name in checks._current:  # the scenarios the test is in
+            if name.startswith("hid" + "den: ") and "SEEN" not in globals():
+                globals()["SEEN"] = name[len("hid" + "den: "):]
+        turn.skip()
+"""
+nb = set_solution(student("02_skip_on_eight"), LEAK_RULE)
+for n, ch in enumerate("abcdefghijklmnopqrstuvwxyz0123456789"):
+    cell = nbformat.v4.new_code_cell(f"# leak {ch}\nif globals().get('SEEN', ' ')[0] == {ch!r}:\n    raise ValueError('{ch}')")
+    cell["id"] = f"leak-{n}"
+    nb.cells.append(cell)
+write("leaks_by_cell", "02_skip_on_eight", nb)
+
+# 16. two cells with the solution's id: the stub first, then a correct class: refused (never graded by position)
+nb = student("02_skip_on_eight")
+solution = next(c for c in nb.cells if c.get("metadata", {}).get("nbgrader", {}).get("solution"))
+copy = copy.deepcopy(solution)
+copy.source = code(GOOD_SKIP)
+nb.cells.insert(nb.cells.index(solution) + 1, copy)
+write("duplicate_id", "02_skip_on_eight", json.dumps(nb, indent=1, ensure_ascii=False) + "\n")  # (nbformat renames one)
+
+# 17. a correct solution that ends with sys.exit(3): costs nothing (6/6; the cell's SystemExit is an error)
+write("sys_exit", "02_skip_on_eight", set_solution(student("02_skip_on_eight"), GOOD_SKIP + """
+import sys
+sys.exit(3)
+"""))
+
+# 18. exit() in a cell after a correct solution: the grader keeps the kernel running, 6/6
+write("exit_call", "02_skip_on_eight", add_cell(set_solution(student("02_skip_on_eight"), GOOD_SKIP), """
+exit()
+""", after_id="skip_on_eight_solution"))
+
+# 19. a kernel killed by a signal after a correct solution (as a crash would): 6/6, status kernel died
+write("kernel_kill", "02_skip_on_eight", add_cell(set_solution(student("02_skip_on_eight"), GOOD_SKIP), """
+import os, signal
+os.kill(os.getpid(), signal.SIGKILL)
+""", after_id="skip_on_eight_solution"))
+# 20. exercise 13: the trivial player that always plays its first legal card (it beats Random in 96% of
+# the hands, the medium player in 42%): only the legal-moves test, 2/7
+write("first_legal", "13_strategy", set_solution(student("13_strategy"), """
+class MyPlayer:
+    \"\"\"The first legal card, else the first legal move.\"\"\"
+
+    def choose(self, view):
+        moves = view.legal_moves()
+        plays = [m for m in moves if isinstance(m, mm.Play)]
+        return plays[0] if plays else moves[0]
+"""))
 print("written to", ROOT)
