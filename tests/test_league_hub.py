@@ -1,7 +1,7 @@
 """The class league on a real JupyterHub: a learner enters a bot from a hub notebook with
 ``classroom.enter_league`` and the bot takes the learner's hub name (the hub login of the class
-table); without a user's token for the service nothing is entered.  The hub, its proxy and the
-service are those of tests/test_hub.py."""
+table); without a user's token for the service nothing is entered; the page needs the hub's
+login.  The hub, its proxy and the service are those of tests/test_hub.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("jupyterhub")
 pytest.importorskip("websockets")
 
-from test_hub import CHP, Hub, hub  # noqa: E402, F401  (the fixture, for this module's hub)
+from test_hub import CHP, Hub, hub, page_session  # noqa: E402, F401  (the fixture, for this module's hub)
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
 from maumau import classroom, league  # noqa: E402
@@ -35,7 +35,8 @@ def test_a_hub_user_enters_a_bot_under_their_hub_name(hub: Hub) -> None:  # noqa
         classroom.enter_league(hub.service, code, RANDOM, name="bob", hub_token="not-a-token")
     lg = league.League.open(hub.run / f"league-{code}.sqlite")
     assert [b.name for b in lg.bots()] == ["alice"]
-    with urllib.request.urlopen(f"{hub.service}/league/{code}", timeout=10) as answer:
-        page = answer.read().decode()
+    with urllib.request.urlopen(f"{hub.service}/league/{code}", timeout=20) as answer:  # no hub login: the hub's
+        assert "/hub/login" in answer.url                                              # form, as for the table
+    page, _, _ = page_session(hub, "bob", f"/league/{code}")  # the page after the hub's OAuth login
     assert "alice" in page and 'id="bot-name"' not in page  # on the hub the name is the hub's,
     assert f'classroom.enter_league(url, &quot;{code}&quot;' in page  # entered from a hub notebook
