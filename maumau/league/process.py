@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from .groups import bot_group, release
 from .sandbox import Sandbox
 from .wire import MAX_LINE, decode, encode
 
@@ -76,7 +77,10 @@ class BotProcess:
         self._buffer = b""
         self._next = 0
         self.workdir = sandbox.workdir()
-        self.proc = subprocess.Popen(sandbox.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        # a control group where the machine has them: memory, processes (a fork bomb stops at the cap)
+        self.group = bot_group(limits.memory_mb)
+        command = sandbox.command() if self.group is None else self.group.wrap(sandbox.command())
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, env=sandbox.environment(), cwd=self.workdir,
                                      start_new_session=True)
         hello = {"source": source, "seed": seed, "memory_mb": limits.memory_mb,
@@ -169,5 +173,6 @@ class BotProcess:
             except OSError:
                 pass
         self.proc.wait()
+        release(self.group)
         if not self.sandbox.isolated:
             shutil.rmtree(self.workdir, ignore_errors=True)
