@@ -33,7 +33,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[test,classroom,hub]'
+	$(BIN)/python -m pip install -e '.[test,classroom,hub,env]'
 	touch $@
 
 # JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background
