@@ -75,6 +75,7 @@ endif
 bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
+	PYTHONHASHSEED=0 $(BIN)/python benchmarks/env.py
 
 # The real-browser tests (JupyterLab + Playwright + Debian's /usr/bin/chromium), not part of `make test`:
 # the card table, then every notebook of notebooks/ run in a copy (the course pass). Playwright comes

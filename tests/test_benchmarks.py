@@ -42,3 +42,11 @@ def test_classroom_benchmark_plays_and_finds_no_lost_move() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "moves acknowledged" in done.stdout and "p95" in done.stdout
     assert "no move lost or made twice" in done.stdout
+
+
+def test_env_benchmark_prints_the_env_against_the_raw_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("env")
+    assert bench.main(["--variant", "makao", "--variant", "lite_macau", "--seconds", "0.05", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("makao", "lite_macau"))}
+    assert set(rows) == {"makao", "lite_macau"} and all(len(cells) == 5 for cells in rows.values())
