@@ -51,6 +51,8 @@ NOT_ON_SITE = {
                              "in sandboxed kernels (processes a browser does not have)",
     "09_play_together.ipynb": "it starts the class table server (sockets and threads a browser tab does not have); "
                               "learners join a class table through its web page, with nothing to install",
+    "11_teach_the_computer.ipynb": "it needs numpy, Gymnasium and PettingZoo (the extra maumau[env]): numpy has no "
+                                   "pure wheel, and the site ships Pyodide's core runtime without its numpy",
 }
 #: JupyterLab for the course, the REPL app for the table on a projector (README).
 APPS = ["--apps", "lab", "--apps", "repl"]

@@ -321,3 +321,38 @@ def test_render_shows_the_table_as_text_and_as_html():
     seat_lines = g.render().splitlines()[2:]
     assert "(you)" in seat_lines[0] and all("♥" not in line and "♠" not in line for line in seat_lines[1:])
     assert env.gym("makao", seed=2, render_mode="html").unwrapped.spec is not None
+
+
+# --- the learning player (maumau.env.agent) ----------------------------------------------------------
+
+def test_a_short_cem_run_beats_the_random_player_on_new_hands():
+    agent, curve = env.train_cem("makao", opponents=["random"], generations=2, population=8, games=4, check=10,
+                                 seed=1)
+    assert [row["generation"] for row in curve] == [0, 1, 2] and curve[0]["check"] == 0  # untrained: always draws
+    rng = random.Random(0)
+    chance = env.win_rate(lambda o: rng.choice(np.flatnonzero(o["action_mask"]).tolist()), games=60, seed=5)
+    assert env.win_rate(agent.act, games=60, seed=5) > chance + 0.2
+
+
+def test_the_agent_is_a_player_that_sees_only_its_view_and_hands_in_as_a_bot():
+    weights = np.linspace(-1, 1, len(env.agent.FEATURES))
+    agent = env.LinearAgent("lite_macau", weights=weights)
+    result = mm.simulate("lite_macau", players=[agent, "random", "heuristic"], games=12, seed=2, executor="serial")
+    assert result.games == 12  # every move it chose was legal (simulate stops at an illegal one)
+    state = mm.deal("lite_macau", players=3, seed=8)
+    view = mm.players.View(state)
+    assert agent.choose(view) == agent.choose(mm.players.View(view.sample(random.Random(3))))
+    namespace = {}
+    exec(agent.bot_source("Linear"), namespace)
+    assert namespace["Linear"]().choose(view) == agent.choose(view)
+    with pytest.raises(ValueError, match="26 numbers"):
+        env.LinearAgent("makao", weights=[1.0, 2.0])
+    with pytest.raises(ValueError, match="class name"):
+        agent.bot_source("not a name")
+
+
+def test_the_learning_curve_is_a_chart_in_both_kinds():
+    curve = [{"generation": 0.0, "elite": 0.0, "check": 0.0}, {"generation": 1.0, "elite": 0.75, "check": 0.9}]
+    chart = env.learning_curve(curve, baseline=0.5, title="t")
+    assert chart.spec["layer"][0]["mark"]["type"] == "line" and len(chart.spec["data"]["values"]) == 4
+    assert chart.png().data.startswith(b"\x89PNG")
