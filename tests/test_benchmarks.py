@@ -50,3 +50,11 @@ def test_env_benchmark_prints_the_env_against_the_raw_engine(capsys: pytest.Capt
     out = capsys.readouterr().out
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("makao", "lite_macau"))}
     assert set(rows) == {"makao", "lite_macau"} and all(len(cells) == 5 for cells in rows.values())
+
+
+def test_simulate_benchmark_compares_the_executors_on_the_same_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("simulate")
+    assert bench.main(["--games", "300"]) == 0
+    out = capsys.readouterr().out
+    assert "serial (plain loop)" in out and "default (None)" in out
+    assert out.count("same hands") == 2 and "DIFFERENT" not in out
