@@ -140,7 +140,9 @@ def state_label(state: GameState, long: bool = False) -> str:
 
 
 store.define(READ_OFF, {"label": lambda before, move, after: move_label(move, before),
-                        "explain": narrate, "moves": lambda before, move, after: (move,)})
+                        "explain": narrate, "moves": lambda before, move, after: (move,)},
+             node_order=(*READ_OFF, "depth", "expanded", "chance"),
+             edge_order=("move", "moves", "label", "explain", "reshuffle"))
 
 
 def _graph_class() -> type:
@@ -157,6 +159,13 @@ def _graph_class() -> type:
 
 
 _STATE_GRAPH: type | None = None
+
+
+def __getattr__(name: str) -> Any:
+    # the class is made on first use (networkx loads lazily); pickle finds it here by its name
+    if name == "StateGraph":
+        return _graph_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _reshuffled(state: GameState) -> bool:

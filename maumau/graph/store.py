@@ -33,10 +33,8 @@ class LazyAttributes(dict):
     #: The hidden key that must be there for the made keys to exist.
     SOURCE: ClassVar[str] = ""
 
-    def _made_keys(self) -> list[str]:
-        if not dict.__contains__(self, self.SOURCE):
-            return []
-        return [k for k in self.MADE if not dict.__contains__(self, k)]
+    #: The order the keys are listed in (as a plain dict of the same attributes would list them).
+    ORDER: ClassVar[tuple[str, ...]] = ()
 
     def __getitem__(self, key: Any) -> Any:
         try:
@@ -59,8 +57,11 @@ class LazyAttributes(dict):
         return dict.__contains__(self, key) or (key in self.MADE and dict.__contains__(self, self.SOURCE))
 
     def keys(self) -> list[Any]:  # type: ignore[override]
-        stored = [k for k in dict.__iter__(self) if not (isinstance(k, str) and k.startswith(HIDDEN))]
-        return self._made_keys() + stored
+        made = dict.__contains__(self, self.SOURCE)
+        first = [k for k in self.ORDER if dict.__contains__(self, k) or (made and k in self.MADE)]
+        rest = [k for k in dict.__iter__(self)
+                if k not in self.ORDER and not (isinstance(k, str) and k.startswith(HIDDEN))]
+        return first + rest
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.keys())
@@ -87,6 +88,10 @@ class LazyAttributes(dict):
 
     def __repr__(self) -> str:
         return repr(dict(self.items()))
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython shows it as the plain dict it stands for."""
+        p.pretty(dict(self.items()))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (dict, (dict(self.items()),))
@@ -117,8 +122,11 @@ class EdgeData(LazyAttributes):
 
 
 def define(node: Mapping[str, Callable[[GameState], Any]],
-           edge: Mapping[str, Callable[[GameState, Any, GameState], Any]]) -> None:
-    """Say how the made attributes are made (``explore`` does, with its functions)."""
+           edge: Mapping[str, Callable[[GameState, Any, GameState], Any]],
+           node_order: tuple[str, ...], edge_order: tuple[str, ...]) -> None:
+    """Say how the made attributes are made (``explore`` does, with its functions), and the order of
+    every attribute."""
+    NodeData.ORDER, EdgeData.ORDER = node_order, edge_order
     NodeData.MADE.update({key: _node(fn) for key, fn in node.items()})
     for key, fn in edge.items():
         EdgeData.MADE[key] = (lambda f: lambda d: f(d.state(EdgeData.SOURCE), dict.__getitem__(d, "move"),
