@@ -356,3 +356,28 @@ def test_the_learning_curve_is_a_chart_in_both_kinds():
     chart = env.learning_curve(curve, baseline=0.5, title="t")
     assert chart.spec["layer"][0]["mark"]["type"] == "line" and len(chart.spec["data"]["values"]) == 4
     assert chart.png().data.startswith(b"\x89PNG")
+
+
+def test_house_rules_and_variant_options_make_environments_too():
+    house = mm.variant("makao").without("reverse_on_nine")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env.aec(house, players=3, seed=1), num_cycles=100)
+    assert {str(w.message) for w in caught} <= DICT_ADVICE
+    e = env.aec("joker_mau_mau", players=3, seed=2, jokers=0)
+    assert e.hand.variant.options["jokers"] == 0 and mm.JOKER not in e.hand.observer.cards
+    actions = e.actions
+    for state in _random_states_of(e.hand.variant, 400):
+        assert {actions[i] for i in np.flatnonzero(actions.mask(state))} == set(state.legal_moves())
+
+
+def _random_states_of(variant, count):
+    rng = random.Random(3)
+    found = []
+    while len(found) < count:
+        state = mm.deal(variant, players=3, seed=rng.getrandbits(32))
+        player = Random(rng.getrandbits(32))
+        while not state.is_over and len(found) < count:
+            found.append(state)
+            state = state.apply(player.choose(state))
+    return found

@@ -34,11 +34,8 @@ class Observer:
     def __init__(self, variant: Variant, players: int) -> None:
         self.variant, self.players = variant, players
         self.cards: tuple[Card, ...] = tuple(variant.distinct_cards)
-        # card.index -> place among the variant's distinct cards
-        self._slot = np.full(53, -1, dtype=np.int64)
-        for i, card in enumerate(self.cards):
-            self._slot[card.index] = i
         self._numbers = np.array([card.index for card in self.cards], dtype=np.int64)
+        self._card_slot = {card: i for i, card in enumerate(self.cards)}  # its place among the distinct cards
         self._rules = {rule: i for i, rule in enumerate(variant.rules)}
         self._memory_rules = [rule for rule, _ in variant.memory_at_deal]
         d, n = len(self.cards), players
@@ -66,11 +63,13 @@ class Observer:
         obs = np.zeros(self.size, dtype=np.float32)
         at = self._at
         d = len(self.cards)
-        obs[at["hand"]:at["hand"] + d] = self._counts(view.hand)
+        slot, hand = self._card_slot, at["hand"]
+        for card in view.hand:  # a few cards: one by one is cheaper than a numpy count
+            obs[hand + slot[card]] += 1
         obs[at["pile"]:at["pile"] + d] = self._pile(view.discard)
-        obs[at["top"] + self._slot[view.top.index]] = 1
+        obs[at["top"] + slot[view.top]] = 1
         if view.drawn is not None:
-            obs[at["drawn"] + self._slot[view.drawn.index]] = 1
+            obs[at["drawn"] + slot[view.drawn]] = 1
         self._seats(obs, view)
         obs[at["stock"]] = view.stock_size
         obs[at["clockwise"]] = view.direction > 0
@@ -107,9 +106,11 @@ class Observer:
 
     def _seats(self, obs: np.ndarray, view: View) -> None:
         at, n = self._at, self.players
-        order = [(view.seat + k) % n for k in range(n)]
-        obs[at["hand_sizes"]:at["hand_sizes"] + n] = [view.hand_sizes[s] for s in order]
-        obs[at["active"]:at["active"] + n] = [view.active[s] for s in order]
+        sizes, active, me = at["hand_sizes"], at["active"], view.seat
+        for k in range(n):
+            seat = (me + k) % n
+            obs[sizes + k] = view.hand_sizes[seat]
+            obs[active + k] = view.active[seat]
         for seat in view.locked:
             obs[at["locked"] + self._relative(view, seat)] = 1
         obs[at["to_move"] + self._relative(view, view.to_move)] = 1
