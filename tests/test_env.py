@@ -381,3 +381,16 @@ def _random_states_of(variant, count):
             found.append(state)
             state = state.apply(player.choose(state))
     return found
+
+
+def test_gymnasium_make_finds_the_registered_ids_and_the_mask_is_offered_three_ways():
+    import gymnasium
+
+    made = gymnasium.make("maumau/mau_mau_runde-v0", opponents=["heuristic", "random"], seed=4)
+    obs, info = made.reset(seed=4)
+    core = made.unwrapped
+    assert core.hand.variant.name == "mau_mau_runde" and core.hand.players == 3
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    assert np.array_equal(obs["action_mask"], core.action_masks())
+    assert {core.actions[i] for i in np.flatnonzero(core.action_masks())} == set(core.game_state.legal_moves())
+    made.close()
