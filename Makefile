@@ -33,7 +33,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[test,classroom,hub]'
+	$(BIN)/python -m pip install -e '.[test,classroom,hub,env]'
 	touch $@
 
 # JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background
@@ -82,6 +82,7 @@ endif
 bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
+	PYTHONHASHSEED=0 $(BIN)/python benchmarks/env.py
 
 # The real-browser tests (JupyterLab + Playwright + Debian's /usr/bin/chromium), not part of `make test`:
 # the card table, then every notebook of notebooks/ run in a copy (the course pass). Playwright comes

@@ -54,6 +54,8 @@ NOT_ON_SITE = {
     "10_class_league.ipynb": "it runs every bot in a bubblewrap sandbox process (processes a browser tab does "
                              "not have); learners enter their bots on the class server's league page or with "
                              "classroom.enter_league from their notebook",
+    "11_teach_the_computer.ipynb": "it needs numpy, Gymnasium and PettingZoo (the extra maumau[env]): numpy has no "
+                                   "pure wheel, and the site ships Pyodide's core runtime without its numpy",
 }
 #: JupyterLab for the course, the REPL app for the table on a projector (README).
 APPS = ["--apps", "lab", "--apps", "repl"]

@@ -52,3 +52,19 @@ def test_league_benchmark_prints_games_per_second_and_the_sandbox_cost(capsys: p
     assert bench.main(["--bots", "3", "--players", "2", "--deals", "1", "--moves", "20", *unsandboxed]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "per move" in out and "3 bots entered" in out
+
+
+def test_env_benchmark_prints_the_env_against_the_raw_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("env")
+    assert bench.main(["--variant", "makao", "--variant", "lite_macau", "--seconds", "0.05", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("makao", "lite_macau"))}
+    assert set(rows) == {"makao", "lite_macau"} and all(len(cells) == 5 for cells in rows.values())
+
+
+def test_simulate_benchmark_compares_the_executors_on_the_same_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("simulate")
+    assert bench.main(["--games", "300"]) == 0
+    out = capsys.readouterr().out
+    assert "serial (plain loop)" in out and "default (None)" in out
+    assert out.count("same hands") == 2 and "DIFFERENT" not in out

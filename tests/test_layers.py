@@ -50,6 +50,7 @@ ROOMS: dict[str, int] = {
     "maumau.grading": 6,
     "maumau.classroom": 6,
     "maumau.league": 6,
+    "maumau.env": 6,
     "maumau.__main__": 6,
     "maumau._version": 6,
 }

@@ -26,6 +26,7 @@ from ..core.moves import Draw, Move, Pass, Play
 from ..core.rules.base import Rule
 from ..core.state import GameState
 from ..text.explain import narrate
+from . import store
 from .turn_phase import phase_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,24 +75,31 @@ def _pending_text(state: GameState) -> str | None:
     return f"{p.kind} {p.amount} ({p.rule.rule_id})"
 
 
+#: What a learner reads off a state's node, each made from the state when read (``store``).
+READ_OFF: dict[str, Any] = {
+    "to_move": lambda s: s.to_move,
+    "hand_sizes": lambda s: tuple(len(h) for h in s.hands),
+    "top": lambda s: s.top.text,
+    "wish": lambda s: _wish_text(s.wish),
+    "pending": _pending_text,
+    "phase": phase_of,
+    "stock": lambda s: len(s.stock),
+    "terminal": lambda s: s.is_over,
+    "winner": lambda s: s.winner,
+    "blocked": lambda s: s.blocked,
+}
+
+
 def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
     """The attributes of a state's node: what a learner reads off it."""
-    over = state.is_over
-    return {
-        "to_move": state.to_move,
-        "hand_sizes": tuple(len(h) for h in state.hands),
-        "top": state.top.text,
-        "wish": _wish_text(state.wish),
-        "pending": _pending_text(state),
-        "phase": phase_of(state),
-        "stock": len(state.stock),
-        "terminal": over,
-        "winner": state.winner,
-        "blocked": state.blocked,
-        "depth": depth,
-        "expanded": over,
-        "chance": False,
-    }
+    attrs = {key: read(state) for key, read in READ_OFF.items()}
+    attrs.update(depth=depth, expanded=state.is_over, chance=False)
+    return attrs
+
+
+def _stored_node(state: GameState, depth: int, chance: bool) -> dict[str, Any]:
+    """What a node's dict stores: the state (hidden) and what exploring decided; the rest is made."""
+    return {store.HIDDEN + "state": state, "depth": depth, "expanded": state.is_over, "chance": chance}
 
 
 def move_label(move: Move, state: GameState | None = None) -> str:
@@ -131,6 +139,35 @@ def state_label(state: GameState, long: bool = False) -> str:
     return f"{hands} ·{state.top.symbol}{extra}"
 
 
+store.define(READ_OFF, {"label": lambda before, move, after: move_label(move, before),
+                        "explain": narrate, "moves": lambda before, move, after: (move,)},
+             node_order=(*READ_OFF, "depth", "expanded", "chance"),
+             edge_order=("move", "moves", "label", "explain", "reshuffle"))
+
+
+def _graph_class() -> type:
+    """networkx's DiGraph with the attribute dicts of ``store`` (made once, when networkx is loaded)."""
+    import networkx as nx
+
+    global _STATE_GRAPH
+    if _STATE_GRAPH is None:
+        _STATE_GRAPH = type("StateGraph", (nx.DiGraph,), {
+            "node_attr_dict_factory": store.NodeData, "edge_attr_dict_factory": store.EdgeData,
+            "__doc__": "A state graph: a networkx DiGraph whose attributes are made when read (maumau.graph.store).",
+            "__module__": __name__})
+    return _STATE_GRAPH
+
+
+_STATE_GRAPH: type | None = None
+
+
+def __getattr__(name: str) -> Any:
+    # the class is made on first use (networkx loads lazily); pickle finds it here by its name
+    if name == "StateGraph":
+        return _graph_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _reshuffled(state: GameState) -> bool:
     return any(type(e) is Reshuffled for e in state.events)
 
@@ -147,12 +184,10 @@ def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int
     unexplored (their nodes have ``expanded=False``), ``G.graph["chance_nodes"]`` how
     many states were reached by a reshuffle and left there (``reshuffle="stop"``).
     """
-    import networkx as nx
-
     _check_arguments(state, max_nodes, max_depth, reshuffle)
     started = time.perf_counter()
-    G = nx.DiGraph()
-    G.add_node(state, **node_attributes(state, 0))
+    G = _graph_class()()
+    G.add_node(state, **_stored_node(state, 0, False))
     cut_by = _explore(G, state, max_nodes, max_depth, reshuffle, explain)
     _record_summary(G, state, cut_by, reshuffle, max_nodes, max_depth, started)
     return G
@@ -203,15 +238,14 @@ def _add_children(G: nx.DiGraph, node: GameState, children: list[tuple[Move, Gam
     for move, child in children:
         shuffled = _reshuffled(child) and not child.is_over  # an end needs no hidden order
         if child not in G:
-            new_attrs = node_attributes(child, depth + 1)
-            new_attrs["chance"] = shuffled and reshuffle == "stop"
-            G.add_node(child, **new_attrs)
+            G.add_node(child, **_stored_node(child, depth + 1, shuffled and reshuffle == "stop"))
             added.append(child)
         if G.has_edge(node, child):  # two moves, one situation: keep both moves
             G.edges[node, child]["moves"] += (move,)
             continue
-        G.add_edge(node, child, move=move, moves=(move,), label=move_label(move, node),
-                   explain=narrate(node, move, child) if explain else "", reshuffle=shuffled)
+        # the label and the sentence are made when read (store.EdgeData): only the move is kept
+        G.add_edge(node, child, **{store.HIDDEN + "from": node, store.HIDDEN + "to": child}, move=move,
+                   reshuffle=shuffled, **({} if explain else {"explain": ""}))
     return added
 
 

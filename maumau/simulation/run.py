@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import math
-import os
 import pickle
 import random
 import sys
@@ -33,10 +32,11 @@ from ..core.variants import Variant, VariantError, variant, variant_names
 from ..players import for_strength
 from ..players.base import IllegalChoice, ask, label
 from .results import Hand, Simulation, wilson
+from .spread import chunks_of, cores, plan, probe, run_shared
 
 __all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM", "can_start_workers"]
 
-#: Below this many hands the default runs them in this process: starting workers costs more.
+#: Below this many hands the default runs them in this process without timing them (see ``spread``).
 POOL_FROM = 100
 
 
@@ -104,11 +104,17 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
     return Hand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), dict(fired))
 
 
+#: The variants this worker process has played (equal variants are the same object from then on).
+_ARRIVED: dict[Variant, Variant] = {}
+
+
 def _play_chunk(v: Variant | tuple[str, dict], templates: Sequence[Any], jobs: Sequence[tuple[int, int]],
                 rotate: bool, max_moves: int) -> list[Hand]:
     """Play the hands ``jobs`` (hand number, seed): the unit of work sent to a worker."""
     if isinstance(v, tuple):
         v = variant(v[0], **v[1])
+    else:  # a house-rule variant arrives as a new copy with every chunk: keep playing the first one,
+        v = _ARRIVED.setdefault(v, v)  # whose caches (legal cards, the heuristic's tables) are warm
     done = []
     for game, seed in jobs:
         try:
@@ -145,9 +151,11 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
     maumau's own is asked with its seat's ``View`` only (``maumau.players.ask``).  ``rotate`` moves
     every player one seat on after each hand, so that each player sits at each seat
     equally often.  ``executor``: any ``concurrent.futures.Executor`` (a dask
-    ``client.get_executor()`` works too), ``"serial"`` for a plain loop, or None: a
-    process pool over the machine's cores (from ``POOL_FROM`` hands on; a plain loop where no
-    process can start, as in the browser, see ``can_start_workers``).  ``progress``:
+    ``client.get_executor()`` works too), ``"serial"`` for a plain loop, ``"process"`` for a
+    process pool over the machine's cores, or None: this process and, where the hands are worth
+    it, worker processes on the other cores (``maumau.simulation.spread``: never slower than the
+    plain loop; a plain loop below ``POOL_FROM`` hands and where no process can start, as in the
+    browser, see ``can_start_workers``).  ``progress``:
     a tqdm bar (None: only for 1000 hands or more).  ``max_moves`` cuts off a hand that
     runs too long (it then has no winner).  Variant options go in ``**options``.
     """
@@ -163,13 +171,13 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
     master = random.Random(seed)
     jobs = [(g, master.getrandbits(63)) for g in range(games)]
     labels = [label(p) for p in templates]
+    # a named variant travels as its name and options (a worker makes it once, from its own cache)
     spec: Variant | tuple[str, dict] = (v.name, v.options) if v.name in variant_names() and not v.changes \
-        and variant(v.name, **v.options) is v else v
-    if executor is None:
-        few = games < POOL_FROM or (os.cpu_count() or 1) < 2
-        executor = "serial" if few or not can_start_workers() else "process"
+        and variant(v.name, **v.options) == v else v
     show = games >= 1000 if progress is None else progress
-    if executor == "serial":
+    if executor is None and games >= POOL_FROM and cores() > 1 and can_start_workers():
+        hands = _run_shared(spec, templates, jobs, rotate, max_moves, show, v.name)
+    elif executor == "serial" or executor is None:
         hands = _run_serial(spec, templates, jobs, rotate, max_moves, show, v.name)
     elif executor == "process":
         if not can_start_workers():
@@ -177,7 +185,7 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
                                   "e.g. the browser edition) cannot start any: leave executor out, or use 'serial'")
         from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when it is used
 
-        with ProcessPoolExecutor(os.cpu_count()) as pool:
+        with ProcessPoolExecutor(cores()) as pool:
             hands = _run_parallel(pool, spec, templates, jobs, rotate, max_moves, show, v.name)
     elif isinstance(executor, Executor) or callable(getattr(executor, "submit", None)):
         hands = _run_parallel(executor, spec, templates, jobs, rotate, max_moves, show, v.name)
@@ -205,6 +213,50 @@ def _run_serial(spec: Any, templates: list, jobs: list, rotate: bool, max_moves:
     return hands
 
 
+def _run_shared(spec: Any, templates: list, jobs: list, rotate: bool, max_moves: int, show: bool,
+                name: str) -> list[Hand]:
+    """The default: this process times the first hands, then plays on beside worker processes
+    where the rest is worth them (``spread``)."""
+    def local(chunk: list) -> list[Hand]:
+        return _play_chunk(spec, templates, chunk, rotate, max_moves)
+
+    with _bar(len(jobs), show, name) as bar:
+        probed, per_hand = probe(local, jobs)
+        bar.update(len(probed))
+        left = jobs[len(probed):]
+        workers, size = plan(per_hand, len(left))
+        if workers and not _picklable(spec, templates):
+            workers = 0  # players that cannot travel (a class defined inside a function): all here
+        if not workers:
+            for chunk in chunks_of(left, 50):
+                probed += local(chunk)
+                bar.update(len(chunk))
+            return probed
+        from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when it is used
+
+        with ProcessPoolExecutor(workers) as pool:
+            def remote(chunk: list) -> Any:
+                return pool.submit(_play_chunk, spec, templates, chunk, rotate, max_moves)
+
+            results = run_shared(pool, remote, local, chunks_of(left, size), workers,
+                                 lambda part: bar.update(len(part)), _failure, alone=1 / per_hand)
+    return probed + [hand for first in sorted(results) for hand in results[first]]
+
+
+def _picklable(spec: Any, templates: list) -> bool:
+    try:
+        pickle.dumps((spec, templates))
+    except Exception:
+        return False
+    return True
+
+
+def _failure(err: BaseException) -> BaseException:
+    if isinstance(err, SimulationError):
+        return err
+    return SimulationError(f"the executor failed: {type(err).__name__}: {err}")
+
+
 def _run_parallel(executor: Any, spec: Any, templates: list, jobs: list, rotate: bool, max_moves: int,
                   show: bool, name: str) -> list[Hand]:
     try:
@@ -213,7 +265,7 @@ def _run_parallel(executor: Any, spec: Any, templates: list, jobs: list, rotate:
         raise SimulationError(f"the players cannot be sent to other processes ({type(err).__name__}: {err}); "
                               "define player classes at the top level of a module, or use executor='serial'"
                               ) from None
-    workers = os.cpu_count() or 1
+    workers = cores()
     size = max(1, min(200, math.ceil(len(jobs) / (workers * 8))))
     chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
     futures = {}

@@ -1,0 +1,103 @@
+"""Learning environments: every variant as a PettingZoo ``AECEnv`` and as a Gymnasium ``Env``.
+
+>>> from maumau import env
+>>> e = env.aec("makao", players=3, seed=0)      # a PettingZoo AECEnv, agents seat_0 .. seat_2
+>>> g = env.gym("makao", opponents=["heuristic", "heuristic"], seed=0)   # seat 0 against two computers
+>>> env.moves("makao")[:3]                        # the fixed action list: index <-> Move
+(Draw(), Pass(), Play('2C'))
+
+Both need the extra ``maumau[env]`` (``pip install 'maumau[env]'``: gymnasium and pettingzoo).
+Observations hold only what the seat may see (its View); ``action_mask`` marks the legal actions.
+``env.LinearAgent`` is a small numpy-only learning player, ``env.train_cem`` trains it (``maumau.env.agent``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from ..core.moves import Move
+from ..core.variants import Variant, variant
+from .actions import Actions, actions_for
+from .agent import LinearAgent, train_cem, win_rate
+from .curve import learning_curve
+from .observe import Observer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .aec_env import MauMauAEC
+    from .gym_env import SeatEnv
+
+__all__ = ["aec", "gym", "moves", "actions", "MauMauAEC", "SeatEnv", "Actions", "Observer", "LinearAgent",
+           "train_cem", "win_rate", "learning_curve"]
+
+
+def __getattr__(name: str) -> Any:
+    # gymnasium and pettingzoo (the extra maumau[env]) load with the environments, so that the
+    # action list, the observer and a trained agent (numpy only) work without them.
+    if name == "MauMauAEC":
+        from .aec_env import MauMauAEC
+
+        return MauMauAEC
+    if name == "SeatEnv":
+        from .gym_env import SeatEnv
+
+        return SeatEnv
+    raise AttributeError(f"module 'maumau.env' has no attribute {name!r}")
+
+
+def aec(game: str | Variant = "makao", players: int = 2, seed: int | None = None, **options: Any) -> MauMauAEC:
+    """A PettingZoo AEC environment of one hand of ``game`` for ``players`` seats.
+
+    Options: ``render_mode`` ("ansi" or "html"), ``illegal`` ("raise", the default, or "penalty"),
+    ``illegal_reward``, ``max_steps``, and the variant's own options (``jokers=0``).
+    """
+    from .aec_env import MauMauAEC
+
+    return MauMauAEC(game, players, seed, **options)
+
+
+def gym(game: str | Variant = "makao", opponents: Sequence[Any] = ("heuristic",), seed: int | None = None,
+        **options: Any) -> SeatEnv:
+    """A Gymnasium environment: seat 0 of ``game`` against ``opponents`` (strength names or players).
+
+    Options: ``render_mode`` ("ansi" or "html"), ``illegal`` ("penalty", the default, or "raise"),
+    ``illegal_reward``, ``max_steps``, and the variant's own options.  Also made by
+    ``gymnasium.make("maumau/makao-v0", opponents=[...])``.
+    """
+    import gymnasium
+
+    made = gymnasium.make(_ID, game=game, opponents=opponents, seed=seed, **options)
+    return cast("SeatEnv", made.unwrapped)  # the env itself, without wrappers; its spec remakes it
+
+
+def actions(game: str | Variant = "makao", **options: Any) -> Actions:
+    """The action list of ``game``: ``len``, ``[i]`` the Move, ``.index(move)``, ``.mask(state)``."""
+    return actions_for(variant(game, **options))
+
+
+def moves(game: str | Variant = "makao", **options: Any) -> tuple[Move, ...]:
+    """The fixed action list of ``game`` as a tuple of moves: action ``i`` is ``moves(game)[i]``."""
+    return actions(game, **options).moves
+
+
+_ID = "maumau/maumau-v0"
+
+
+def _register() -> None:
+    """The Gymnasium ids ``maumau/maumau-v0`` (any game) and ``maumau/makao-v0`` etc."""
+    import gymnasium
+
+    entry = "maumau.env.gym_env:SeatEnv"
+    if _ID not in gymnasium.registry:
+        gymnasium.register(_ID, entry_point=entry, disable_env_checker=True, order_enforce=False)
+    for name in ("joker_mau_mau", "lite_macau", "makao", "mau_mau_runde"):
+        if f"maumau/{name}-v0" not in gymnasium.registry:
+            gymnasium.register(f"maumau/{name}-v0", entry_point=entry, kwargs={"game": name},
+                               disable_env_checker=True, order_enforce=False)
+
+
+
+try:  # gymnasium.make("maumau/makao-v0", ...) works once maumau.env is imported, where the extra is installed
+    _register()
+except ImportError:  # pragma: no cover - without maumau[env]: the action list and the agent still work
+    pass

@@ -1,0 +1,142 @@
+"""The fixed action list of a variant: action index <-> Move, the same whatever the state.
+
+A learning agent chooses a number from ``0`` to ``len(actions) - 1``; the list names every move
+that a player of the variant could ever make, so index 7 means the same move in every state, at
+every table size.  Which of them are legal now is the *action mask*, made from ``legal_moves()``.
+
+The order is fixed and readable: ``Draw()``, ``Pass()``, then each card of the deck in card order
+with each wish it may name, first without and then with the Mau announcement (C-8), then the
+moves that rules add (a Runde opening, MR-8; sets of one rank, LM-5).  ``legal_moves()`` lists a
+move with Mau where the announcement is due, so both forms are in the list and the mask marks
+the one the rules list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+import numpy as np
+
+from ..core.cards import Card
+from ..core.moves import Draw, Move, Pass, Play
+from ..core.rules.base import Role, Rule
+from ..core.state import GameState
+from ..core.variants import Variant, VariantError
+
+__all__ = ["Actions", "actions_for"]
+
+
+class Actions:
+    """The action list of one variant: ``actions[i]`` is a Move, ``actions.index(move)`` its
+    number, ``actions.mask(state)`` the legal ones as an int8 array of 0 and 1."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        moves = list(dict.fromkeys([Draw(), Pass(), *_single_plays(variant), *_rule_plays(variant)]))
+        self.moves: tuple[Move, ...] = tuple(moves)
+        self._index = {move: i for i, move in enumerate(moves)}
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, index: int) -> Move:
+        return self.moves[self.check(index)]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves)
+
+    def __repr__(self) -> str:
+        return f"<Actions of {self.variant.name}: {len(self.moves)} moves>"
+
+    def check(self, index: object) -> int:
+        """``index`` as an int, or a ValueError saying why it is no action."""
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
+            raise ValueError(f"an action is a whole number from 0 to {len(self.moves) - 1}, not {index!r}")
+        if not 0 <= index < len(self.moves):
+            raise ValueError(f"action {index} is outside the action list of {self.variant.name}: "
+                             f"choose a number from 0 to {len(self.moves) - 1}")
+        return int(index)
+
+    def index(self, move: Move) -> int:
+        """The number of ``move``; a ValueError for a move the variant never makes."""
+        found = self._index.get(move)
+        if found is None:
+            raise ValueError(f"{move!r} is not in the action list of {self.variant.name}")
+        return found
+
+    def legal(self, state: GameState) -> list[int]:
+        """The numbers of the legal moves of ``state``, in the order ``legal_moves()`` lists them."""
+        index = self._index
+        try:
+            return [index[move] for move in state.legal_moves()]
+        except KeyError as missing:  # only a house rule of a learner's can make such a move
+            raise VariantError(f"the legal move {missing.args[0]!r} is not in the action list of "
+                               f"{self.variant.name}: a rule makes moves the list does not know") from None
+
+    def mask(self, state: GameState) -> np.ndarray:
+        """1 for each legal action of the player to move, 0 for the rest (all 0 once the hand is over)."""
+        mask = np.zeros(len(self.moves), dtype=np.int8)
+        mask[self.legal(state)] = 1
+        return mask
+
+
+def _single_plays(variant: Variant) -> Iterator[Play]:
+    """Every card alone, with each wish it names, without and then with Mau (as the engine lists them)."""
+    for card in variant.distinct_cards:
+        yield from variant._plays[0][card]
+        yield from variant._plays[1][card]
+
+
+def _rule_plays(variant: Variant) -> Iterator[Play]:
+    """The moves of the rules that add plays (``extra_plays``): those the action list knows."""
+    for rule in variant._extenders:
+        if Role.RUNDE in rule.roles:
+            yield from _runde_openings(variant, rule)
+        elif Role.SETS in rule.roles:
+            yield from _sets(variant, rule)
+        else:
+            raise VariantError(
+                f"the rule {rule.name!r} adds plays (extra_plays) that the fixed action list of a learning "
+                f"environment cannot know in advance; the environments know Runde openings and sets")
+
+
+def _runde_openings(variant: Variant, rule: Rule) -> Iterator[Play]:
+    for card in variant.distinct_cards:
+        if rule.affects(card):
+            yield Play(card, runde=True)
+            yield Play(card, runde=True, mau=True)
+
+
+def _sets(variant: Variant, rule: Rule) -> Iterator[Play]:
+    """Every set the rule could ever allow (LM-5): a first card, then any choice of the other cards
+    of its rank in the deck, the last one on top; as the rule lists them from a hand holding them all."""
+    special = getattr(rule, "is_special", lambda card: False)
+    for first in variant.distinct_cards:
+        if special(first) or first.rank is None:
+            continue
+        mates = [c for c in variant.deck if c.rank is first.rank and not special(c)]
+        mates.remove(first)
+        for size in range(1, len(mates) + 1):
+            for chosen in sorted(set(combinations(mates, size)), key=_card_numbers):
+                for i, last in enumerate(chosen):
+                    if last in chosen[:i]:
+                        continue
+                    middle = chosen[:i] + chosen[i + 1:]
+                    yield Play((first, *middle, last))
+                    yield Play((first, *middle, last), mau=True)
+
+
+def _card_numbers(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(c.index for c in cards)
+
+
+_CACHE: dict[Variant, Actions] = {}
+
+
+def actions_for(variant: Variant) -> Actions:
+    """The action list of ``variant`` (made once per variant)."""
+    found = _CACHE.get(variant)
+    if found is None:
+        found = _CACHE[variant] = Actions(variant)
+    return found
