@@ -345,9 +345,9 @@ def test_a_grades_csv_rewritten_behind_the_graders_back_does_not_stand(tmp_path,
     async def broken(self, *args, **kwargs):
         raise RuntimeError("no kernel needed")
 
-    def rival(student, rows):  # runs after grades.csv is written, as a process racing the grader would
+    def rival(student, rows, *more):  # runs after grades.csv is written, as a process racing the grader would
         (tmp_path / "out" / "grades.csv").write_text("student,exercise,score\nalice,02_skip_on_eight,100\n")
-        return real(student, rows)
+        return real(student, rows, *more)
 
     real = report.feedback_markdown
     monkeypatch.setattr(Sandbox, "run", broken)
