@@ -47,7 +47,7 @@ class Hub:
         self.url = f"http://127.0.0.1:{self.port}"
         self.service = f"{self.url}/services/maumau-classroom"
         service = [sys.executable, "-m", "maumau", "serve", "--hub", "--db", str(run / "class.sqlite"),
-                   "--computer-delay", "0", "--pause", "0"]
+                   "--computer-delay", "0", "--pause", "0", "--exercises", str(ROOT / "exercises")]
         env = dict(os.environ, MAUMAU_HUB_RUN=str(run), MAUMAU_HUB_PORT=str(self.port),
                    MAUMAU_HUB_API_PORT=str(free_port()), MAUMAU_PROXY_API_PORT=str(free_port()),
                    MAUMAU_SERVICE_PORT=str(free_port()), MAUMAU_CHP=str(CHP),
@@ -238,3 +238,29 @@ def test_the_teacher_is_a_hub_role_not_a_pasted_token(hub):
     # a page of another site cannot use a teacher's session: the handshake is refused
     _, cookie, _ = page_session(hub, "tina", "/")
     assert _handshake_status(hub, {"Cookie": cookie, "Origin": "http://evil.example"}) == 401
+
+
+def test_a_hub_user_hands_in_under_their_hub_name_and_a_forged_one_gets_nothing(hub):
+    """On the hub the learner of a hand-in is the hub user of the notebook's token: a name, a seat
+    token or a time in the request changes nothing, and a token the hub does not know is refused
+    at the handshake (issue 26)."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from maumau.grading.handins import HandIns
+
+    notebook = ROOT / "exercises" / "01_matching.ipynb"
+    receipt = classroom.hand_in(hub.service, "ANY", notebook, token="a-seat-of-bob", hub_token=hub.token("alice"))
+    assert receipt["learner"] == "alice" and receipt["version"] == 1
+    data = notebook.read_bytes()
+    with connect(hub.service.replace("http", "ws") + "/handin", open_timeout=10,
+                 additional_headers={"Authorization": f"token {hub.token('carol')}"}) as ws:
+        ws.send(json.dumps({"type": "hand_in", "exercise": "01_matching", "size": len(data), "learner": "bob",
+                            "user": "bob", "received": "2000-01-01T00:00:00+00:00"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "ready"
+        ws.send(data)
+        forged = json.loads(ws.recv(timeout=10))
+    assert forged["learner"] == "carol" and forged["received"] > "2026"
+    with pytest.raises(InvalidStatus, match="HTTP 40[13]"):
+        classroom.hand_in(hub.service, "ANY", notebook, hub_token="not-a-token")
+    assert {r.learner for r in HandIns(hub.run / "class.sqlite").receipts()} == {"alice", "carol"}
