@@ -133,8 +133,8 @@ class CourseDesk:
         rows = [r for r in Gradebook(self.db).latest() if r.student == learner]
         text = feedback_markdown(learner, rows, lang) if rows else f"No grade of {learner} yet."
         return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(learner)}'
-                f'</title></head><body><main><pre style="white-space:pre-wrap;font-size:16px">{html.escape(text)}'
-                f"</pre></main></body></html>")
+                f'</title><link rel="icon" href="data:,"></head><body><main>'
+                f'<pre style="white-space:pre-wrap;font-size:16px">{html.escape(text)}</pre></main></body></html>')
 
 
 HANDIN_WORDS: dict[str, dict[str, Any]] = {

@@ -74,7 +74,7 @@ def html_page(text: str) -> Any:
     from websockets.http11 import Response
 
     headers = [("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", "default-src 'none'; "
-               "style-src 'unsafe-inline'"), *_HEADERS[1:]]
+               "style-src 'unsafe-inline'; img-src data:"), *_HEADERS[1:]]
     return Response(200, "OK", Headers(headers), text.encode("utf-8"))
 
 

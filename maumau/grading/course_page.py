@@ -30,7 +30,8 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
            "by_exercise": "By exercise", "fail": "Checks most learners fail", "of": "{n} of {m} learners",
            "rules": "Rules their code gets wrong", "none": "Every learner passes every check.",
            "feedback": "feedback", "hidden": "hidden", "n": "{n} learners", "not_handed_in": "not handed in",
-           "intro": "Learners: {learners} · exercises: {exercises}. The status ok means that every cell ran."},
+           "intro": "Learners: {learners} · exercises: {exercises}. The status ok means that every cell ran.",
+           "empty": "Nothing is graded yet: maumau grade --gradebook (this server's database) fills this page."},
     "de": {"title": "Noten des Kurses", "caption": "Punkte jeder Person je Aufgabe (nach Abzug für Verspätung)",
            "learner": "Person", "total": "Summe", "late": "{days} T. zu spät, −{penalty}", "extended": "verlängert",
            "by_exercise": "Je Aufgabe", "fail": "Prüfungen, an denen die meisten scheitern",
@@ -38,14 +39,16 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
            "none": "Alle bestehen alle Prüfungen.", "feedback": "Rückmeldung", "hidden": "verborgen",
            "n": "{n} Personen",
            "not_handed_in": "nicht abgegeben",
-           "intro": "Personen: {learners} · Aufgaben: {exercises}. Der Status ok heißt: jede Zelle lief."},
+           "intro": "Personen: {learners} · Aufgaben: {exercises}. Der Status ok heißt: jede Zelle lief.",
+           "empty": "Noch nichts bewertet: maumau grade --gradebook (die Datenbank dieses Servers) füllt diese Seite."},
     "hu": {"title": "A kurzus jegyei", "caption": "Mindenki pontjai feladatonként (a késés levonása után)",
            "learner": "Tanuló", "total": "Összesen", "late": "{days} nap késés, −{penalty}",
            "extended": "hosszabbítva", "by_exercise": "Feladatonként",
            "fail": "Ellenőrzések, amelyeken a legtöbben elbuknak", "of": "{m} tanulóból {n}",
            "rules": "Szabályok, amelyeket a kódjuk rosszul valósít meg", "none": "Mindenki minden ellenőrzésen átment.",
            "feedback": "visszajelzés", "hidden": "rejtett", "n": "{n} tanuló", "not_handed_in": "nincs beadva",
-           "intro": "Tanulók: {learners} · feladatok: {exercises}. Az ok állapot azt jelenti: minden cella lefutott."},
+           "intro": "Tanulók: {learners} · feladatok: {exercises}. Az ok állapot azt jelenti: minden cella lefutott.",
+           "empty": "Még nincs értékelés: a maumau grade --gradebook (ennek a szervernek az adatbázisa) tölti ki."},
 }
 
 _STYLE = """body{font:16px/1.5 system-ui,sans-serif;margin:1.5rem;color:#111;background:#fff}
@@ -145,9 +148,15 @@ def course_html(rows: Iterable[Row], lang: str = "en", feedback: Mapping[str, st
     sections = [line for e in exercises
                 for line in _exercise_section(e, [r for r in rows if r.exercise == e], (ids or {}).get(e, {}), words)]
     intro = words["intro"].format(learners=len(table), exercises=len(exercises))
+    if not table:
+        return "\n".join([
+            "<!doctype html>", f'<html lang="{lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,">',
+            f"<title>{html.escape(words['title'])}</title><style>{_STYLE}</style></head><body><main>",
+            f"<h1>{html.escape(words['title'])}</h1>", f"<p>{html.escape(words['empty'])}</p>",
+            "</main></body></html>", ""])
     return "\n".join([
         "<!doctype html>", f'<html lang="{lang}"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">',
         f"<title>{html.escape(words['title'])}</title><style>{_STYLE}</style></head><body><main>",
         f"<h1>{html.escape(words['title'])}</h1>", f"<p>{html.escape(intro)}</p>",
         f"<table><caption>{html.escape(words['caption'])}</caption>",

@@ -127,12 +127,46 @@ def play_hand(page: Page, out: Path) -> dict[str, int]:
     raise AssertionError(f"the hand did not end in 90 s: {done}")
 
 
+def course_page(laptop: Any, watch: Watch, server: classroom.Server) -> None:
+    """The teacher's course page (issue 26): a learner hands in twice, the logged-in teacher reads the
+    page in three languages, axe-core finds nothing; a page without the login is refused."""
+    anna = classroom.join(server.url, server.create_table("makao", seats=3, computers=2), name="Ada")
+    try:
+        for _ in range(2):
+            classroom.hand_in(server.url, anna.code, ROOT / "exercises" / "01_matching.ipynb", token=anna.token)
+    finally:
+        anna.leave()
+    page = watch.page(laptop.new_page(), "course")
+    for lang in ("en", "de", "hu"):
+        page.goto(f"{server.url}/course?lang={lang}")
+        page.wait_for_selector("main table")
+        assert page.locator("tbody tr").count() >= 2, page.inner_text("main")
+        found = assert_no_violations(page, "body", f"the course page ({lang})")
+        step(f"axe-core: {found} violations on the teacher's course page ({lang})")
+        page.screenshot(path=str(OUT / f"course-{lang}.png"), full_page=True)
+    assert _status(f"{server.url}/course") == 403
+    step("the course page without the teacher's login: 403")
+
+
+def _status(url: str) -> int:
+    """The HTTP status of a plain GET without any cookie."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.png"):
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
-        server = classroom.Server(db=Path(tmp) / "class.sqlite", port=0, computer_delay=0.05, pause=0.5).start()
+        server = classroom.Server(db=Path(tmp) / "class.sqlite", port=0, computer_delay=0.05, pause=0.5,
+                                  course=classroom.Course(ROOT / "exercises")).start()
         try:
             return drive(server)
         finally:
@@ -288,6 +322,7 @@ def drive(server: classroom.Server) -> int:
         lobby.fill("#without", "")
         lobby.screenshot(path=str(OUT / "lobby.png"), full_page=True)
         step(f"axe-core: {assert_no_violations(lobby, 'body', 'the lobby')} violations in the lobby")
+        course_page(laptop, watch, server)
         step(f"the lobby listed the tables and created {created.group(1)}")
 
         stranger = watch.page(browser.new_context(viewport={"width": 1024, "height": 700}).new_page(), "stranger")
