@@ -89,7 +89,7 @@ def main() -> int:
         if page.locator(".mm-wishes .mm-suitbtn").first.is_visible():  # a Jack asks for the wish first
             page.locator(".mm-wishes .mm-suitbtn").first.click()
         page.wait_for_function("""(card) => { const l = document.querySelector('.mm-table .mm-log');
-                                  return l && l.innerText.includes('Platz 0 (du) legt ' + card); }""",
+                                  return l && l.innerText.includes('Du legst ' + card); }""",
                                arg=played, timeout=20_000)
         after_play = table_text(page)
         assert after_play["hand"] != before["hand"] and after_play["log"] != before["log"]
@@ -100,7 +100,7 @@ def main() -> int:
         draw = page.locator(".mm-table .mm-actions button", has_text=re.compile(r"^(Ziehen|\d+ Karten nehmen)$"))
         draw.first.click()
         page.wait_for_function("""() => { const l = document.querySelector('.mm-table .mm-log');
-                                  return l && /Du (hast .* gezogen|nimmst .* auf)/.test(l.innerText); }""",
+                                  return l && /Du (ziehst eine Karte|nimmst .* Karten|kannst nichts ziehen)/.test(l.innerText); }""",
                                timeout=20_000)
         after_draw = table_text(page)
         assert len(after_draw["hand"].split()) > hand_size or "Mau" in after_draw["log"], after_draw
