@@ -99,9 +99,9 @@ def main() -> int:
         hand_size = len(table_text(page)["hand"].split())
         draw = page.locator(".mm-table .mm-actions button", has_text=re.compile(r"^(Ziehen|\d+ Karten nehmen)$"))
         draw.first.click()
+        drawn = r"/Du (ziehst eine Karte|nimmst .* Karten|kannst nichts ziehen)/"
         page.wait_for_function("""() => { const l = document.querySelector('.mm-table .mm-log');
-                                  return l && /Du (ziehst eine Karte|nimmst .* Karten|kannst nichts ziehen)/.test(l.innerText); }""",
-                               timeout=20_000)
+                                  return l && """ + drawn + """.test(l.innerText); }""", timeout=20_000)
         after_draw = table_text(page)
         assert len(after_draw["hand"].split()) > hand_size or "Mau" in after_draw["log"], after_draw
         assert after_draw["stock"] != after_play["stock"]
