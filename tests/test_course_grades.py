@@ -331,7 +331,8 @@ def test_hand_ins_keep_every_version_with_the_servers_time_and_refuse_what_is_no
 
     refusals = {
         "not a notebook": (b"\x89PNG\r\n" + b"0" * 100, EX),
-        "not a Jupyter notebook": (b'{"hello": "world"}', EX),
+        r"this is not a notebook \(": (b'{"hello": "world"}', EX),
+        "not valid JSON": (b"[" * 100_000 + b"]" * 100_000, EX),  # nested past Python's recursion limit
         "is not the exercise 04_seven_chain": (data, "04_seven_chain"),
         "no exercise '../../etc'": (data, "../../etc"),
         "more than the 2 MB": (b" " * 2_000_001, EX),

@@ -14,7 +14,6 @@ course does not have, a hand-in after the course closed for that exercise.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import sqlite3
 import threading
@@ -65,22 +64,16 @@ def safe_folder_name(learner: str) -> str:
 
 
 def _check_notebook(data: bytes, exercise: str, ids: Iterable[str]) -> None:
-    """HandInError unless ``data`` is a notebook of ``exercise`` (one of its cell ids in it)."""
+    """HandInError unless ``data`` is a notebook (read as the grader reads one: ``notebook_from_bytes``)
+    of ``exercise``: one of its cell ids in it."""
+    from .notebook import NotebookError, cell_key, notebook_from_bytes
+
     try:
-        nb = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise HandInError("this is not a notebook (not JSON text): nothing was stored") from None
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list) or nb.get("nbformat") != 4:
-        raise HandInError("this is not a Jupyter notebook (no cells, or not nbformat 4): nothing was stored")
+        nb = notebook_from_bytes(data, f"{exercise}.ipynb")
+    except NotebookError as err:
+        raise HandInError(f"this is not a notebook ({err}): nothing was stored") from None
     wanted = set(ids)
-    found = set()
-    for cell in nb["cells"]:
-        meta = cell.get("metadata") if isinstance(cell, dict) else None
-        grade_id = meta.get("nbgrader", {}).get("grade_id") if isinstance(meta, dict) and isinstance(
-            meta.get("nbgrader"), dict) else None
-        for key in (grade_id, cell.get("id") if isinstance(cell, dict) else None):
-            if isinstance(key, str):
-                found.add(key)
+    found = {key for cell in nb.cells for key in (cell_key(cell), cell.get("id")) if isinstance(key, str)}
     if wanted and not wanted & found:
         raise HandInError(f"this notebook is not the exercise {exercise} (none of its cells are in it): "
                           f"nothing was stored")
