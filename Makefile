@@ -88,7 +88,7 @@ bench: build
 # the card table, then every notebook of notebooks/ run in a copy (the course pass). Playwright comes
 # from PyPI without its own browsers (no `playwright install`). `make browser-test BROWSER_TESTS=course
 # COURSE_NOTEBOOKS=01,03` runs only the course pass, of notebooks 01 and 03.
-BROWSER_TESTS ?= classroom table course
+BROWSER_TESTS ?= classroom table course hub league
 
 $(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
 	$(BIN)/python -m pip install -e '.[test,lab,classroom]' playwright

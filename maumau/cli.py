@@ -107,7 +107,8 @@ def main(argv: Sequence[str] | None = None, *, input_fn: Callable[[str], str] | 
         con.out.write(parser.format_help())
         return 2
     try:
-        return args.func(args, con)
+        code: int = args.func(args, con)
+        return code
     except KeyboardInterrupt:
         con.say("\nInterrupted.")
         return 130

@@ -30,7 +30,7 @@ from .render import RENDER_MODES, table_html, table_text
 __all__ = ["MauMauAEC"]
 
 
-class MauMauAEC(AECEnv):
+class MauMauAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """One hand of ``game`` for ``players`` seats as a PettingZoo AEC environment."""
 
     metadata = {"name": "maumau_v0", "render_modes": ["ansi", "html"], "is_parallelizable": False,
@@ -56,10 +56,10 @@ class MauMauAEC(AECEnv):
         self._dealt = False
 
     # --- what PettingZoo asks ------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
 
     @property

@@ -353,7 +353,7 @@ def _show_stub(shell: Any, etype: type, value: BaseException, tb: TracebackType,
     sys.last_type, sys.last_value, sys.last_traceback = etype, value, tb
     stub = _not_written(value)
     if stub is None:
-        stb = shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
+        stb: list[str] = shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
     else:
         stb = [f"{_RED}{_BOLD}✗ NotImplementedError:{_RESET} {stub}"]
     shell._showtraceback(etype, value, stb)

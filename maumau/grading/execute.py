@@ -54,7 +54,7 @@ class QuietClient(NotebookClient):
 
     reports: list[object] | None = None
 
-    def output(self, outs, msg, display_id, cell_index):  # noqa: ANN001, ANN201
+    def output(self, outs: list[Any], msg: dict[str, Any], display_id: str | None, cell_index: int) -> None:
         if self.reports is not None and msg.get("msg_type") in ("display_data", "execute_result"):
             data = msg.get("content", {}).get("data", {})
             found = data.get(REPORT_MIME) if isinstance(data, dict) else None

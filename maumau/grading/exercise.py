@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from .datafiles import exercise_files
 from .exercise_model import Exercise, ExerciseCell
@@ -37,7 +38,7 @@ __all__ = ["ExerciseCell", "Exercise", "load_exercise", "load_exercises"]
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
-def _points(cell: dict, where: str, key: str | None) -> float:
+def _points(cell: dict[str, Any], where: str, key: str | None) -> float:
     """The points of a graded cell; NotebookError unless they are a number, 0 or more and finite."""
     raw = nbgrader_data(cell).get("points")
     if isinstance(raw, bool) or raw is None:

@@ -25,7 +25,7 @@ class ExerciseCell:
 
     @property
     def source(self) -> str:
-        return self.cell.source
+        return str(self.cell.source)
 
     @property
     def manual(self) -> bool:

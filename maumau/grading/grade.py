@@ -108,12 +108,12 @@ class ReferenceError_(Exception):
     """The instructor's own solution fails one of its tests: the exercise cannot be graded."""
 
 
-async def reference_records(exercise: Exercise, sandbox: Sandbox) -> dict[str, list]:
+async def reference_records(exercise: Exercise, sandbox: Sandbox) -> dict[str, list[Any]]:
     """Run the instructor's notebook (solutions in) and return, by test key, the expected
     values its checks recorded.  ReferenceError_ when the solution fails its own test."""
     cells, _ = assemble(exercise, exercise.notebook)
     result = await _run_cells(sandbox, cells, learner=False, files=exercise.files)
-    found: dict[str, list] = {}
+    found: dict[str, list[Any]] = {}
     for cell, run in zip(cells, result.cells, strict=True):
         if cell.role != TEST:
             continue
@@ -132,7 +132,7 @@ async def _grade_all(jobs: list[Job], sandbox: Sandbox, parallel: int, progress:
     once, and score each row; a failure of the grader costs one row, never the batch."""
     gate = asyncio.Semaphore(max(1, parallel))
 
-    async def reference(exercise: Exercise) -> dict[str, list]:
+    async def reference(exercise: Exercise) -> dict[str, list[Any]]:
         async with gate:
             return await reference_records(exercise, sandbox)
 

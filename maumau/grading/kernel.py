@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import nbformat
-from jupyter_client import AsyncKernelManager
 from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
 from . import jail as jail_

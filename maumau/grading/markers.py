@@ -7,6 +7,8 @@ are ``exercise.load_exercise``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .reading import NotebookError
 
 __all__ = [
@@ -36,14 +38,14 @@ BEGIN_MARK_SCHEME, END_MARK_SCHEME = "=== BEGIN MARK SCHEME ===", "=== END MARK 
 SCHEMA_VERSION = 3
 
 
-def nbgrader_data(cell: dict) -> dict:
+def nbgrader_data(cell: dict[str, Any]) -> dict[str, Any]:
     """The cell's ``metadata.nbgrader`` ({} when it has none, or not a dict: learners write it)."""
     meta = cell.get("metadata") or {}
     data = meta.get("nbgrader") if isinstance(meta, dict) else None
     return data if isinstance(data, dict) else {}
 
 
-def role_of(cell: dict) -> str:
+def role_of(cell: dict[str, Any]) -> str:
     """SOLUTION, TEST, LOCKED or FREE, from the cell's nbgrader metadata (and its type).
 
     SOLUTION: the learner's text (code or markdown); TEST: a graded code cell that is not a
@@ -61,7 +63,7 @@ def role_of(cell: dict) -> str:
     return FREE
 
 
-def is_manual(cell: dict) -> bool:
+def is_manual(cell: dict[str, Any]) -> bool:
     """Whether a person grades the cell (nbgrader's "manually graded answer" — ``grade`` and
     ``solution`` — and "manually graded task" cells, and a graded markdown cell)."""
     data = nbgrader_data(cell)
@@ -72,7 +74,7 @@ def is_manual(cell: dict) -> bool:
     return bool(data.get("solution")) or cell.get("cell_type") != "code"
 
 
-def cell_key(cell: dict) -> str | None:
+def cell_key(cell: dict[str, Any]) -> str | None:
     """The stable id of a cell: its nbgrader grade_id, else its nbformat id."""
     gid = nbgrader_data(cell).get("grade_id")
     if isinstance(gid, str) and gid:

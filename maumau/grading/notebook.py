@@ -61,7 +61,7 @@ __all__ = [
     "NotebookError", "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "STUB",
     "SOLUTION", "TEST", "LOCKED", "FREE", "ExerciseCell", "Exercise", "read_notebook",
     "load_exercise", "load_exercises", "role_of", "cell_key", "strip_region", "student_version",
-    "secret_lines", "leaks", "MAX_NOTEBOOK_BYTES", "read_regular_file", "notebook_from_bytes",
+    "secret_lines", "leaks", "student_cell_source", "MAX_NOTEBOOK_BYTES", "read_regular_file", "notebook_from_bytes",
 ]
 __all__ += ["TEXT_STUB", "BEGIN_MARK_SCHEME", "END_MARK_SCHEME", "AUTOTEST", "HASHED_AUTOTEST", "SCHEMA_VERSION",
             "is_manual", "stub_for",

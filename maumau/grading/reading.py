@@ -97,7 +97,7 @@ def notebook_from_bytes(raw: bytes, name: str) -> nbformat.NotebookNode:
     if major not in (3, 4):
         raise NotebookError(f"{name} is a notebook of nbformat {major!r}; the grader reads nbformat 3 and 4")
     try:
-        nb = nbformat.from_dict(data)
+        nb: nbformat.NotebookNode = nbformat.from_dict(data)
         if major != 4:
             nb = nbformat.convert(nb, 4)
         for cell in nb.cells:

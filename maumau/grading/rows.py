@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .assembly import GradedCell
 from .notebook import LOCKED, SOLUTION, TEST, Exercise, secret_lines
@@ -148,7 +148,7 @@ def _run_problems(cells: list[GradedCell], result: NotebookRun, quiet_from: int)
 
 
 def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: NotebookRun,
-              reference: dict[str, list] | None = None) -> None:
+              reference: dict[str, list[Any]] | None = None) -> None:
     """Fill ``row`` from the cells' results; ``reference`` holds, by test key, what the
     instructor's run recorded (``verdict``): a test passes when the learner's records match."""
     secrets = secret_lines(exercise)

@@ -97,7 +97,7 @@ def _path_rules(scratch: str, protected: list[str]
     return resolve, readable, writable
 
 
-def make_guard(scratch: str, protected: list[str]) -> Callable[[str, tuple], None]:
+def make_guard(scratch: str, protected: list[str]) -> Callable[[str, tuple[Any, ...]], None]:
     """The audit hook for a kernel whose only writable folder is ``scratch``.
 
     The hook is ``make_guard.<locals>.hook`` and every refusal goes through its closure's
@@ -109,7 +109,7 @@ def make_guard(scratch: str, protected: list[str]) -> Callable[[str, tuple], Non
     def deny(what: str) -> None:
         raise PermissionError(f"the grading sandbox does not allow {what}")
 
-    def hook(event: str, args: tuple) -> None:
+    def hook(event: str, args: tuple[Any, ...]) -> None:
         if event == "open":
             path, mode, flags = args
             real = resolve(path)

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jupyter_client import AsyncKernelManager
+from jupyter_client.manager import AsyncKernelManager
 
 from . import jail as jail_
 from .execute import DIED, ERROR, OK, TIMEOUT, CellRun, QuietClient, execute, probe, responsive

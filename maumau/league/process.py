@@ -97,7 +97,8 @@ class BotProcess:
             self.cpu_used = 0.0
             self._base, self._processes = tree(self.proc.pid)
             self._clock = self._base
-            return answer["ready"]
+            name: str = answer["ready"]
+            return name
         raise BotDied(str(answer.get("error") if isinstance(answer, dict) else answer))
 
     def ask(self, message: dict[str, Any]) -> Any:

@@ -163,7 +163,7 @@ class Store:
         raise LeagueError(f"there is no game {game_id!r} in {self.path}")
 
     @staticmethod
-    def _row(r: tuple) -> GameRow:
+    def _row(r: tuple[Any, ...]) -> GameRow:
         return GameRow(r[0], r[1], r[2], tuple((n, v) for n, v in json.loads(r[3])), tuple(json.loads(r[4])),
                        tuple(json.loads(r[5])), r[6], tuple(tuple(f) for f in json.loads(r[7])),
                        tuple(json.loads(r[8])), r[9])

@@ -178,14 +178,14 @@ class Match:
     # --- the end ---------------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.scoring.match_over(self.scores, self.alive)
+        return bool(self.scoring.match_over(self.scores, self.alive))
 
     @property
     def winner(self) -> int | tuple[int, ...] | None:
         """The winning seat, a tuple of seats for a shared win, or None while playing."""
         if not self.is_over:
             return None
-        best = self.scoring.winners(self.scores, self.alive)
+        best: tuple[int, ...] = tuple(self.scoring.winners(self.scores, self.alive))
         return best[0] if len(best) == 1 else best
 
     def standings(self) -> list[dict[str, Any]]:

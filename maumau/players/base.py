@@ -61,7 +61,8 @@ def sees_state(player: Any) -> bool:
 def label(player: Any) -> str:
     """The player's repr, or its class name where the class has no repr of its own."""
     cls = type(player)
-    if cls.__repr__ is object.__repr__:
+    own_repr: object = cls.__repr__
+    if own_repr is object.__repr__:
         return cls.__qualname__
     try:
         return repr(player)
@@ -75,7 +76,8 @@ def ask(player: Any, state: GameState) -> Move:
     move, else ``IllegalChoice`` names the player, the seat and the move.  A move that only
     forgets to announce Mau is legal (it is penalised as the variant says, C-8)."""
     if sees_state(player):
-        return player.choose(state)
+        chosen: Move = player.choose(state)
+        return chosen
     view = View(state)
     move = player.choose(view)
     legal = view.legal_moves

@@ -124,7 +124,7 @@ class Search:
         ``width`` of them."""
         moves = state.legal_moves()
         scores = score_moves(state, moves)
-        best: dict[tuple, tuple[float, int]] = {}
+        best: dict[tuple[object, ...], tuple[float, int]] = {}
         for i, (move, score) in enumerate(zip(moves, scores, strict=True)):
             key = (move.cards, move.runde) if type(move) is Play else (move,)
             if key not in best or score > best[key][0]:

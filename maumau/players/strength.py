@@ -25,7 +25,8 @@ def player_class(name: str) -> type:
     cls_name = STRENGTHS.get(key) or next((c for c in STRENGTHS.values() if c.lower() == key), None)
     if cls_name is None:
         raise ValueError(f"unknown strength {name!r}: choose one of {', '.join(strength_names())}")
-    return getattr(players, cls_name)
+    cls: type = getattr(players, cls_name)
+    return cls
 
 
 def for_strength(name: str, seed: int | None = None, **options: Any) -> Any:

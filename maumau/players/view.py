@@ -214,7 +214,7 @@ class View:
             locked=self.locked, active=self.active, dealer=self.dealer, seed=rng.getrandbits(63),
             idle=self.idle, winner=None, over=False, blocked=False, events=self.events)
 
-    def _values(self) -> tuple:
+    def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, f) for f in _FIELDS)
 
     def __eq__(self, other: object) -> bool:

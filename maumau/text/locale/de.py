@@ -344,4 +344,6 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
 }
 
 
-from .rule_lines import DE as RULES  # noqa: E402, F401  (the rules' summaries: a module of their own)
+from .rule_lines import DE as RULES  # noqa: E402  (the rules' summaries: a module of their own)
+
+__all__ = ["MESSAGES", "RULES"]

@@ -341,4 +341,6 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
 }
 
 
-from .rule_lines import HU as RULES  # noqa: E402, F401  (the rules' summaries: a module of their own)
+from .rule_lines import HU as RULES  # noqa: E402  (the rules' summaries: a module of their own)
+
+__all__ = ["MESSAGES", "RULES"]
