@@ -73,7 +73,7 @@ $(CHP): $(VENV)/.installed
 test: build $(CHP)
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
-	$(TEST_ENV) $(BIN)/python -m mypy
+	$(TEST_ENV) $(BIN)/python -m mypy --strict
 	$(TEST_ENV) $(BIN)/python -m pytest
 ifneq ($(NOTEBOOKS)$(wildcard exercises/*.ipynb),)
 	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS) $(wildcard exercises/*.ipynb)

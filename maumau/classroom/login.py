@@ -76,7 +76,7 @@ def same_site(headers: Any) -> bool:
     origin = headers.get("Origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == str(headers.get("Host", "")).lower()
+    return bool(urlsplit(origin).netloc.lower() == str(headers.get("Host", "")).lower())
 
 
 def token_from(headers: Any) -> str | None:

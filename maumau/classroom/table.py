@@ -15,7 +15,7 @@ action: the computer's moves are recorded like anyone's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..core.moves import Move
 from ..core.state import GameState
@@ -160,7 +160,7 @@ class ClassTable:
             raise TableError("illegal", str(state.why_illegal(move)))
         data = {"seat": seat, "move": move_to_json(move)}
         self._record("move", data)
-        return self._apply("move", data)
+        return cast("GameState", self._apply("move", data))
 
     def leave(self, seat: int) -> None:
         """A learner leaves: before the start the seat opens again; in makao they leave the match
@@ -189,7 +189,7 @@ class ClassTable:
         assert state is not None
         data = {"seat": seat, "move": move_to_json(ask(player, state))}
         self._record("move", data)
-        return self._apply("move", data)
+        return cast("GameState", self._apply("move", data))
 
     def clock_move(self, seat: int) -> GameState:
         """The turn clock ran out for learner ``seat``: a computer of the table's strength moves
@@ -200,7 +200,7 @@ class ClassTable:
         assert state is not None
         data = {"seat": seat, "move": move_to_json(ask(self._computer_player(seat), state)), "clock": True}
         self._record("move", data)
-        return self._apply("move", data)
+        return cast("GameState", self._apply("move", data))
 
     def restart(self) -> dict[int, int]:
         """The teacher starts a new match at a finished table (any variant): the same people, the
@@ -209,7 +209,7 @@ class ClassTable:
             raise TableError("playing", "the match is still being played: restart it when it is over")
         data = {"seed": random_seed()}
         self._record("restart", data)
-        return self._apply("restart", data)
+        return cast("dict[int, int]", self._apply("restart", data))
 
     # --- applying actions (live and on replay) -------------------------------------------------------
     def _apply(self, kind: str, data: dict[str, Any]) -> Any:

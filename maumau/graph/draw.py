@@ -145,7 +145,7 @@ def _font(ax: Axes, pos: Position, labels: str) -> float:
     one's own, so that the texts keep their room."""
     width, height = ax.get_position().size * ax.figure.get_size_inches()  # type: ignore[union-attr]
     want_w, want_h = _size(pos, labels)
-    return max(8.0, TEXT_PT * min(1.0, width / (want_w * 0.75), height / (want_h * 0.75)))  # 0.77: subplots()
+    return float(max(8.0, TEXT_PT * min(1.0, width / (want_w * 0.75), height / (want_h * 0.75))))  # 0.77: subplots()
 
 
 def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,

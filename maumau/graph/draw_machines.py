@@ -113,7 +113,7 @@ def _font(ax: Axes) -> float:
     """``_FONT`` in a panel of the size ``draw_phases`` makes; smaller in smaller axes of one's own
     (down to 8 points), so that the boxes keep their room."""
     width, height = ax.get_position().size * ax.figure.get_size_inches()  # type: ignore[union-attr]
-    return max(8.0, _FONT * min(1.0, width / (_PANEL[0] * 0.98), height / (_PANEL[1] * 0.9)))
+    return float(max(8.0, _FONT * min(1.0, width / (_PANEL[0] * 0.98), height / (_PANEL[1] * 0.9))))
 
 
 def _box(ax: Axes, G: nx.DiGraph, p: str, xy: Point, text: str, odd: bool) -> Text:

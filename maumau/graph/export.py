@@ -79,7 +79,7 @@ def _ids(G: nx.DiGraph) -> dict[Any, str]:
     return ids
 
 
-def _plain_graph(G: nx.DiGraph, encode: Any) -> tuple[dict[Any, str], dict[str, Any], list, list]:
+def _plain_graph(G: nx.DiGraph, encode: Any) -> tuple[dict[Any, str], dict[str, Any], list[Any], list[Any]]:
     ids = _ids(G)
     graph: dict[str, Any] = {}
     nulls = [key for key, value in G.graph.items() if value is None]
@@ -103,7 +103,7 @@ def _plain_graph(G: nx.DiGraph, encode: Any) -> tuple[dict[Any, str], dict[str, 
     return ids, graph, nodes, edges
 
 
-def _rebuild(graph: dict[str, Any], nodes: list, edges: list) -> nx.DiGraph:
+def _rebuild(graph: dict[str, Any], nodes: list[Any], edges: list[Any]) -> nx.DiGraph:
     import networkx as nx
 
     G = nx.DiGraph()

@@ -59,6 +59,7 @@ def split_busy(graphs: Sequence[nx.DiGraph]) -> list[nx.DiGraph]:
         if len(labelled) <= BUSY:
             panels.append(G)
             continue
+        keep: Callable[[str, str], bool]
         for part, keep in (("steps of the normal turn", lambda u, v: NORMAL in (u, v)),
                            ("the other steps", lambda u, v: NORMAL not in (u, v))):
             H = G.copy()

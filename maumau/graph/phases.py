@@ -41,7 +41,7 @@ def _card_name(v: Variant, card: Card) -> str:
     """A rank (``9``) where every card of that rank acts alike, else the card (``K♥``)."""
     names = _CARD_NAMES.get(v)
     if names is None:
-        kinds: dict[Any, set] = {}
+        kinds: dict[Any, set[Any]] = {}
         for c in v.distinct_cards:
             kinds.setdefault(c.rank, set()).add((v._effects.get(c, ()), v.wish_kind(c)))
         names = _CARD_NAMES[v] = {
@@ -110,8 +110,8 @@ def phase_graph_of(games: Iterable[Game]) -> nx.DiGraph:
     """The phase machine seen in the given games (``phase_graph`` plays them for you)."""
     import networkx as nx
 
-    nodes: dict[str, Counter] = {}
-    edges: dict[tuple[str, str], Counter] = {}
+    nodes: dict[str, Counter[str]] = {}
+    edges: dict[tuple[str, str], Counter[str]] = {}
     count = lengths = finished = 0
     name = None
     for g in games:
@@ -144,7 +144,7 @@ def phase_graph_of(games: Iterable[Game]) -> nx.DiGraph:
     return G
 
 
-def _top_moves(moves: Counter, n: int = 4) -> str:
+def _top_moves(moves: Counter[str], n: int = 4) -> str:
     common = [m for m, _ in moves.most_common()]
     text = ", ".join(common[:n])
     return text + (f" +{len(common) - n}" if len(common) > n else "")

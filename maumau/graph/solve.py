@@ -83,7 +83,7 @@ def _unknown_leaves(G: nx.DiGraph, partial: bool) -> set[Hashable]:
     return set()
 
 
-def _attractor(G: nx.DiGraph, seat: int, targets: set, leaves: set) -> dict[Hashable, int]:
+def _attractor(G: nx.DiGraph, seat: int, targets: set[Hashable], leaves: set[Hashable]) -> dict[Hashable, int]:
     """The nodes from which ``seat`` can force reaching ``targets``, with the moves it takes."""
     plies: dict[Hashable, int] = {}
     left: dict[Hashable, int] = {}
@@ -134,7 +134,7 @@ class Solution:
         return [(m, child) for child, data in self.graph[node].items()
                 for m in data.get("moves", (data.get("move"),))]
 
-    def _rank(self, mover: int, child: Hashable) -> tuple:
+    def _rank(self, mover: int, child: Hashable) -> tuple[Any, ...]:
         """How good a child is for ``mover``: a win soon, then a draw or unknown, then a loss late."""
         if child not in self.values:
             return (1, 0)
@@ -219,7 +219,7 @@ def solve(G: nx.DiGraph, partial: bool = False, annotate: bool = True) -> Soluti
         for node, n in sure[s].items():
             values[node] = s
             plies[node] = n
-    maybe: set = set()
+    maybe: set[Hashable] = set()
     if leaves:
         for s in seats:
             maybe |= set(_attractor(G, s, wins[s] | leaves, set()))

@@ -25,7 +25,7 @@ __all__ = ["LazyAttributes", "NodeData", "EdgeData", "HIDDEN"]
 HIDDEN = "_mm_"
 
 
-class LazyAttributes(dict):
+class LazyAttributes(dict[str, Any]):
     """A dict whose ``MADE`` keys are computed from its hidden keys when read, and never stored."""
 
     __slots__ = ()
@@ -97,7 +97,8 @@ class LazyAttributes(dict):
         return (dict, (dict(self.items()),))
 
     def state(self, key: str) -> GameState:
-        return dict.__getitem__(self, key)
+        found: GameState = dict.__getitem__(self, key)
+        return found
 
 
 def _node(compute: Callable[[GameState], Any]) -> Callable[[LazyAttributes], Any]:

@@ -203,7 +203,7 @@ def state_from_dict(data: Any) -> Any:
     return state
 
 
-def _same_fields(what: str, data: dict, fields: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+def _same_fields(what: str, data: dict[str, Any], fields: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
     for key in fields:
         if key not in data:
             raise FormatError(f"corrupt saved state: missing field {key!r} in {what}")

@@ -24,12 +24,13 @@ class View:
 
     widget: W.Widget
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.widget._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: Any = self.widget._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             bundle = bundle[0]
         bundle["text/plain"] = repr(self)
-        return bundle
+        shown: dict[str, Any] = bundle
+        return shown
 
 
 def check_lang(lang: str | None) -> str:
@@ -86,7 +87,7 @@ class Seating:
         def swap(found: Any) -> str:
             seat = int(found.group(1))
             if seats is not None and seat >= len(seats):
-                return found.group(0)
+                return str(found.group(0))
             return self.name(seat, seats)
         return self._regex.sub(swap, sentence)
 

@@ -113,7 +113,7 @@ class WishPicker:
 
     @property
     def visible(self) -> bool:
-        return self.box.layout.display != "none"
+        return bool(self.box.layout.display != "none")
 
     def ask(self, kind: type, wishes: Sequence[Suit | Rank], on_pick: Callable[[Suit | Rank], None]) -> None:
         self._on_pick = on_pick

@@ -30,7 +30,7 @@ KEYS = {"d": "draw", "p": "pass", "m": "announce", "r": "runde", "s": "sets", "n
 
 
 def _shown(widget: W.DOMWidget) -> bool:
-    return widget.layout.display != "none"
+    return bool(widget.layout.display != "none")
 
 
 def _inside(box: W.Widget, widget: W.Widget) -> bool:
