@@ -64,7 +64,7 @@ lab: $(VENV)/.installed-lab build
 	$(BIN)/maumau release exercises/ --out student/
 	$(BIN)/jupyter lab $(LAB_ROOT) --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=$(LAB_URL)
 
-# The JupyterHub test (tests/test_hub.py) needs configurable-http-proxy, JupyterHub's proxy, from npm:
+# The JupyterHub test (tests/classroom/test_hub.py) needs configurable-http-proxy, JupyterHub's proxy, from npm:
 # into .venv/chp, pinned (a later release may want a newer Node.js).
 CHP = $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 $(CHP): $(VENV)/.installed

@@ -217,7 +217,7 @@ def check_wins(what: str, hands: Any, expected: Any = _MISSING, hint: str = "") 
     rate = sum(map(bool, won)) / len(won) if won else 0.0
     if rate < expected:
         message = _prefix() + _t("wins", what=what, won=sum(map(bool, won)), games=len(won), rate=f"{rate:.0%}",
-                                 expected=f"{float(expected):.0%}")  # as tests/test_hands.py (issue 25) reads it
+                                 expected=f"{float(expected):.0%}")  # as tests/grading/test_hands.py reads it
         raise CheckFailed(message + (f" ({hint})" if hint else ""))
 
 

@@ -1,6 +1,6 @@
 """The class table's pages on a real JupyterHub in headless Debian Chromium (issue 23).
 
-The hub of tests/test_hub.py (configurable-http-proxy, DummyAuthenticator) starts
+The hub of tests/classroom/test_hub.py (configurable-http-proxy, DummyAuthenticator) starts
 ``maumau serve --hub``.  Alice logs in at the hub and opens a table's page: the hub's OAuth
 login happens on the way, and she sits down under her hub name without a form; Bob joins from
 Python with his hub token, and the hand is dealt.  Tina, a member of the hub group ``teachers``,
@@ -22,7 +22,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "classroom"))
 
 from test_hub import Hub, teacher_creates_a_table  # noqa: E402
 

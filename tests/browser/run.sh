@@ -7,7 +7,7 @@
 #           every widget rendered, screenshots in $MM_OUT/course (COURSE_NOTEBOOKS=01,03 for some).
 #   classroom  drive_classroom.py: no JupyterLab; the class table server in-process, its own pages
 #           (a seat plays a hand, the projector, the lobby), screenshots in $MM_OUT/classroom.
-#   hub     drive_hub.py: the class table's pages on a real JupyterHub (tests/test_hub.py's hub, needs
+#   hub     drive_hub.py: the class table's pages on a real JupyterHub (tests/classroom/test_hub.py's hub, needs
 #           configurable-http-proxy in .venv/chp): the hub's OAuth login, a seat, the teacher by group.
 #   league  drive_league.py: no JupyterLab; the class league's page (a bot entered by its form, the
 #           standings in en/de/hu, a replay), screenshots in $MM_OUT/league.

@@ -1,4 +1,4 @@
-# The JupyterHub of tests/test_hub.py: the class table as a hub-managed service (README, "Play together
+# The JupyterHub of tests/classroom/test_hub.py: the class table as a hub-managed service (README, "Play together
 # on JupyterHub" shows the lines a school's hub needs).  Ports, folders and the service's command come
 # from the environment, so the test can pick free ports and a folder of its own.
 import json

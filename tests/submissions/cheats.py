@@ -3,7 +3,7 @@ it is and try to change their grade instead (issue 12, item 1).
 
 Every one of them must get what the honest stub gets: 0 points.  Run
 ``python tests/submissions/cheats.py`` after changing what the released exercise 02 shows
-(running it again changes nothing); tests/test_grading.py grades them.
+(running it again changes nothing); tests/grading/test_grading.py grades them.
 """
 import os
 import sys
@@ -175,7 +175,7 @@ class MyPlayer:
 ''')
 
 # --- escapes (issue 12, item 2): learners who leave the stub and reach out of their kernel -------------
-# tests/test_escapes.py grades them where bubblewrap works, with __OUT__, __SOURCE__ and __PORT__
+# tests/grading/test_escapes.py grades them where bubblewrap works, with __OUT__, __SOURCE__ and __PORT__
 # replaced by the batch's output folder, a copy of the exercises and a port it listens on.  Each
 # first switches the kernel's audit hook off (found through gc), so only the sandbox stands.
 NO_HOOK = '''

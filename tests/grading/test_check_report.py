@@ -23,7 +23,7 @@ from maumau.grading import checks
 from maumau.grading.checks import CheckFailed, check, passed, scenario, summary
 from maumau.grading.release import release
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"
 
 

@@ -23,7 +23,7 @@ pytest.importorskip("ipykernel")
 
 from maumau.cli import main  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
 GRADED = ("02_skip_on_eight", "04_seven_chain", "13_strategy")
 HOG = "import time\nend = time.monotonic() + 300\nwhile time.monotonic() < end:\n    pass\n"

@@ -1,7 +1,7 @@
 """The class league on a real JupyterHub: a learner enters a bot from a hub notebook with
 ``classroom.enter_league`` and the bot takes the learner's hub name (the hub login of the class
 table); without a user's token for the service nothing is entered; the page needs the hub's
-login.  The hub, its proxy and the service are those of tests/test_hub.py."""
+login.  The hub, its proxy and the service are those of tests/classroom/test_hub.py."""
 
 from __future__ import annotations
 

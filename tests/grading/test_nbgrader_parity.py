@@ -46,7 +46,7 @@ from maumau.grading.notebook import (  # noqa: E402
 )
 
 _spec = importlib.util.spec_from_file_location("maumau_tests_nbgrader_corpus",
-                                               Path(__file__).parent / "nbgrader" / "corpus.py")
+                                               Path(__file__).parents[1] / "nbgrader" / "corpus.py")
 corpus_module = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(corpus_module)
 

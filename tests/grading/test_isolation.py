@@ -32,7 +32,7 @@ pytest.importorskip("ipykernel")
 from maumau.grading import jail  # noqa: E402
 from maumau.grading.runner import DIED, ERROR, NOT_ISOLATED, OK, Limits, Sandbox  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
 _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "maumau" / "core"
+PACKAGE = Path(__file__).resolve().parents[2] / "maumau" / "core"
 PXDS = sorted(PACKAGE.glob("*.pxd"))
 WITH_CLASSES = [p for p in PXDS if "cdef class" in p.read_text(encoding="utf-8")]
 

@@ -19,7 +19,7 @@ _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")
 RANDOM = "from maumau.players import Random\nPLAYER = Random\n"
 HEURISTIC = "from maumau.players import Heuristic\nPLAYER = Heuristic\n"
-EXERCISE_13 = Path(__file__).resolve().parents[1] / "exercises" / "13_strategy.ipynb"
+EXERCISE_13 = Path(__file__).resolve().parents[2] / "exercises" / "13_strategy.ipynb"
 
 
 def get(url: str) -> tuple[int, str, dict[str, str]]:

@@ -27,7 +27,7 @@ pytest.importorskip("websockets")
 
 from maumau import classroom  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHP = Path(os.environ.get("MAUMAU_CHP", ROOT / ".venv" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"))
 pytestmark = pytest.mark.skipif(not CHP.exists(), reason=f"configurable-http-proxy is not installed at {CHP}")
 TEACHER = "hub-test-teacher-token"

@@ -24,7 +24,7 @@ from maumau.grading.checks import CheckFailed, check_wins
 from maumau.grading.hands import Hands, judge_hands, play_hands, replay
 from maumau.i18n import set_language
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 class FirstCard:
@@ -70,7 +70,7 @@ def test_a_weak_player_fails_on_the_graders_count():
 
 def test_hands_played_in_another_process_replay_here(hands):
     """The kernel is another process, maybe with another hash seed: the same hands."""
-    code = ("import json, sys; sys.path.insert(0, 'tests'); from test_hands import FirstCard; "
+    code = ("import json, sys; sys.path.insert(0, 'tests/grading'); from test_hands import FirstCard; "
             "from maumau.grading.hands import play_hands; h = play_hands(FirstCard(), games=30, seed=3); "
             "print(json.dumps([h.setups, h.moves, h.won]))")
     env = dict(os.environ, PYTHONHASHSEED="12345")

@@ -1,5 +1,5 @@
 """The class league (maumau.league): entering, duplicate deals, schedules, ratings, standings,
-replays, lessons and the command line.  Hostile bots: tests/test_league_hostile.py."""
+replays, lessons and the command line.  Hostile bots: tests/league/test_league_hostile.py."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from maumau.league.wire import Receiver, view_from_message, view_message
 
 _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")
-EXERCISE_13 = Path(__file__).resolve().parents[1] / "exercises" / "13_strategy.ipynb"
+EXERCISE_13 = Path(__file__).resolve().parents[2] / "exercises" / "13_strategy.ipynb"
 
 
 def shipped(name: str) -> str:

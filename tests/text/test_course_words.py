@@ -90,7 +90,7 @@ def test_the_rules_beside_the_notebooks_are_up_to_date():
 
     from maumau.text.rules_table import rules_markdown
 
-    written = (Path(__file__).resolve().parents[1] / "RULES.md").read_text(encoding="utf-8")
+    written = (Path(__file__).resolve().parents[2] / "RULES.md").read_text(encoding="utf-8")
     assert written == rules_markdown(), "run: maumau rules --markdown > RULES.md"
     assert "## Deutsch" in written and "Eine 7 lässt den nächsten Spieler 2 Karten ziehen" in written
 

@@ -29,7 +29,7 @@ from maumau import classroom  # noqa: E402
 from maumau.classroom.store import Store  # noqa: E402
 from maumau.classroom.table import ClassTable  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ from maumau.grading.report import md_text  # noqa: E402
 from maumau.grading.runner import Sandbox  # noqa: E402
 from maumau.grading.submissions import find_submissions, read_submission  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
 EX = "02_skip_on_eight"
 SOLUTION_ID = "skip_on_eight_solution"

@@ -31,7 +31,7 @@ pytest.importorskip("ipykernel")
 from maumau.cli import main  # noqa: E402
 from maumau.grading import jail  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SUBMISSIONS = REPO / "tests" / "submissions"
 EX = "02_skip_on_eight"
 _JAIL, _WHY = jail.find_jail([])

@@ -26,9 +26,9 @@ from maumau.grading.gradebook import Gradebook, GradebookError
 from maumau.grading.late_words import lateness_sentence
 from maumau.grading.rows import Row
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
-SUBMISSIONS = Path(__file__).resolve().parent / "submissions"
+SUBMISSIONS = Path(__file__).resolve().parents[1] / "submissions"
 EX = "01_matching"
 CET = timezone(timedelta(hours=1))
 

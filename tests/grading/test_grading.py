@@ -42,9 +42,9 @@ from maumau.grading.notebook import (  # noqa: E402
 from maumau.grading.release import release  # noqa: E402
 from maumau.grading.sandbox import make_guard  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
-SUBMISSIONS = Path(__file__).resolve().parent / "submissions"
+SUBMISSIONS = Path(__file__).resolve().parents[1] / "submissions"
 GRADED = ("01_matching", "02_skip_on_eight", "04_seven_chain", "13_strategy")
 
 #: (student, exercise) -> (score, status) for the deliberately wrong submissions.
@@ -214,7 +214,7 @@ def test_missing_solution_cell_grades_the_stub():
 @pytest.fixture
 def as_graded():
     """The checks as the grader runs them: a failure raises (in the learner's notebook it shows its
-    ✗ line and the cell goes on, tests/test_check_report.py)."""
+    ✗ line and the cell goes on, tests/grading/test_check_report.py)."""
     from maumau.grading import checks
 
     checks.record()

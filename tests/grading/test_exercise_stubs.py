@@ -36,7 +36,7 @@ from maumau.grading.notebook import (  # noqa: E402
     student_cell_source,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
 LEARNERS = ("stub", "solution")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
