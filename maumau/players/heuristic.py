@@ -116,28 +116,15 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
     """A score per move (higher is better), from what the player to move may see (``state``
     may be that player's View)."""
     table, plays = _tables(state.variant)
-    active = state.active
     if type(state) is View:
-        seat = state.seat
-        hand = state.hand
-        closest = min((n for i, n in enumerate(state.hand_sizes) if i != seat and active[i]), default=99)
+        seat, hand, sizes = state.seat, state.hand, state.hand_sizes
     else:
         seat = state.to_move
         hands = state.hands
         hand = hands[seat]
-        closest = min((len(h) for i, h in enumerate(hands) if i != seat and active[i]), default=99)
-    close_bonus = HURT_CLOSE if closest <= 2 else 0
-    # What the hand holds, wild cards left out: by suit, by rank, by card.
-    suits = [0] * 5
-    ranks = [0] * 14
-    count: dict[Card | None, int] = {}
-    for card in hand:
-        c = table[card]
-        if not c.wild:
-            suits[c.suit] += 1
-            ranks[c.rank] += 1
-            count[card] = count.get(card, 0) + 1
+        sizes = [len(h) for h in hands]
     size = len(hand)
+    held: _Held | None = None  # what the hand holds: counted at the first play that needs it
     scores = []
     for move in moves:
         if type(move) is not Play:
@@ -146,17 +133,57 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
         info = plays.get(move)
         if info is None:
             info = plays[move] = _play_info(table, move)
-        if info.cards >= size:
+        base, cards, hurt, suit, rank, both, runde = info  # one unpacking: cheaper than seven lookups
+        if cards >= size:
             scores.append(1e6)  # going out wins the hand
             continue
-        follow = suits[info.suit] + ranks[info.rank] - count.get(info.both, 0)
-        score = info.base + FOLLOW * follow
-        if info.hurt:
-            score += close_bonus
-        if info.runde:
-            score += RUNDE_CARD * ranks[info.rank]
+        if held is None:
+            held = _Held(_keys(state.variant, table), hand, _close_bonus(state.active, sizes, seat))
+        counts = held.counts
+        score = base + FOLLOW * (counts[suit] + counts[5 + rank] - held.cards.get(both, 0))
+        if hurt:
+            score += held.close_bonus
+        if runde:
+            score += RUNDE_CARD * counts[5 + rank]
         scores.append(score)
     return scores
+
+
+def _close_bonus(active: tuple[bool, ...] | list[bool], sizes: tuple[int, ...] | list[int], seat: int) -> int:
+    """HURT_CLOSE when an opponent still in the hand holds two cards or fewer."""
+    for i, n in enumerate(sizes):
+        if n <= 2 and i != seat and active[i]:
+            return HURT_CLOSE
+    return 0
+
+
+class _Held:
+    """What a hand holds, wild cards left out: ``counts[suit]`` (0-4) and ``counts[5 + rank]``
+    (rank 0-13) in one list, and each card's number of copies."""
+
+    __slots__ = ("counts", "cards", "close_bonus")
+
+    def __init__(self, keys: dict[Card, tuple[int, int] | None], hand: tuple[Card, ...], close_bonus: int) -> None:
+        counts = [0] * 19
+        cards: dict[Card | None, int] = {}
+        for card in hand:
+            key = keys[card]
+            if key is not None:
+                counts[key[0]] += 1
+                counts[key[1]] += 1
+                cards[card] = cards.get(card, 0) + 1
+        self.counts, self.cards, self.close_bonus = counts, cards, close_bonus
+
+
+_KEYS: dict[Variant, dict[Card, tuple[int, int] | None]] = {}
+
+
+def _keys(variant: Variant, table: dict[Card, CardInfo]) -> dict[Card, tuple[int, int] | None]:
+    """Each card's places in ``_Held.counts`` (suit, 5 + rank); None for a wild card (not counted)."""
+    found = _KEYS.get(variant)
+    if found is None:
+        found = _KEYS[variant] = {card: None if c.wild else (c.suit, 5 + c.rank) for card, c in table.items()}
+    return found
 
 
 def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | None = None) -> Move:

@@ -13,12 +13,12 @@ spread over workers: a process pool, a dask cluster and a plain loop give the sa
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import pickle
 import random
 import sys
 import traceback
-from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, as_completed
 from typing import Any
@@ -30,7 +30,8 @@ from ..core.rules.base import Role
 from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant, VariantError, variant, variant_names
 from ..players import for_strength
-from ..players.base import IllegalChoice, ask, label
+from ..players.base import IllegalChoice, Random, ask, label, sees_state
+from ..players.heuristic import Heuristic
 from .results import Hand, Simulation, wilson
 from .spread import chunks_of, cores, plan, probe, run_shared
 
@@ -71,37 +72,67 @@ def rules_acting(move: Move, after: GameState) -> set[str]:
     return acting
 
 
-def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
-               max_moves: int) -> Hand:
-    n = len(templates)
-    rng = random.Random(seed)
-    seats = tuple((s + game) % n if rotate else s for s in range(n))
-    deal_seed = rng.getrandbits(63)
+#: maumau's players that ``reseed`` returns to exactly their fresh state (they keep nothing else
+#: between hands): a chunk copies each once per seat and reseeds it for every hand, where any other
+#: player is copied afresh for every hand (a learner's player may remember what it likes).
+_RESEED_IS_FRESH = (Random, Heuristic)
+
+
+def _seat_players(templates: Sequence[Any], seats: tuple[int, ...], rng: random.Random,
+                  kept: dict[tuple[int, int], Any]) -> list[Any]:
+    """Each seat's player for one hand: a copy of its template, reseeded from ``rng``."""
     players = []
-    for s in range(n):
-        player = copy.deepcopy(templates[seats[s]])
+    for s, t in enumerate(seats):
+        template = templates[t]
+        if type(template) in _RESEED_IS_FRESH:
+            player = kept.get((s, t))
+            if player is None:
+                player = kept[(s, t)] = copy.deepcopy(template)
+        else:
+            player = copy.deepcopy(template)
         player_seed = rng.getrandbits(63)
         if hasattr(player, "reseed"):
             player.reseed(player_seed)
         players.append(player)
-    fired: Counter[str] = Counter()
+    return players
+
+
+def _count_acting(move: Move, after: GameState, fired: dict[str, int]) -> None:
+    """``fired[name] += 1`` for each rule in ``rules_acting(move, after)`` (the hot path of a hand)."""
+    events = after.events
+    if not events and (type(move) is not Play or len(move.cards) < 2):
+        return
+    for name in rules_acting(move, after):
+        fired[name] = fired.get(name, 0) + 1
+
+
+def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
+               max_moves: int, kept: dict[tuple[int, int], Any] | None = None) -> Hand:
+    n = len(templates)
+    rng = random.Random(seed)
+    seats = tuple((s + game) % n if rotate else s for s in range(n))
+    deal_seed = rng.getrandbits(63)
+    players = _seat_players(templates, seats, rng, {} if kept is None else kept)
+    # maumau's own players are handed the state (ask does the same); any other through ask's View
+    choosers = [p.choose if sees_state(p) else functools.partial(ask, p) for p in players]
+    fired: dict[str, int] = {}
     state = deal(v, players=n, seed=deal_seed)
     moves = 0
     while not state.is_over and moves < max_moves:
         seat = state.to_move
         try:
-            move = ask(players[seat], state)  # a View of the seat, unless a maumau player
+            move = choosers[seat](state)
             after = state.apply(move)
         except IllegalChoice as err:
             raise SimulationError(f"hand {game} (seed {seed}): {err.reason}") from None
         except IllegalMove as err:
             raise SimulationError(f"hand {game} (seed {seed}): {label(players[seat])} at seat {seat} chose an "
                                   f"illegal move {move!r}: {err.reason}") from None
-        fired.update(rules_acting(move, after))
+        _count_acting(move, after, fired)
         state = after
         moves += 1
     winner = state.winner if state.is_over else None
-    return Hand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), dict(fired))
+    return Hand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), fired)
 
 
 #: The variants this worker process has played (equal variants are the same object from then on).
@@ -116,9 +147,10 @@ def _play_chunk(v: Variant | tuple[str, dict], templates: Sequence[Any], jobs: S
     else:  # a house-rule variant arrives as a new copy with every chunk: keep playing the first one,
         v = _ARRIVED.setdefault(v, v)  # whose caches (legal cards, the heuristic's tables) are warm
     done = []
+    kept: dict[tuple[int, int], Any] = {}  # the reseedable players of this chunk, one per seat
     for game, seed in jobs:
         try:
-            done.append(_play_hand(v, templates, game, seed, rotate, max_moves))
+            done.append(_play_hand(v, templates, game, seed, rotate, max_moves, kept))
         except SimulationError:
             raise
         except Exception as err:
