@@ -122,7 +122,7 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
         seat = state.to_move
         hands = state.hands
         hand = hands[seat]
-        sizes = [len(h) for h in hands]
+        sizes = tuple([len(h) for h in hands])
     size = len(hand)
     held: _Held | None = None  # what the hand holds: counted at the first play that needs it
     scores = []

@@ -33,7 +33,7 @@ from ..players import for_strength
 from ..players.base import IllegalChoice, Random, ask, label, sees_state
 from ..players.heuristic import Heuristic
 from .results import Hand, Simulation, wilson
-from .spread import chunks_of, cores, plan, probe, run_shared
+from .spread import Job, chunks_of, cores, plan, probe, run_shared
 
 __all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM", "can_start_workers"]
 
@@ -139,7 +139,7 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
 _ARRIVED: dict[Variant, Variant] = {}
 
 
-def _play_chunk(v: Variant | tuple[str, dict], templates: Sequence[Any], jobs: Sequence[tuple[int, int]],
+def _play_chunk(v: Variant | tuple[str, dict[str, Any]], templates: Sequence[Any], jobs: Sequence[tuple[int, int]],
                 rotate: bool, max_moves: int) -> list[Hand]:
     """Play the hands ``jobs`` (hand number, seed): the unit of work sent to a worker."""
     if isinstance(v, tuple):
@@ -204,7 +204,7 @@ def simulate(game: str | Variant, players: Sequence[Any] = ("random", "heuristic
     jobs = [(g, master.getrandbits(63)) for g in range(games)]
     labels = [label(p) for p in templates]
     # a named variant travels as its name and options (a worker makes it once, from its own cache)
-    spec: Variant | tuple[str, dict] = (v.name, v.options) if v.name in variant_names() and not v.changes \
+    spec: Variant | tuple[str, dict[str, Any]] = (v.name, v.options) if v.name in variant_names() and not v.changes \
         and variant(v.name, **v.options) == v else v
     show = games >= 1000 if progress is None else progress
     if executor is None and games >= POOL_FROM and cores() > 1 and can_start_workers():
@@ -234,7 +234,7 @@ def _bar(total: int, show: bool, name: str) -> Any:
     return tqdm(total=total, disable=not show, desc=f"simulate {name}", unit="hand", leave=False)
 
 
-def _run_serial(spec: Any, templates: list, jobs: list, rotate: bool, max_moves: int, show: bool,
+def _run_serial(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int, show: bool,
                 name: str) -> list[Hand]:
     hands: list[Hand] = []
     with _bar(len(jobs), show, name) as bar:
@@ -245,11 +245,11 @@ def _run_serial(spec: Any, templates: list, jobs: list, rotate: bool, max_moves:
     return hands
 
 
-def _run_shared(spec: Any, templates: list, jobs: list, rotate: bool, max_moves: int, show: bool,
+def _run_shared(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int, show: bool,
                 name: str) -> list[Hand]:
     """The default: this process times the first hands, then plays on beside worker processes
     where the rest is worth them (``spread``)."""
-    def local(chunk: list) -> list[Hand]:
+    def local(chunk: list[Job]) -> list[Hand]:
         return _play_chunk(spec, templates, chunk, rotate, max_moves)
 
     with _bar(len(jobs), show, name) as bar:
@@ -267,7 +267,7 @@ def _run_shared(spec: Any, templates: list, jobs: list, rotate: bool, max_moves:
         from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when it is used
 
         with ProcessPoolExecutor(workers) as pool:
-            def remote(chunk: list) -> Any:
+            def remote(chunk: list[Job]) -> Any:
                 return pool.submit(_play_chunk, spec, templates, chunk, rotate, max_moves)
 
             results = run_shared(pool, remote, local, chunks_of(left, size), workers,
@@ -275,7 +275,7 @@ def _run_shared(spec: Any, templates: list, jobs: list, rotate: bool, max_moves:
     return probed + [hand for first in sorted(results) for hand in results[first]]
 
 
-def _picklable(spec: Any, templates: list) -> bool:
+def _picklable(spec: Any, templates: list[Any]) -> bool:
     try:
         pickle.dumps((spec, templates))
     except Exception:
@@ -289,7 +289,7 @@ def _failure(err: BaseException) -> BaseException:
     return SimulationError(f"the executor failed: {type(err).__name__}: {err}")
 
 
-def _run_parallel(executor: Any, spec: Any, templates: list, jobs: list, rotate: bool, max_moves: int,
+def _run_parallel(executor: Any, spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int,
                   show: bool, name: str) -> list[Hand]:
     try:
         pickle.dumps((spec, templates))
@@ -324,7 +324,7 @@ def _run_parallel(executor: Any, spec: Any, templates: list, jobs: list, rotate:
     return [hand for first in sorted(results) for hand in results[first]]
 
 
-def _cancel(futures: dict) -> None:
+def _cancel(futures: dict[Any, Any]) -> None:
     for f in futures:
         f.cancel()
 
