@@ -116,13 +116,7 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
     """A score per move (higher is better), from what the player to move may see (``state``
     may be that player's View)."""
     table, plays = _tables(state.variant)
-    if type(state) is View:
-        seat, hand, sizes = state.seat, state.hand, state.hand_sizes
-    else:
-        seat = state.to_move
-        hands = state.hands
-        hand = hands[seat]
-        sizes = tuple([len(h) for h in hands])
+    hand = state.hand if type(state) is View else state.hands[state.to_move]
     size = len(hand)
     held: _Held | None = None  # what the hand holds: counted at the first play that needs it
     scores = []
@@ -138,7 +132,7 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
             scores.append(1e6)  # going out wins the hand
             continue
         if held is None:
-            held = _Held(_keys(state.variant, table), hand, _close_bonus(state.active, sizes, seat))
+            held = _Held(_keys(state.variant, table), hand, _close_bonus(state))
         counts = held.counts
         score = base + FOLLOW * (counts[suit] + counts[5 + rank] - held.cards.get(both, 0))
         if hurt:
@@ -149,8 +143,13 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
     return scores
 
 
-def _close_bonus(active: tuple[bool, ...] | list[bool], sizes: tuple[int, ...] | list[int], seat: int) -> int:
+def _close_bonus(state: GameState | View) -> int:
     """HURT_CLOSE when an opponent still in the hand holds two cards or fewer."""
+    if type(state) is View:
+        seat, sizes = state.seat, state.hand_sizes
+    else:
+        seat, sizes = state.to_move, [len(h) for h in state.hands]
+    active = state.active
     for i, n in enumerate(sizes):
         if n <= 2 and i != seat and active[i]:
             return HURT_CLOSE
