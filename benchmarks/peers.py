@@ -99,7 +99,8 @@ def count_instructions(peers: str, decisions: int) -> None:
 
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (peers, os.environ.get("PYTHONPATH", "")) if p)
     ours = ins.OURS.format(root=str(HERE.parent))
-    rows = [("maumau compiled", ours, ("makao",), {}), ("maumau pure Python", ours, ("makao",), {"MAUMAU_PURE_PYTHON": "1"}),
+    rows = [("maumau compiled", ours, ("makao",), {}),
+            ("maumau pure Python", ours, ("makao",), {"MAUMAU_PURE_PYTHON": "1"}),
             ("OpenSpiel", ins.OPENSPIEL.format(params=ins.OPENSPIEL_PARAMS), (), {}), ("RLCard", ins.RLCARD, (), {})]
     counts = {}
     for name, script, extra_args, extra_env in rows:
@@ -112,13 +113,15 @@ def count_instructions(peers: str, decisions: int) -> None:
                 os.environ.pop(k) if v is None else os.environ.__setitem__(k, v)
     print(f"Instructions per decision (valgrind --tool=callgrind, {decisions:,} decisions after 5,000 warm-up ones):")
     for name, n in counts.items():
-        print(f"  {name:<20}{n:>9,.0f}   OpenSpiel/this {counts['OpenSpiel'] / n:.2f}x   RLCard/this {counts['RLCard'] / n:.2f}x")
+        print(f"  {name:<20}{n:>9,.0f}   OpenSpiel/this {counts['OpenSpiel'] / n:.2f}x   "
+              f"RLCard/this {counts['RLCard'] / n:.2f}x")
     print()
 
 
 def report(best: list[list[float] | None], rounds: list[list[list[float] | None]], args: argparse.Namespace) -> None:
     print(f"2 players, uniformly random legal moves, player decisions only; {args.rounds} rounds of "
-          f"{args.seconds:g} s per engine, the best round counts; Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+          f"{args.seconds:g} s per engine, the best round counts; Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores")
     print(f"{'engine':<20}{'game':<14}{'games/s':>9}{'decisions/s':>13}{'dec/game':>10}")
     for (name, game, _, _), run in zip(ENGINES, best, strict=True):
         if run is None:
