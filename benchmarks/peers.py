@@ -7,7 +7,8 @@ OpenSpiel's crazy_eights (its Python API) and RLCard's UNO.
 The peers live in a throwaway venv of their own (``make bench-peers`` makes it in
 ``benchmarks/peers/.venv``: ``pip install open_spiel rlcard``), never in the project's venv nor in
 git.  Each engine plays in a fresh process of this interpreter (the peers' site-packages put on
-its path, same Python), for ``--seconds``, round after round: the four take turns, so a busy
+its path, same Python, one thread), for ``--seconds`` of its own CPU time (``time.process_time``:
+on a shared machine wall-clock time mostly measures the neighbours), round after round: the four take turns, so a busy
 spell of the shared machine falls on all of them; each engine's best round counts, and the
 ratios of every round are printed too, to show how much the machine wandered.  The rules of the
 play are those of ``benchmarks/engine.py --peers`` (uniformly random legal moves, player
@@ -28,15 +29,17 @@ HERE = Path(__file__).resolve().parent
 
 #: name, game, environment additions, the call of benchmarks/engine.py that plays it
 ENGINES = [
-    ("maumau compiled", "makao", {}, "random_games('makao', 2, {seconds}, seed={seed})"),
-    ("maumau pure Python", "makao", {"MAUMAU_PURE_PYTHON": "1"}, "random_games('makao', 2, {seconds}, seed={seed})"),
-    ("OpenSpiel", "crazy_eights", {}, "openspiel_games({seconds}, seed={seed})"),
-    ("RLCard", "uno", {}, "rlcard_games({seconds}, seed={seed})"),
+    ("maumau compiled", "makao", {}, "random_games('makao', 2, {seconds}, seed={seed}, clock=CLOCK)"),
+    ("maumau pure Python", "makao", {"MAUMAU_PURE_PYTHON": "1"},
+     "random_games('makao', 2, {seconds}, seed={seed}, clock=CLOCK)"),
+    ("OpenSpiel", "crazy_eights", {}, "openspiel_games({seconds}, seed={seed}, clock=CLOCK)"),
+    ("RLCard", "uno", {}, "rlcard_games({seconds}, seed={seed}, clock=CLOCK)"),
 ]
 GOALS = {"OpenSpiel": (2.5, 1.5), "RLCard": (10.0, None)}
 
 CHILD = """
-import json, sys
+import json, sys, time
+CLOCK = time.process_time  # this process's CPU seconds: what the engine costs, not how busy the machine is
 sys.path.insert(0, {here!r})
 from engine import random_games, openspiel_games, rlcard_games
 import maumau as mm
@@ -55,7 +58,7 @@ def site_packages(venv: Path) -> str:
 
 def play(call: str, extra: dict[str, str], peers: str) -> tuple[list[float] | None, bool]:
     """(games, decisions, seconds) of one engine's run in a fresh process, and whether ours ran compiled."""
-    env = {**os.environ, **extra, "PYTHONHASHSEED": "0"}
+    env = {**os.environ, **extra, "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (peers, os.environ.get("PYTHONPATH", "")) if p)
     out = subprocess.run([sys.executable, "-c", CHILD.format(here=str(HERE), call=call)], env=env,
                          capture_output=True, text=True, check=True)
@@ -120,7 +123,7 @@ def count_instructions(peers: str, decisions: int) -> None:
 
 def report(best: list[list[float] | None], rounds: list[list[list[float] | None]], args: argparse.Namespace) -> None:
     print(f"2 players, uniformly random legal moves, player decisions only; {args.rounds} rounds of "
-          f"{args.seconds:g} s per engine, the best round counts; Python {sys.version.split()[0]}, "
+          f"{args.seconds:g} CPU s per engine, the best round counts; Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} cores")
     print(f"{'engine':<20}{'game':<14}{'games/s':>9}{'decisions/s':>13}{'dec/game':>10}")
     for (name, game, _, _), run in zip(ENGINES, best, strict=True):
