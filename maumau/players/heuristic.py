@@ -191,8 +191,30 @@ def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | No
         moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
+    only = _only_play(state, moves)
+    if only is not None:
+        return only
     scores = score_moves(state, moves)
     return moves[scores.index(max(scores))]
+
+
+def _only_play(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -> Play | None:
+    """The move ``score_moves`` would pick, found without counting the hand, when it is the only play
+    and its score before the hand (``PlayInfo.base``) is above 0: the hand only adds to that score,
+    and every other move (a draw, a pass) scores 0.  None when the scores must be counted."""
+    found = None
+    for move in moves:
+        if type(move) is Play:
+            if found is not None:
+                return None
+            found = move
+    if found is None:
+        return None
+    table, plays = _tables(state.variant)
+    info = plays.get(found)
+    if info is None:
+        info = plays[found] = _play_info(table, found)
+    return found if info.base > 0 else None
 
 
 class Heuristic:
