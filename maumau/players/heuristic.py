@@ -148,7 +148,7 @@ def _close_bonus(state: GameState | View) -> int:
     if type(state) is View:
         seat, sizes = state.seat, state.hand_sizes
     else:
-        seat, sizes = state.to_move, [len(h) for h in state.hands]
+        seat, sizes = state.to_move, tuple([len(h) for h in state.hands])
     active = state.active
     for i, n in enumerate(sizes):
         if n <= 2 and i != seat and active[i]:
