@@ -29,9 +29,11 @@ import maumau as mm  # noqa: E402
 
 
 def random_games(variant: str, players: int, seconds: float, seed: int = 0,
-                 clock: Callable[[], float] = time.perf_counter) -> tuple[int, int, float]:
+                 clock: "Callable[[], float]" = time.perf_counter) -> "tuple[int, int, float]":  # noqa: UP037
     """Play random games for about ``seconds`` of ``clock``; return (games, decisions, elapsed).
-    ``clock=time.process_time`` counts this process's CPU time only (fair on a busy machine)."""
+    ``clock=time.process_time`` counts this process's CPU time only (fair on a busy machine).
+    Its source runs on its own in the browser (tests/browser/drive_site.py, benchmarks/browser.py),
+    where ``Callable`` is not imported: hence the annotations in quotes."""
     games = decisions = 0
     rng = random.Random(seed)
     choice = rng.choice
