@@ -28,6 +28,44 @@ sys.path.insert(0, str(HERE.parent / "tests" / "browser"))
 
 from engine import random_games  # noqa: E402  the figure `make bench` prints
 
+#: Chromium lowers the priority of pages it thinks are in the background (a headless page may count):
+#: on a busy machine that alone would make the browser look slow.
+FOREGROUND = ["--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+              "--disable-backgrounding-occluded-windows"]
+
+
+def descendants() -> list[int]:
+    """The processes this one started, and theirs (Playwright's driver, Chromium and its helpers)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = [], [os.getpid()]
+    while frontier:
+        pid = frontier.pop()
+        children = [c for c, p in parents.items() if p == pid]
+        found += children
+        frontier += children
+    return found
+
+
+def same_priority() -> int:
+    """Chromium runs some of its processes niced (5: a renderer it counts as background); on a busy machine
+    that alone slows the browser's Python against the native one.  Put the browser's processes back at
+    this process's priority, so that both sides compete alike; the number of processes reniced."""
+    mine, done = os.getpriority(os.PRIO_PROCESS, 0), 0
+    for pid in descendants():
+        try:
+            if os.getpriority(os.PRIO_PROCESS, pid) > mine:
+                os.setpriority(os.PRIO_PROCESS, pid, mine)
+                done += 1
+        except OSError:  # gone, or not ours to change (not root): the run says so below
+            continue
+    return done
+
 
 def code(seconds: float) -> str:
     return "\n".join(["import json, random, time", "import maumau as mm", inspect.getsource(random_games),
@@ -57,14 +95,16 @@ def main(argv: list[str] | None = None) -> int:
     text = code(args.seconds)
     rows = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=site.CHROMIUM, args=site.ARGS)
+        browser = p.chromium.launch(executable_path=site.CHROMIUM, args=[*site.ARGS, *FOREGROUND])
         page = browser.new_context(viewport=site.VIEWPORT).new_page()
         began = time.perf_counter()
         page.goto(f"{url}/lab/index.html?path=01_start_here.ipynb", wait_until="domcontentloaded")
         page.wait_for_function(f"() => {site.APP} && {site.APP}.shell && {site.APP}.shell.currentWidget"
                                f" && {site.APP}.shell.currentWidget.sessionContext", timeout=120_000)
         page.evaluate(f"async () => {{ await {site.APP}.shell.currentWidget.sessionContext.ready; }}")
-        print(f"kernel ready in {time.perf_counter() - began:.1f} s; {args.rounds} rounds of {args.seconds:g} s "
+        reniced = same_priority()
+        print(f"kernel ready in {time.perf_counter() - began:.1f} s; {reniced} niced browser processes put back at "
+              f"the native processes' priority; {args.rounds} rounds of {args.seconds:g} s "
               f"per engine, random makao, 2 players (decisions/s)")
         for r in range(args.rounds):
             out = page.evaluate(site.EXECUTE, text)
