@@ -24,7 +24,7 @@ TEST_ENV = \
 	JUPYTER_DATA_DIR=$(TMPHOME)/.local/share/jupyter \
 	JUPYTER_RUNTIME_DIR=$(TMPHOME)/.local/share/jupyter/runtime
 
-.PHONY: all install build lab test bench browser-test site site-test clean
+.PHONY: all install build lab test bench bench-peers browser-test site site-test clean
 
 all: test
 
@@ -83,6 +83,17 @@ bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/env.py
+
+# Ours beside OpenSpiel's crazy_eights and RLCard's UNO, in one run (benchmarks/peers.py). The peers go
+# into a throwaway venv of their own (benchmarks/peers/.venv, ignored by git), never into .venv.
+PEERS_VENV = benchmarks/peers/.venv
+$(PEERS_VENV)/.installed:
+	$(PY) -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/python -m pip install --quiet open_spiel rlcard
+	touch $@
+
+bench-peers: build $(PEERS_VENV)/.installed
+	PYTHONHASHSEED=0 $(BIN)/python benchmarks/peers.py --peers-venv $(PEERS_VENV)
 
 # The real-browser tests (JupyterLab + Playwright + Debian's /usr/bin/chromium), not part of `make test`:
 # the card table, then every notebook of notebooks/ run in a copy (the course pass). Playwright comes

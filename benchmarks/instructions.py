@@ -71,6 +71,21 @@ while done < n:
             done += 1
 """
 
+RLCARD = """
+import random, sys
+import rlcard
+n = int(sys.argv[1])
+env = rlcard.make("uno", config={"seed": 0})
+choice = random.Random(0).choice
+env.reset()
+done = 0
+while done < n:
+    state, _ = env.reset()
+    while not env.is_over() and done < n:
+        state, _ = env.step(choice(list(state["legal_actions"])))
+        done += 1
+"""
+
 
 def _environment() -> dict[str, str]:
     """The run's environment: the real interpreter binary does not know this venv, so its

@@ -116,28 +116,9 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
     """A score per move (higher is better), from what the player to move may see (``state``
     may be that player's View)."""
     table, plays = _tables(state.variant)
-    active = state.active
-    if type(state) is View:
-        seat = state.seat
-        hand = state.hand
-        closest = min((n for i, n in enumerate(state.hand_sizes) if i != seat and active[i]), default=99)
-    else:
-        seat = state.to_move
-        hands = state.hands
-        hand = hands[seat]
-        closest = min((len(h) for i, h in enumerate(hands) if i != seat and active[i]), default=99)
-    close_bonus = HURT_CLOSE if closest <= 2 else 0
-    # What the hand holds, wild cards left out: by suit, by rank, by card.
-    suits = [0] * 5
-    ranks = [0] * 14
-    count: dict[Card | None, int] = {}
-    for card in hand:
-        c = table[card]
-        if not c.wild:
-            suits[c.suit] += 1
-            ranks[c.rank] += 1
-            count[card] = count.get(card, 0) + 1
+    hand = state.hand if type(state) is View else state.hands[state.to_move]
     size = len(hand)
+    held: _Held | None = None  # what the hand holds: counted at the first play that needs it
     scores = []
     for move in moves:
         if type(move) is not Play:
@@ -146,17 +127,62 @@ def score_moves(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -
         info = plays.get(move)
         if info is None:
             info = plays[move] = _play_info(table, move)
-        if info.cards >= size:
+        base, cards, hurt, suit, rank, both, runde = info  # one unpacking: cheaper than seven lookups
+        if cards >= size:
             scores.append(1e6)  # going out wins the hand
             continue
-        follow = suits[info.suit] + ranks[info.rank] - count.get(info.both, 0)
-        score = info.base + FOLLOW * follow
-        if info.hurt:
-            score += close_bonus
-        if info.runde:
-            score += RUNDE_CARD * ranks[info.rank]
+        if held is None:
+            held = _Held(_keys(state.variant, table), hand, _close_bonus(state))
+        counts = held.counts
+        score = base + FOLLOW * (counts[suit] + counts[5 + rank] - held.cards.get(both, 0))
+        if hurt:
+            score += held.close_bonus
+        if runde:
+            score += RUNDE_CARD * counts[5 + rank]
         scores.append(score)
     return scores
+
+
+def _close_bonus(state: GameState | View) -> int:
+    """HURT_CLOSE when an opponent still in the hand holds two cards or fewer."""
+    if type(state) is View:
+        seat, sizes = state.seat, state.hand_sizes
+    else:
+        seat, sizes = state.to_move, tuple([len(h) for h in state.hands])
+    active = state.active
+    for i, n in enumerate(sizes):
+        if n <= 2 and i != seat and active[i]:
+            return HURT_CLOSE
+    return 0
+
+
+class _Held:
+    """What a hand holds, wild cards left out: ``counts[suit]`` (0-4) and ``counts[5 + rank]``
+    (rank 0-13) in one list, and each card's number of copies."""
+
+    __slots__ = ("counts", "cards", "close_bonus")
+
+    def __init__(self, keys: dict[Card, tuple[int, int] | None], hand: tuple[Card, ...], close_bonus: int) -> None:
+        counts = [0] * 19
+        cards: dict[Card | None, int] = {}
+        for card in hand:
+            key = keys[card]
+            if key is not None:
+                counts[key[0]] += 1
+                counts[key[1]] += 1
+                cards[card] = cards.get(card, 0) + 1
+        self.counts, self.cards, self.close_bonus = counts, cards, close_bonus
+
+
+_KEYS: dict[Variant, dict[Card, tuple[int, int] | None]] = {}
+
+
+def _keys(variant: Variant, table: dict[Card, CardInfo]) -> dict[Card, tuple[int, int] | None]:
+    """Each card's places in ``_Held.counts`` (suit, 5 + rank); None for a wild card (not counted)."""
+    found = _KEYS.get(variant)
+    if found is None:
+        found = _KEYS[variant] = {card: None if c.wild else (c.suit, 5 + c.rank) for card, c in table.items()}
+    return found
 
 
 def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | None = None) -> Move:
@@ -165,8 +191,30 @@ def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | No
         moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
+    only = _only_play(state, moves)
+    if only is not None:
+        return only
     scores = score_moves(state, moves)
     return moves[scores.index(max(scores))]
+
+
+def _only_play(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -> Play | None:
+    """The move ``score_moves`` would pick, found without counting the hand, when it is the only play
+    and its score before the hand (``PlayInfo.base``) is above 0: the hand only adds to that score,
+    and every other move (a draw, a pass) scores 0.  None when the scores must be counted."""
+    found = None
+    for move in moves:
+        if type(move) is Play:
+            if found is not None:
+                return None
+            found = move
+    if found is None:
+        return None
+    table, plays = _tables(state.variant)
+    info = plays.get(found)
+    if info is None:
+        info = plays[found] = _play_info(table, found)
+    return found if info.base > 0 else None
 
 
 class Heuristic:

@@ -13,14 +13,16 @@ spread over workers: a process pool, a dask cluster and a plain loop give the sa
 from __future__ import annotations
 
 import copy
+import functools
+import gc
 import math
 import pickle
 import random
 import sys
 import traceback
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, as_completed
+from contextlib import contextmanager
 from typing import Any
 
 from ..core.dealing import deal
@@ -30,9 +32,10 @@ from ..core.rules.base import Role
 from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant, VariantError, variant, variant_names
 from ..players import for_strength
-from ..players.base import IllegalChoice, ask, label
+from ..players.base import IllegalChoice, Random, ask, label, sees_state
+from ..players.heuristic import Heuristic
 from .results import Hand, Simulation, wilson
-from .spread import chunks_of, cores, plan, probe, run_shared
+from .spread import Job, chunks_of, cores, plan, probe, run_shared
 
 __all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM", "can_start_workers"]
 
@@ -71,37 +74,67 @@ def rules_acting(move: Move, after: GameState) -> set[str]:
     return acting
 
 
-def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
-               max_moves: int) -> Hand:
-    n = len(templates)
-    rng = random.Random(seed)
-    seats = tuple((s + game) % n if rotate else s for s in range(n))
-    deal_seed = rng.getrandbits(63)
+#: maumau's players that ``reseed`` returns to exactly their fresh state (they keep nothing else
+#: between hands): a chunk copies each once per seat and reseeds it for every hand, where any other
+#: player is copied afresh for every hand (a learner's player may remember what it likes).
+_RESEED_IS_FRESH = (Random, Heuristic)
+
+
+def _seat_players(templates: Sequence[Any], seats: tuple[int, ...], rng: random.Random,
+                  kept: dict[tuple[int, int], Any]) -> list[Any]:
+    """Each seat's player for one hand: a copy of its template, reseeded from ``rng``."""
     players = []
-    for s in range(n):
-        player = copy.deepcopy(templates[seats[s]])
+    for s, t in enumerate(seats):
+        template = templates[t]
+        if type(template) in _RESEED_IS_FRESH:
+            player = kept.get((s, t))
+            if player is None:
+                player = kept[(s, t)] = copy.deepcopy(template)
+        else:
+            player = copy.deepcopy(template)
         player_seed = rng.getrandbits(63)
         if hasattr(player, "reseed"):
             player.reseed(player_seed)
         players.append(player)
-    fired: Counter[str] = Counter()
+    return players
+
+
+def _count_acting(move: Move, after: GameState, fired: dict[str, int]) -> None:
+    """``fired[name] += 1`` for each rule in ``rules_acting(move, after)`` (the hot path of a hand)."""
+    events = after.events
+    if not events and (type(move) is not Play or len(move.cards) < 2):
+        return
+    for name in rules_acting(move, after):
+        fired[name] = fired.get(name, 0) + 1
+
+
+def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
+               max_moves: int, kept: dict[tuple[int, int], Any] | None = None) -> Hand:
+    n = len(templates)
+    rng = random.Random(seed)
+    seats = tuple((s + game) % n if rotate else s for s in range(n))
+    deal_seed = rng.getrandbits(63)
+    players = _seat_players(templates, seats, rng, {} if kept is None else kept)
+    # maumau's own players are handed the state (ask does the same); any other through ask's View
+    choosers = [p.choose if sees_state(p) else functools.partial(ask, p) for p in players]
+    fired: dict[str, int] = {}
     state = deal(v, players=n, seed=deal_seed)
     moves = 0
     while not state.is_over and moves < max_moves:
         seat = state.to_move
         try:
-            move = ask(players[seat], state)  # a View of the seat, unless a maumau player
+            move = choosers[seat](state)
             after = state.apply(move)
         except IllegalChoice as err:
             raise SimulationError(f"hand {game} (seed {seed}): {err.reason}") from None
         except IllegalMove as err:
             raise SimulationError(f"hand {game} (seed {seed}): {label(players[seat])} at seat {seat} chose an "
                                   f"illegal move {move!r}: {err.reason}") from None
-        fired.update(rules_acting(move, after))
+        _count_acting(move, after, fired)
         state = after
         moves += 1
     winner = state.winner if state.is_over else None
-    return Hand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), dict(fired))
+    return Hand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), fired)
 
 
 #: The variants this worker process has played (equal variants are the same object from then on).
@@ -116,16 +149,33 @@ def _play_chunk(v: Variant | tuple[str, dict[str, Any]], templates: Sequence[Any
     else:  # a house-rule variant arrives as a new copy with every chunk: keep playing the first one,
         v = _ARRIVED.setdefault(v, v)  # whose caches (legal cards, the heuristic's tables) are warm
     done = []
-    for game, seed in jobs:
-        try:
-            done.append(_play_hand(v, templates, game, seed, rotate, max_moves))
-        except SimulationError:
-            raise
-        except Exception as err:
-            detail = "".join(traceback.format_exception(type(err), err, err.__traceback__, limit=-3))
-            raise SimulationError(f"hand {game} (seed {seed}) failed: {type(err).__name__}: {err}\n"
-                                  f"{detail}") from None
+    kept: dict[tuple[int, int], Any] = {}  # the reseedable players of this chunk, one per seat
+    with _collector_paused(all(sees_state(t) for t in templates)):
+        for game, seed in jobs:
+            try:
+                done.append(_play_hand(v, templates, game, seed, rotate, max_moves, kept))
+            except SimulationError:
+                raise
+            except Exception as err:
+                detail = "".join(traceback.format_exception(type(err), err, err.__traceback__, limit=-3))
+                raise SimulationError(f"hand {game} (seed {seed}) failed: {type(err).__name__}: {err}\n"
+                                      f"{detail}") from None
     return done
+
+
+@contextmanager
+def _collector_paused(pause: bool) -> Iterator[None]:
+    """Python's cycle collector paused for a chunk of maumau's own players: their hands leave no
+    cyclic garbage, and the chunk's finished hands would be walked again at every collection (5-8%
+    of a Heuristic hand's time).  A learner's player may make cycles: with one at the table it runs."""
+    was = gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 # --- the call ------------------------------------------------------------------------------------
@@ -202,7 +252,7 @@ def _bar(total: int, show: bool, name: str) -> Any:
     return tqdm(total=total, disable=not show, desc=f"simulate {name}", unit="hand", leave=False)
 
 
-def _run_serial(spec: Any, templates: list[Any], jobs: list[Any], rotate: bool, max_moves: int, show: bool,
+def _run_serial(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int, show: bool,
                 name: str) -> list[Hand]:
     hands: list[Hand] = []
     with _bar(len(jobs), show, name) as bar:
@@ -213,11 +263,11 @@ def _run_serial(spec: Any, templates: list[Any], jobs: list[Any], rotate: bool, 
     return hands
 
 
-def _run_shared(spec: Any, templates: list[Any], jobs: list[Any], rotate: bool, max_moves: int, show: bool,
+def _run_shared(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int, show: bool,
                 name: str) -> list[Hand]:
     """The default: this process times the first hands, then plays on beside worker processes
     where the rest is worth them (``spread``)."""
-    def local(chunk: list[Any]) -> list[Hand]:
+    def local(chunk: list[Job]) -> list[Hand]:
         return _play_chunk(spec, templates, chunk, rotate, max_moves)
 
     with _bar(len(jobs), show, name) as bar:
@@ -235,7 +285,7 @@ def _run_shared(spec: Any, templates: list[Any], jobs: list[Any], rotate: bool, 
         from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only when it is used
 
         with ProcessPoolExecutor(workers) as pool:
-            def remote(chunk: list[Any]) -> Any:
+            def remote(chunk: list[Job]) -> Any:
                 return pool.submit(_play_chunk, spec, templates, chunk, rotate, max_moves)
 
             results = run_shared(pool, remote, local, chunks_of(left, size), workers,
@@ -257,7 +307,7 @@ def _failure(err: BaseException) -> BaseException:
     return SimulationError(f"the executor failed: {type(err).__name__}: {err}")
 
 
-def _run_parallel(executor: Any, spec: Any, templates: list[Any], jobs: list[Any], rotate: bool, max_moves: int,
+def _run_parallel(executor: Any, spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int,
                   show: bool, name: str) -> list[Hand]:
     try:
         pickle.dumps((spec, templates))

@@ -39,7 +39,7 @@ def test_edge_texts_are_made_when_read_and_equal_the_sentences(G):
         assert data["explain"] == narrate(u, data["move"], v)
         assert data["label"] == gr.move_label(data["move"], u)
         assert data["moves"][0] == data["move"] and set(data) == {"move", "moves", "label", "explain", "reshuffle"}
-        assert dict.__contains__(data, "move") and not dict.__contains__(data, "explain")  # not stored
+        assert dict.__len__(data) == 0  # nothing in the dict's table: the move in a slot, the texts made
         seen += 1
     assert seen == G.number_of_edges() > 100
     explain_values = [e for *_, e in G.edges(data="explain")]
@@ -67,3 +67,32 @@ def test_no_sentences_asked_for_gives_empty_ones():
     G = gr.state_graph(state, explain=False)
     assert {e for *_, e in G.edges(data="explain")} == {""}
     assert all(label for *_, label in G.edges(data="label"))
+
+
+def test_nothing_of_a_built_graph_is_in_a_dict_table(G):
+    """What exploring decides lives in slots: no node or edge dict of a built graph has a table."""
+    assert all(dict.__len__(d) == 0 for _, d in G.nodes(data=True))
+    assert all(dict.__len__(d) == 0 for *_, d in G.edges(data=True))
+
+
+def test_the_attribute_dicts_behave_as_dicts(G):
+    H = G.copy()  # a copy: its dicts are filled from plain dicts, as networkx copies them
+    for K in (G, H):
+        node = next(iter(K))
+        d = K.nodes[node]
+        before = dict(d)
+        d.update({"depth": 7}, value=3)
+        assert d["depth"] == 7 and d["value"] == 3 and d.setdefault("value", 9) == 3
+        assert d.setdefault("fresh", 1) == 1 and d.pop("fresh") == 1 and "fresh" not in d
+        assert d.pop("absent", None) is None
+        with pytest.raises(KeyError):
+            d.pop("absent")
+        del d["value"]
+        d["depth"] = before["depth"]
+        assert dict(d) == before
+    u, v = next(iter(G.edges))
+    e = G.edges[u, v]
+    e["label"] = "mine"  # a made attribute set by hand wins, and deleting it brings the made one back
+    assert e["label"] == "mine"
+    del e["label"]
+    assert e["label"] == gr.move_label(e["move"], u)

@@ -1,0 +1,147 @@
+"""Ours beside the peers, in one run: makao 2p random self-play, compiled and pure Python, against
+OpenSpiel's crazy_eights (its Python API) and RLCard's UNO.
+
+    make bench-peers                      # makes the throwaway venv, then runs this
+    python benchmarks/peers.py --peers-venv benchmarks/peers/.venv --seconds 3 --rounds 3
+
+The peers live in a throwaway venv of their own (``make bench-peers`` makes it in
+``benchmarks/peers/.venv``: ``pip install open_spiel rlcard``), never in the project's venv nor in
+git.  Each engine plays in a fresh process of this interpreter (the peers' site-packages put on
+its path, same Python, one thread), for ``--seconds`` of its own CPU time (``time.process_time``:
+on a shared machine wall-clock time mostly measures the neighbours), round after round: the four take turns, so a busy
+spell of the shared machine falls on all of them; each engine's best round counts, and the
+ratios of every round are printed too, to show how much the machine wandered.  The rules of the
+play are those of ``benchmarks/engine.py --peers`` (uniformly random legal moves, player
+decisions only, OpenSpiel with special cards, reshuffling and no turn cap).  The goals (issue 29):
+ours/OpenSpiel >= 2.5x with the engine that ships (compiled), >= 1.5x pure Python; ours/RLCard >= 10x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+#: name, game, environment additions, the call of benchmarks/engine.py that plays it
+ENGINES = [
+    ("maumau compiled", "makao", {}, "random_games('makao', 2, {seconds}, seed={seed}, clock=CLOCK)"),
+    ("maumau pure Python", "makao", {"MAUMAU_PURE_PYTHON": "1"},
+     "random_games('makao', 2, {seconds}, seed={seed}, clock=CLOCK)"),
+    ("OpenSpiel", "crazy_eights", {}, "openspiel_games({seconds}, seed={seed}, clock=CLOCK)"),
+    ("RLCard", "uno", {}, "rlcard_games({seconds}, seed={seed}, clock=CLOCK)"),
+]
+GOALS = {"OpenSpiel": (2.5, 1.5), "RLCard": (10.0, None)}
+
+CHILD = """
+import json, sys, time
+CLOCK = time.process_time  # this process's CPU seconds: what the engine costs, not how busy the machine is
+sys.path.insert(0, {here!r})
+from engine import random_games, openspiel_games, rlcard_games
+import maumau as mm
+random_games('makao', 2, 0.3, seed=99)  # caches warm, as in a long run
+found = {call}
+print(json.dumps({{"run": found, "compiled": mm.compiled}}))
+"""
+
+
+def site_packages(venv: Path) -> str:
+    found = sorted(venv.glob("lib/python*/site-packages"))
+    if not found:
+        raise SystemExit(f"no site-packages in {venv}: run `make bench-peers` (it makes the venv)")
+    return str(found[0])
+
+
+def play(call: str, extra: dict[str, str], peers: str) -> tuple[list[float] | None, bool]:
+    """(games, decisions, seconds) of one engine's run in a fresh process, and whether ours ran compiled."""
+    env = {**os.environ, **extra, "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (peers, os.environ.get("PYTHONPATH", "")) if p)
+    out = subprocess.run([sys.executable, "-c", CHILD.format(here=str(HERE), call=call)], env=env,
+                         capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    return result["run"], result["compiled"]
+
+
+def rate(run: list[float]) -> float:
+    return run[1] / run[2]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--peers-venv", type=Path, default=HERE / "peers" / ".venv")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per engine per round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--instructions", type=int, default=0, metavar="DECISIONS",
+                        help="also count machine instructions per decision under valgrind (e.g. 20000)")
+    args = parser.parse_args(argv)
+    peers = site_packages(args.peers_venv)
+    if args.instructions:
+        count_instructions(peers, args.instructions)
+    rounds: list[list[list[float] | None]] = []
+    for r in range(args.rounds):
+        row = []
+        for name, _, extra, call in ENGINES:
+            found, compiled = play(call.format(seconds=args.seconds, seed=1000 * r), extra, peers)
+            if name == "maumau compiled" and not compiled:
+                raise SystemExit("the compiled engine is not built: run `make build` first")
+            row.append(found)
+        rounds.append(row)
+    best = [max((rnd[i] for rnd in rounds if rnd[i] is not None), key=rate, default=None) for i in range(len(ENGINES))]
+    report(best, rounds, args)
+    return 0
+
+
+def count_instructions(peers: str, decisions: int) -> None:
+    """Instructions per decision (benchmarks/instructions.py): the measure a busy machine does not move."""
+    sys.path.insert(0, str(HERE))
+    import instructions as ins
+
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (peers, os.environ.get("PYTHONPATH", "")) if p)
+    ours = ins.OURS.format(root=str(HERE.parent))
+    rows = [("maumau compiled", ours, ("makao",), {}),
+            ("maumau pure Python", ours, ("makao",), {"MAUMAU_PURE_PYTHON": "1"}),
+            ("OpenSpiel", ins.OPENSPIEL.format(params=ins.OPENSPIEL_PARAMS), (), {}), ("RLCard", ins.RLCARD, (), {})]
+    counts = {}
+    for name, script, extra_args, extra_env in rows:
+        saved = {k: os.environ.get(k) for k in extra_env}
+        os.environ.update(extra_env)
+        try:
+            counts[name] = ins.per_decision(script, decisions, *extra_args)
+        finally:
+            for k, v in saved.items():
+                os.environ.pop(k) if v is None else os.environ.__setitem__(k, v)
+    print(f"Instructions per decision (valgrind --tool=callgrind, {decisions:,} decisions after 5,000 warm-up ones):")
+    for name, n in counts.items():
+        print(f"  {name:<20}{n:>9,.0f}   OpenSpiel/this {counts['OpenSpiel'] / n:.2f}x   "
+              f"RLCard/this {counts['RLCard'] / n:.2f}x")
+    print()
+
+
+def report(best: list[list[float] | None], rounds: list[list[list[float] | None]], args: argparse.Namespace) -> None:
+    print(f"2 players, uniformly random legal moves, player decisions only; {args.rounds} rounds of "
+          f"{args.seconds:g} CPU s per engine, the best round counts; Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores")
+    print(f"{'engine':<20}{'game':<14}{'games/s':>9}{'decisions/s':>13}{'dec/game':>10}")
+    for (name, game, _, _), run in zip(ENGINES, best, strict=True):
+        if run is None:
+            print(f"{name:<20}{game:<14}  not installed in {args.peers_venv}")
+            continue
+        print(f"{name:<20}{game:<14}{run[0] / run[2]:>9.0f}{rate(run):>13,.0f}{run[1] / max(run[0], 1):>10.1f}")
+    print("\nours/peer (decisions/s; best rounds, then each round) and the goal:")
+    for i, (peer, _, _, _) in enumerate(ENGINES[2:], start=2):
+        for j, ours in ((0, "compiled"), (1, "pure Python")):
+            goal = GOALS[peer][j]
+            if best[i] is None or best[j] is None or goal is None:
+                continue
+            ratio = rate(best[j]) / rate(best[i])
+            each = " ".join(f"{rate(rnd[j]) / rate(rnd[i]):.2f}" for rnd in rounds if rnd[i] and rnd[j])
+            verdict = "met" if ratio >= goal else f"not met: {goal / ratio:.2f}x short"
+            print(f"  {ours:<12} / {peer:<10}{ratio:>6.2f}x   rounds {each:<18} goal >= {goal:g}x: {verdict}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,35 @@
+"""benchmarks/peers.py (issue 29): ours beside OpenSpiel and RLCard in one run, the peers in a throwaway venv.
+Its numbers live in the README; here: it refuses clearly without the venv, and with one it prints every
+engine and every ratio against its goal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PEERS = ROOT / "benchmarks" / "peers" / ".venv"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "benchmarks" / "peers.py"), *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_without_the_peers_venv_it_says_how_to_make_it(tmp_path: Path) -> None:
+    done = run("--peers-venv", str(tmp_path / "none"))
+    assert done.returncode != 0 and "make bench-peers" in done.stderr
+
+
+@pytest.mark.skipif(not any(PEERS.glob("lib/python*/site-packages/pyspiel*")),
+                    reason="no peers venv (make bench-peers makes it)")
+def test_one_round_prints_every_engine_and_ratio() -> None:
+    done = run("--rounds", "1", "--seconds", "0.2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    for name in ("maumau compiled", "maumau pure Python", "OpenSpiel", "RLCard"):
+        assert name in done.stdout
+    ratios = [line for line in done.stdout.splitlines() if "goal >=" in line]
+    assert len(ratios) == 3 and all(("met" in line) for line in ratios)
