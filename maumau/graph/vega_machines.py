@@ -60,33 +60,37 @@ def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str
     bend = bends(edges, pos, areas)
     found = entries(G, moves)
     taken = [b.grown(2) for b in boxes.values()]
-    labels = []
-    for u, v, d in edges:
+    arrows, lines = _arrows(frame, edges, pos, boxes, bend, moves)
+    labels, owners = [], []
+    for k, (u, v, d) in enumerate(edges):
         label = short(d["moves"], moves)
         if not G.nodes[v]["terminal"] and found.get(v) != label:  # an end needs no label; an entry is in the box
             text = wrap(graph_words(label), 18)
-            labels.append((place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame),
-                           text))
+            others = [line for j, line in enumerate(lines) if j != k]
+            labels.append((place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame,
+                                 others), text))
+            owners.append({"arrow": k})
     g = G.graph
     part = f" ({g['part']})" if g.get("part") else ""
     return {"title": graph_words(f"{g.get('variant')}{part}: {g.get('games')} random hands, "
                                  f"{g.get('decisions', 0):,} decisions"),
             "width": number(frame.width), "height": number(frame.height),
-            "layer": [*_arrows(frame, edges, pos, boxes, bend, moves), _boxes(G, frame, boxes, texts, odd),
+            "layer": [*arrows, _boxes(G, frame, boxes, texts, odd),
                       boxes_layer(frame, [b for b, _ in labels], "#fffbe6", "#d9cfa6", 0.95),
-                      text_layer(frame, labels, LABEL_FONT)]}
+                      text_layer(frame, labels, LABEL_FONT, owners)]}
 
 
 def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Point], boxes: dict[str, Box],
-            bend: dict[tuple[str, str], float], moves: int) -> list[dict[str, Any]]:
+            bend: dict[tuple[str, str], float], moves: int) -> tuple[list[dict[str, Any]], list[list[Point]]]:
     """From box edge to box edge, wider the more often the step is taken (on a log scale, so that
-    rare steps stay visible), with a head at the end."""
+    rare steps stay visible), with a head at the end; and each arrow's line in pixels."""
     most = max((d["count"] for *_, d in edges), default=1)
-    rows, heads = [], []
+    rows, heads, lines = [], [], []
     for k, (u, v, d) in enumerate(edges):
         width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
         points, head, angle = arrow(frame, curve(pos[u], pos[v], bend[u, v]), boxes[u].grown(3).contains,
                                     boxes[v].grown(3).contains)
+        lines.append(points)
         info = {"arrow": k, "width": number(width), "step": f"{u} → {v}", "taken": d["count"],
                 "moves": short(d["moves"], moves + 3)}
         rows += [{**info, "i": i, **data_row(frame, p)} for i, p in enumerate(points)]
@@ -101,7 +105,7 @@ def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Poin
             {"data": {"values": heads}, "mark": {"type": "point", "shape": "triangle-up", "filled": True,
                                                  "color": ARROW, "opacity": 1},
              "encoding": {**xy, "angle": {"field": "angle", "type": "quantitative", "scale": None},
-                          "size": {"field": "size", "type": "quantitative", "scale": None}}}]
+                          "size": {"field": "size", "type": "quantitative", "scale": None}}}], lines
 
 
 def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, str],
