@@ -14,7 +14,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from matplotlib.axes import Axes
 
-__all__ = ["layered_layout", "phase_positions", "curve", "bends", "equal_limits", "split_busy", "BUSY", "least_crossing"]
+__all__ = ["layered_layout", "phase_positions", "curve", "bends", "least_crossing", "equal_limits", "split_busy",
+           "BUSY"]
 
 #: A phase machine with more labelled steps than this is drawn in two panels (issue 24: a tangle
 #: of labels is unreadable on a projector): the steps of the normal turn, then all the others.

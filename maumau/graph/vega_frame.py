@@ -157,7 +157,7 @@ def crosses(box: Box, line: Sequence[Point]) -> bool:
             elif d > 0:
                 t1 = min(t1, room / d)
         return t0 < t1
-    return any(box.contains(p) for p in line) or any(cut(p, q) for p, q in zip(line, line[1:]))
+    return any(box.contains(p) for p in line) or any(cut(p, q) for p, q in zip(line, line[1:], strict=False))
 
 
 def boxes_layer(frame: Frame, boxes: Sequence[Box], fill: str, stroke: str, opacity: float = 1.0) -> dict[str, Any]:

@@ -122,11 +122,11 @@ def crosses(box: Box, points: list[list[float]], slack: float = 1.0) -> bool:
                 if lo < 0:
                     return False
             elif d < 0:
-                t0 = max(t0, lo / d) if lo / d > t0 else t0
+                t0 = max(t0, lo / d)
             else:
                 t1 = min(t1, lo / d)
         return t0 < t1
-    return any(inside(p) for p in points) or any(cut(p, q) for p, q in zip(points, points[1:]))
+    return any(inside(p) for p in points) or any(cut(p, q) for p, q in zip(points, points[1:], strict=False))
 
 
 def owner(datum: dict[str, Any]) -> Any:
