@@ -14,8 +14,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from matplotlib.axes import Axes
 
-__all__ = ["layered_layout", "phase_positions", "curve", "bends", "least_crossing", "equal_limits", "split_busy",
-           "BUSY"]
+__all__ = ["layered_layout", "phase_positions", "curve", "bends", "least_crossing", "BACK_BENDS", "equal_limits",
+           "split_busy", "BUSY"]
 
 #: A phase machine with more labelled steps than this is drawn in two panels (issue 24: a tangle
 #: of labels is unreadable on a projector): the steps of the normal turn, then all the others.
@@ -60,8 +60,10 @@ def split_busy(graphs: Sequence[nx.DiGraph]) -> list[nx.DiGraph]:
         if len(labelled) <= BUSY:
             panels.append(G)
             continue
-        for part, keep in (("steps of the normal turn", lambda u, v: NORMAL in (u, v)),
-                           ("the other steps", lambda u, v: NORMAL not in (u, v))):
+        parts: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+            ("steps of the normal turn", lambda u, v: NORMAL in (u, v)),
+            ("the other steps", lambda u, v: NORMAL not in (u, v)))
+        for part, keep in parts:
             H = G.copy()
             H.remove_edges_from([(u, v) for u, v in G.edges if u != v and not keep(u, v)])
             H.graph["part"] = part
@@ -122,7 +124,9 @@ def bends(edges: list[tuple[str, str, Any]], pos: dict[str, Point],
     return found
 
 
-_BENDS = (0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6)
+_BENDS = (0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6, 0.75, -0.75, 0.9, -0.9)
+#: Bends tried for a state graph's move that is not one layer down (the first that crosses least).
+BACK_BENDS = (0.25, -0.25, 0.4, -0.4, 0.15, -0.15, 0.6, -0.6, 0.8, -0.8)
 #: Where along an arc it is tested against the boxes: densely, so that no corner is cut unseen.
 _ALONG = tuple(k / 40 for k in range(1, 40))
 

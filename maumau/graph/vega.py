@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..charts import PALETTE, PX_PER_INCH, number
 from ..text.graph_words import graph_words
 from .explore import state_label
-from .layout import curve, least_crossing
+from .layout import BACK_BENDS, curve, least_crossing
 from .style import MARKS, SEAT_COLOURS, TEXT_PX, TITLE_PX, graph_title, node_fill, node_text, seat_colour
 from .turn_phase import BLOCKED, NORMAL, OVER
 from .vega_frame import Box, Frame, arrow, boxes_layer, data_row, on_screen, place, text_box, text_layer
@@ -103,7 +103,7 @@ def _bend(G: nx.DiGraph, pos: Position, starts: Position, u: Hashable, v: Hashab
     if G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1:
         return 0.0
     a, b = starts.get(u, pos[u]), pos[v]
-    return least_crossing([(a, b)], CURVED, [area for area in areas if not _within(a, area) and not _within(b, area)])
+    return least_crossing([(a, b)], BACK_BENDS, [r for r in areas if not _within(a, r) and not _within(b, r)])
 
 
 def _within(p: tuple[float, float], area: tuple[tuple[float, float], tuple[float, float]]) -> bool:

@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["phases_spec"]
 
-UNIT = 110  # pixels per unit of the phases' places: one panel to a row, texts of TEXT_PX
+UNIT = 110  # pixels per unit of the phases' places (at least): one panel to a row, texts of TEXT_PX
+LANE = 70  # pixels between neighbouring boxes (at least): room for arrows and a label
+_STEP = (2.3, 1.6)  # units between neighbouring places across and down (layout._PLACES)
 BOX_FONT, LABEL_FONT = TEXT_PX, TEXT_PX
 ARROW = "#8c8c8c"
 Point = tuple[float, float]
@@ -43,12 +45,16 @@ def phases_spec(graphs: Sequence[nx.DiGraph], moves: int, columns: int) -> dict[
 
 def _frame(pos: dict[str, Point], texts: list[dict[str, str]]) -> Frame:
     """One frame for all panels (the same phase in the same place), with room for the largest box
-    of each phase."""
-    spans = [text_box((x * UNIT, y * UNIT), found[p], BOX_FONT, pad=6) for found in texts
+    of each phase, and lanes between neighbouring boxes wide enough for arrows and their labels
+    (wider boxes, as German ones, spread the places)."""
+    sizes = [text_box((0, 0), found[p], BOX_FONT, pad=6) for found in texts for p in found]
+    widest, tallest = max(b.x1 - b.x0 for b in sizes), max(b.y1 - b.y0 for b in sizes)
+    unit = max(UNIT, (widest + LANE) / _STEP[0], (tallest + LANE) / _STEP[1])
+    spans = [text_box((x * unit, y * unit), found[p], BOX_FONT, pad=6) for found in texts
              for p, (x, y) in pos.items() if p in found]
-    x0, x1 = min(b.x0 for b in spans) / UNIT - 0.15, max(b.x1 for b in spans) / UNIT + 0.15
-    y0, y1 = min(b.y0 for b in spans) / UNIT - 0.15, max(b.y1 for b in spans) / UNIT + 0.15
-    return Frame((x0, x1), (y0, y1), (x1 - x0) * UNIT, (y1 - y0) * UNIT)
+    x0, x1 = min(b.x0 for b in spans) / unit - 0.15, max(b.x1 for b in spans) / unit + 0.15
+    y0, y1 = min(b.y0 for b in spans) / unit - 0.15, max(b.y1 for b in spans) / unit + 0.15
+    return Frame((x0, x1), (y0, y1), (x1 - x0) * unit, (y1 - y0) * unit)
 
 
 def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str, str], moves: int,

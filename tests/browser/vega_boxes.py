@@ -9,7 +9,8 @@ Debian's headless Chromium (SVG renderer), and the scenegraph Vega built there i
 Boxes are in pixels of the whole picture (group offsets added up), y counting down.  The number of
 SVG ``<text>`` elements is read too: a text Vega measured but did not draw would be caught.
 
-Needs vega, vega-lite and vega-embed from npm in .venv/vega (``make .venv/vega/node_modules/vega-embed``).
+Needs vega, vega-lite and vega-embed from npm in .venv/vega (the Makefile's $(VEGA), which ``make test``
+builds).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def available() -> str | None:
         return f"no Chromium at {CHROMIUM}"
     missing = [s for s in SCRIPTS if not (VEGA / s).exists()]
     if missing:
-        return f"vega not installed in {VEGA} ({', '.join(missing)}): make .venv/vega/node_modules/vega-embed"
+        return f"vega not installed in {VEGA} ({', '.join(missing)}): make test installs it"
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
