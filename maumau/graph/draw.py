@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Chart, new_figure
-from ..text.graph_words import graph_words
+from ..text.graph_words import graph_sentence, graph_words
 from .draw_machines import draw_phases
 from .explore import GraphError
 from .layout import BACK_BENDS, curve, layered_layout, least_crossing
@@ -254,17 +254,17 @@ def _path_summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
     sizes = [G.nodes[n]["hand_sizes"] for n in order]
     for seat in range(len(sizes[0])):
         ax.plot(range(len(order)), [h[seat] for h in sizes], color=seat_colour(seat),
-                label=f"seat {seat}: cards in hand")
+                label=graph_sentence("cards_in_hand", seat=seat))
     phases = sorted({G.nodes[n]["phase"] for n in order} - {NORMAL, OVER, BLOCKED})
     top = max(max(h) for h in sizes)
     for i, phase in enumerate(phases):
         xs = [k for k, n in enumerate(order) if G.nodes[n]["phase"] == phase]
-        ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=phase,
+        ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=graph_words(phase),
                    color=("#7f7f7f", "#2ca02c", "#9467bd", "#e377c2", "#bcbd22", "#17becf", "#8c564b")[i % 7])
-    ax.set_xlabel("move")
+    ax.set_xlabel(graph_words("moves played"))
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=TEXT_PT, frameon=False)
-    ax.set_title(f"{graph_title(G)}: too long to draw as a path (limit {limit}),\nso here are the hand sizes "
-                 "and the phases move by move", fontsize=TEXT_PT, loc="left")
+    title = graph_sentence("too_long", title=graph_title(G), limit=limit)
+    ax.set_title(title.replace(", so ", ",\nso ").replace("; ", ";\n"), fontsize=TEXT_PT, loc="left")
     return ax
 
 
@@ -275,9 +275,8 @@ def _summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
         per_depth[d if d is not None else 0] += 1
     depths = sorted(per_depth)
     ax.bar(depths, [per_depth[d] for d in depths], color=SEAT_COLOURS[0])
-    ax.set_xlabel("depth (moves from the start)")
-    ax.set_ylabel("states")
-    ax.set_title(f"{len(G):,} states are too many to draw readably (limit {limit}), so here is how many "
-                 "states each depth has.\nDraw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), "
-                 "or all of it: mm.graph.draw(G, limit=None)", fontsize=TEXT_PT, loc="left")
+    ax.set_xlabel(graph_words("depth (moves from the start)"))
+    ax.set_ylabel(graph_words("states"))
+    ax.set_title(graph_sentence("too_many", n=len(G), limit=limit) + "\n" + graph_sentence("draw_part"),
+                 fontsize=TEXT_PT, loc="left")
     return ax

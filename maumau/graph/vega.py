@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import PALETTE, PX_PER_INCH, number
-from ..text.graph_words import graph_words
+from ..text.graph_words import graph_sentence, graph_words
 from .explore import state_label
 from .layout import BACK_BENDS, curve, least_crossing
 from .style import MARKS, SEAT_COLOURS, TEXT_PX, TITLE_PX, graph_title, node_fill, node_text, seat_colour
@@ -168,36 +168,40 @@ def _node_layer(G: nx.DiGraph, pos: Position, frame: Frame, color: str, highligh
                 size: int) -> dict[str, Any]:
     """The states: colour as in matplotlib (with its legend), circles for decisions, squares for
     ends, diamonds after a reshuffle; the highlighted ones outlined red, unexplored ones grey."""
-    rows, colours = [], {}
+    rows, colours, order_of = [], {}, {}
     marked = set(highlight or ())
     for n, d in G.nodes(data=True):
-        who = d["value"] if color == "value" else _who(d)
-        colours[who] = node_fill(d, color)
+        english = d["value"] if color == "value" else _who(d)
+        who = graph_words(english)  # the legend's values in the course's language
+        colours[who], order_of[who] = node_fill(d, color), _legend_order(english)
         kind = "after a reshuffle" if d.get("chance") else "hand over" if d["terminal"] else "decision"
         outline = "#d62728" if n in marked else "#888888" if not d.get("expanded", True) else "#333333"
         state = d.get("state", n)
         text = state_label(state) if hasattr(state, "hands") else str(d.get("label", n))
-        rows.append({"x": number(pos[n][0]), "y": number(pos[n][1]), "who": who, "kind": kind, "outline": outline,
-                     "state": text, "depth": d.get("depth"), "phase": d.get("phase", ""),
-                     "value": d.get("value", ""), "explored": "yes" if d.get("expanded", True) else "no (a bound)"})
-    order = sorted(colours, key=_legend_order)
-    kinds = [kind for kind in SHAPES if any(row["kind"] == kind for row in rows)]  # only what occurs
-    title = "with best play" if color == "value" else "seat to move (or the winner)"
-    tooltip = [{"field": "state"}, {"field": "depth"}, {"field": "phase"}, {"field": "who", "title": title}]
-    tooltip += [{"field": "explored"}] + ([{"field": "value", "title": "with best play"}] if color == "value" else [])
+        rows.append({"x": number(pos[n][0]), "y": number(pos[n][1]), "who": who, "kind": graph_words(kind),
+                     "outline": outline, "state": graph_words(text), "depth": d.get("depth"),
+                     "phase": graph_words(d.get("phase", "")), "value": graph_words(d.get("value", "")),
+                     "explored": graph_words("yes" if d.get("expanded", True) else "no (a bound)")})
+    order = sorted(colours, key=order_of.__getitem__)
+    kinds = [kind for kind in SHAPES if any(row["kind"] == graph_words(kind) for row in rows)]  # only what occurs
+    title = graph_words("with best play" if color == "value" else "seat to move (or the winner)")
+    tooltip = [{"field": f, "title": graph_words(f)} for f in ("state", "depth", "phase")]
+    tooltip += [{"field": "who", "title": title}, {"field": "explored", "title": graph_words("explored")}]
+    tooltip += [{"field": "value", "title": graph_words("with best play")}] if color == "value" else []
     return {"data": {"values": rows}, "mark": {"type": "point", "filled": True, "opacity": 1, "strokeWidth": 1.4},
             "encoding": {**frame.encoding(), "size": {"value": size},
                          "fill": {"field": "who", "type": "nominal", "title": title,
                                    "scale": {"domain": order, "range": [colours[w] for w in order]}},
                          "shape": {"field": "kind", "type": "nominal", "title": None,
-                                   "scale": {"domain": kinds, "range": [SHAPES[k] for k in kinds]}},
+                                   "scale": {"domain": [graph_words(k) for k in kinds],
+                                             "range": [SHAPES[k] for k in kinds]}},
                          "stroke": {"field": "outline", "type": "nominal", "scale": None, "legend": None},
                          "tooltip": tooltip}}
 
 
 def _who(d: dict[str, Any]) -> str:
     if d["terminal"]:
-        return f"seat {d['winner']} won" if d.get("winner") is not None else "blocked"
+        return f"seat {d['winner']} wins" if d.get("winner") is not None else "blocked"
     return f"seat {d['to_move']} to move"
 
 
@@ -212,40 +216,40 @@ def summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     per_depth: dict[int, int] = defaultdict(int)
     for _, depth in G.nodes(data="depth"):
         per_depth[depth if depth is not None else 0] += 1
-    rows = [{"depth": depth, "states": per_depth[depth]} for depth in sorted(per_depth)]
-    title = [f"{len(G):,} states are too many to draw readably (limit {limit}), so here is how many states "
-             "each depth has.", "Draw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), or all of it: "
-             "mm.graph.draw(G, limit=None)"]
+    depth, states = graph_words("depth"), graph_words("states")  # the fields are the axes' and tooltip's titles
+    rows = [{depth: d, states: per_depth[d]} for d in sorted(per_depth)]
+    title = [graph_sentence("too_many", n=len(G), limit=limit), graph_sentence("draw_part")]
     return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 260,
             "data": {"values": rows}, "mark": {"type": "bar", "color": SEAT_COLOURS[0]},
-            "encoding": {"x": {"field": "depth", "type": "ordinal", "title": "depth (moves from the start)"},
-                         "y": {"field": "states", "type": "quantitative", "title": "states"},
-                         "tooltip": [{"field": "depth"}, {"field": "states"}]}}
+            "encoding": {"x": {"field": depth, "type": "ordinal", "title": graph_words("depth (moves from the start)")},
+                         "y": {"field": states, "type": "quantitative", "title": states},
+                         "tooltip": [{"field": depth}, {"field": states}]}}
 
 
 def path_summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     """A long played hand: hand sizes over the moves, phases other than a normal turn marked."""
     order = sorted(G, key=lambda n: G.nodes[n]["depth"])
     sizes = [G.nodes[n]["hand_sizes"] for n in order]
-    seats = [f"seat {s}: cards in hand" for s in range(len(sizes[0]))]
+    seats = [graph_sentence("cards_in_hand", seat=s) for s in range(len(sizes[0]))]
     rows = [{"move": k, "seat": seats[s], "cards": h[s]} for k, h in enumerate(sizes) for s in range(len(seats))]
     phases = sorted({G.nodes[n]["phase"] for n in order} - {NORMAL, OVER, BLOCKED})
     top = max(max(h) for h in sizes)
-    marks = [{"move": k, "phase": G.nodes[n]["phase"], "level": top + 1 + phases.index(G.nodes[n]["phase"])}
-             for k, n in enumerate(order) if G.nodes[n]["phase"] in phases]
+    marks = [{"move": k, "phase": graph_words(phase), "level": top + 1 + phases.index(phase)}
+             for k, phase in enumerate(G.nodes[n]["phase"] for n in order) if phase in phases]
     y = {"type": "quantitative", "title": None}
-    title = (f"{graph_title(G)}: too long to draw as a path (limit {limit}), so here are the hand sizes "
-             "and the phases move by move")
+    title = graph_sentence("too_long", title=graph_title(G), limit=limit)
     return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 280,
             "resolve": {"scale": {"color": "independent"}}, "layer": [
                 {"data": {"values": rows}, "mark": "line",
-                 "encoding": {"x": {"field": "move", "type": "quantitative", "title": "move"},
+                 "encoding": {"x": {"field": "move", "type": "quantitative", "title": graph_words("moves played")},
                               "y": {**y, "field": "cards"},
                               "color": {"field": "seat", "type": "nominal", "title": None, "scale": {
                                   "domain": seats, "range": [seat_colour(s) for s in range(len(seats))]}}}},
                 {"data": {"values": marks}, "mark": {"type": "tick", "orient": "vertical", "thickness": 1.5},
                  "encoding": {"x": {"field": "move", "type": "quantitative"}, "y": {**y, "field": "level"},
                               "color": {"field": "phase", "type": "nominal", "title": None, "scale": {
-                                  "domain": phases, "range": [PALETTE[(i + 7) % 10] for i in range(len(phases))]}},
-                              "tooltip": [{"field": "move"}, {"field": "phase"}]}}]}
+                                  "domain": [graph_words(p) for p in phases],
+                                  "range": [PALETTE[(i + 7) % 10] for i in range(len(phases))]}},
+                              "tooltip": [{"field": "move", "title": graph_words("moves played")},
+                                          {"field": "phase", "title": graph_words("phase")}]}}]}
 

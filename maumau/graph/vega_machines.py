@@ -97,8 +97,8 @@ def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Poin
         points, head, angle = arrow(frame, curve(pos[u], pos[v], bend[u, v]), boxes[u].grown(3).contains,
                                     boxes[v].grown(3).contains)
         lines.append(points)
-        info = {"arrow": k, "width": number(width), "step": f"{u} → {v}", "taken": d["count"],
-                "moves": short(d["moves"], moves + 3)}
+        info = {"arrow": k, "width": number(width), "step": graph_words(f"{u} → {v}"), "taken": d["count"],
+                "moves": graph_words(short(d["moves"], moves + 3))}
         rows += [{**info, "i": i, **data_row(frame, p)} for i, p in enumerate(points)]
         heads.append({**data_row(frame, head), "angle": number(angle), "size": number(40 + 14 * width)})
     xy = frame.encoding()
@@ -106,8 +106,9 @@ def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Poin
              "encoding": {**xy, "detail": {"field": "arrow", "type": "nominal"},
                           "order": {"field": "i", "type": "quantitative"},
                           "strokeWidth": {"field": "width", "type": "quantitative", "scale": None},
-                          "tooltip": [{"field": "step"}, {"field": "taken", "title": "times taken"},
-                                      {"field": "moves"}]}},
+                          "tooltip": [{"field": "step", "title": graph_words("step")},
+                                      {"field": "taken", "title": graph_words("times taken")},
+                                      {"field": "moves", "title": graph_words("moves")}]}},
             {"data": {"values": heads}, "mark": {"type": "point", "shape": "triangle-up", "filled": True,
                                                  "color": ARROW, "opacity": 1},
              "encoding": {**xy, "angle": {"field": "angle", "type": "quantitative", "scale": None},
@@ -118,7 +119,8 @@ def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, 
            odd: set[str]) -> dict[str, Any]:
     """The phases: grey for an end, blue otherwise, outlined red where not every machine has it."""
     rows = [{**frame.rows(b), "fill": "#eeeeee" if G.nodes[p]["terminal"] else "#dde9f5",
-             "outline": "#d62728" if p in odd else "#3b75af", "line": 2 if p in odd else 1.2, "phase": p}
+             "outline": "#d62728" if p in odd else "#3b75af", "line": 2 if p in odd else 1.2,
+             "phase": graph_words(p)}
             for p, b in boxes.items()]
     field = {"type": "nominal", "scale": None, "legend": None}
     return {"layer": [
@@ -126,5 +128,5 @@ def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, 
          "encoding": {**frame.encoding(), "x2": {"field": "x2"}, "y2": {"field": "y2"},
                       "fill": {"field": "fill", **field}, "stroke": {"field": "outline", **field},
                       "strokeWidth": {"field": "line", "type": "quantitative", "scale": None},
-                      "tooltip": [{"field": "phase"}]}},
+                      "tooltip": [{"field": "phase", "title": graph_words("phase")}]}},
         text_layer(frame, [(boxes[p], texts[p]) for p in boxes], BOX_FONT)]}
