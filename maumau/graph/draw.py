@@ -259,8 +259,9 @@ def _path_summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
     top = max(max(h) for h in sizes)
     for i, phase in enumerate(phases):
         xs = [k for k, n in enumerate(order) if G.nodes[n]["phase"] == phase]
-        ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=graph_words(phase),
+        ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=graph_words(phase.replace("_", " ")),
                    color=("#7f7f7f", "#2ca02c", "#9467bd", "#e377c2", "#bcbd22", "#17becf", "#8c564b")[i % 7])
+    _whole_ticks(ax)
     ax.set_xlabel(graph_words("moves played"))
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=TEXT_PT, frameon=False)
     title = graph_sentence("too_long", title=graph_title(G), limit=limit)
@@ -275,8 +276,21 @@ def _summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
         per_depth[d if d is not None else 0] += 1
     depths = sorted(per_depth)
     ax.bar(depths, [per_depth[d] for d in depths], color=SEAT_COLOURS[0])
+    _whole_ticks(ax)
     ax.set_xlabel(graph_words("depth (moves from the start)"))
     ax.set_ylabel(graph_words("states"))
     ax.set_title(graph_sentence("too_many", n=len(G), limit=limit) + "\n" + graph_sentence("draw_part"),
                  fontsize=TEXT_PT, loc="left")
     return ax
+
+
+def _whole_ticks(ax: Axes) -> None:
+    """Depths, moves and counts are whole numbers: ticks at whole numbers, written as the course's
+    language writes them (1.000 in German)."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    from ..text.i18n import number
+
+    for axis in (ax.xaxis, ax.yaxis):
+        axis.set_major_locator(MaxNLocator(integer=True))
+        axis.set_major_formatter(FuncFormatter(lambda x, _: number(x)))

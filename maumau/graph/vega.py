@@ -180,7 +180,8 @@ def _node_layer(G: nx.DiGraph, pos: Position, frame: Frame, color: str, highligh
         text = state_label(state) if hasattr(state, "hands") else str(d.get("label", n))
         rows.append({"x": number(pos[n][0]), "y": number(pos[n][1]), "who": who, "kind": graph_words(kind),
                      "outline": outline, "state": graph_words(text), "depth": d.get("depth"),
-                     "phase": graph_words(d.get("phase", "")), "value": graph_words(d.get("value", "")),
+                     "phase": graph_words(d.get("phase", "").replace("_", " ")),
+                     "value": graph_words(d.get("value", "")),
                      "explored": graph_words("yes" if d.get("expanded", True) else "no (a bound)")})
     order = sorted(colours, key=order_of.__getitem__)
     kinds = [kind for kind in SHAPES if any(row["kind"] == graph_words(kind) for row in rows)]  # only what occurs
@@ -222,7 +223,7 @@ def summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 260,
             "data": {"values": rows}, "mark": {"type": "bar", "color": SEAT_COLOURS[0]},
             "encoding": {"x": {"field": depth, "type": "ordinal", "title": graph_words("depth (moves from the start)")},
-                         "y": {"field": states, "type": "quantitative", "title": states},
+                         "y": {"field": states, "type": "quantitative", "title": states, "axis": {"format": "d"}},
                          "tooltip": [{"field": depth}, {"field": states}]}}
 
 
@@ -234,21 +235,22 @@ def path_summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     rows = [{"move": k, "seat": seats[s], "cards": h[s]} for k, h in enumerate(sizes) for s in range(len(seats))]
     phases = sorted({G.nodes[n]["phase"] for n in order} - {NORMAL, OVER, BLOCKED})
     top = max(max(h) for h in sizes)
-    marks = [{"move": k, "phase": graph_words(phase), "level": top + 1 + phases.index(phase)}
+    marks = [{"move": k, "phase": graph_words(phase.replace("_", " ")), "level": top + 1 + phases.index(phase)}
              for k, phase in enumerate(G.nodes[n]["phase"] for n in order) if phase in phases]
-    y = {"type": "quantitative", "title": None}
+    y = {"type": "quantitative", "title": None, "axis": {"format": "d"}}
     title = graph_sentence("too_long", title=graph_title(G), limit=limit)
     return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 280,
             "resolve": {"scale": {"color": "independent"}}, "layer": [
                 {"data": {"values": rows}, "mark": "line",
-                 "encoding": {"x": {"field": "move", "type": "quantitative", "title": graph_words("moves played")},
+                 "encoding": {"x": {"field": "move", "type": "quantitative", "title": graph_words("moves played"),
+                                    "axis": {"format": "d"}},
                               "y": {**y, "field": "cards"},
                               "color": {"field": "seat", "type": "nominal", "title": None, "scale": {
                                   "domain": seats, "range": [seat_colour(s) for s in range(len(seats))]}}}},
                 {"data": {"values": marks}, "mark": {"type": "tick", "orient": "vertical", "thickness": 1.5},
                  "encoding": {"x": {"field": "move", "type": "quantitative"}, "y": {**y, "field": "level"},
                               "color": {"field": "phase", "type": "nominal", "title": None, "scale": {
-                                  "domain": [graph_words(p) for p in phases],
+                                  "domain": [graph_words(p.replace("_", " ")) for p in phases],
                                   "range": [PALETTE[(i + 7) % 10] for i in range(len(phases))]}},
                               "tooltip": [{"field": "move", "title": graph_words("moves played")},
                                           {"field": "phase", "title": graph_words("phase")}]}}]}

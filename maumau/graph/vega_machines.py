@@ -97,8 +97,8 @@ def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Poin
         points, head, angle = arrow(frame, curve(pos[u], pos[v], bend[u, v]), boxes[u].grown(3).contains,
                                     boxes[v].grown(3).contains)
         lines.append(points)
-        info = {"arrow": k, "width": number(width), "step": graph_words(f"{u} → {v}"), "taken": d["count"],
-                "moves": graph_words(short(d["moves"], moves + 3))}
+        info = {"arrow": k, "width": number(width), "step": graph_words(f"{u} → {v}".replace("_", " ")),
+                "taken": d["count"], "moves": graph_words(short(d["moves"], moves + 3))}
         rows += [{**info, "i": i, **data_row(frame, p)} for i, p in enumerate(points)]
         heads.append({**data_row(frame, head), "angle": number(angle), "size": number(40 + 14 * width)})
     xy = frame.encoding()
@@ -120,7 +120,7 @@ def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, 
     """The phases: grey for an end, blue otherwise, outlined red where not every machine has it."""
     rows = [{**frame.rows(b), "fill": "#eeeeee" if G.nodes[p]["terminal"] else "#dde9f5",
              "outline": "#d62728" if p in odd else "#3b75af", "line": 2 if p in odd else 1.2,
-             "phase": graph_words(p)}
+             "phase": p, "name": graph_words(p.replace("_", " "))}
             for p, b in boxes.items()]
     field = {"type": "nominal", "scale": None, "legend": None}
     return {"layer": [
@@ -128,5 +128,5 @@ def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, 
          "encoding": {**frame.encoding(), "x2": {"field": "x2"}, "y2": {"field": "y2"},
                       "fill": {"field": "fill", **field}, "stroke": {"field": "outline", **field},
                       "strokeWidth": {"field": "line", "type": "quantitative", "scale": None},
-                      "tooltip": [{"field": "phase", "title": graph_words("phase")}]}},
+                      "tooltip": [{"field": "name", "title": graph_words("phase")}]}},
         text_layer(frame, [(boxes[p], texts[p]) for p in boxes], BOX_FONT)]}
