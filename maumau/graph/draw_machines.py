@@ -148,7 +148,9 @@ def _draw_arrows(ax: Axes, edges: list[tuple[str, str, Any]], pos: dict[str, Poi
     arrows = []
     for k, (u, v, d) in enumerate(edges):
         width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
-        arrow = ax.annotate("", xy=pos[v], xytext=pos[u], zorder=3, arrowprops={
+        # over the boxes (zorder 5.5): a box moves its frame when it is drawn, and an arrow drawn before
+        # it would be clipped to where the frame stood at the last draw (short of a moved box)
+        arrow = ax.annotate("", xy=pos[v], xytext=pos[u], zorder=5.5, arrowprops={
             "arrowstyle": "-|>", "connectionstyle": f"arc3,rad={bend[u, v]}", "lw": width, "color": "#8c8c8c",
             "patchA": boxes[u].get_bbox_patch(), "patchB": boxes[v].get_bbox_patch(),
             "shrinkA": 3, "shrinkB": 3, "mutation_scale": 10 + 2 * width})
