@@ -70,7 +70,14 @@ CHP = $(VENV)/chp/node_modules/.bin/configurable-http-proxy
 $(CHP): $(VENV)/.installed
 	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/chp configurable-http-proxy@5.3.0
 
-test: build $(CHP)
+# vega, vega-lite and vega-embed (npm, pinned, into .venv/vega): tests/test_pictures_browser.py draws the
+# course's Vega-Lite pictures in headless Chromium and measures their texts (issue 24).
+VEGA = $(VENV)/vega/node_modules/vega-embed/build/vega-embed.min.js
+$(VEGA): $(VENV)/.installed
+	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/vega vega@5.33.1 vega-lite@5.23.0 vega-embed@6.29.0
+	touch $@
+
+test: build $(CHP) $(VEGA)
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m mypy --strict

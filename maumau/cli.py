@@ -240,6 +240,7 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     from .grading.gradebook import GradebookError
     from .grading.notebook import NotebookError
     from .grading.report import summary_markdown
+    from .grading.report_words import points, say
     from .grading.runner import Limits
 
     limits = Limits(cell_timeout=args.cell_timeout, total_timeout=args.timeout, memory_mb=args.memory,
@@ -262,9 +263,9 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     finally:
         getattr(args, "close_executor", lambda: None)()
     isolation = "" if getattr(rows, "isolated", True) else rows.isolation
-    con.say(summary_markdown(rows, isolation=isolation))
-    con.say(f"Graded {len(rows)} rows in {time.monotonic() - began:.1f} s (wall time); wrote {args.out}/grades.csv, "
-            f"{args.out}/summary.md and {args.out}/feedback/.")
+    con.say(summary_markdown(rows, isolation=isolation, lang=args.lang))
+    con.say(say("graded", args.lang, rows=len(rows), seconds=points(round(time.monotonic() - began, 1), args.lang),
+                out=args.out))
     report_changes(rows, con.say)
     if isolation:  # also on stderr, where a script that keeps only the errors still sees it
         con.err.write(f"maumau: warning: {isolation}\n")

@@ -156,7 +156,7 @@ def test_run_hand_reaches_the_end(name):
     state = mm.deal(name, players=2, seed=5)
     final = run_hand(state, [TerminalPlayer(con), mm.players.Random(3)], con, ["Seat 0", "Seat 1"], me=0)
     assert final.is_over
-    assert "Seat 0 (you)" in out.getvalue()
+    assert "Your turn (seat 0)" in out.getvalue()
 
 
 def test_the_same_seed_and_answers_give_the_same_game():
@@ -284,7 +284,7 @@ def test_seats_are_renamed_to_match_seats():
     run_hand(s, [mm.players.Random(1), mm.players.Random(2)], con, ["Seat 0", "Seat 3"], me=1)
     text = out.getvalue()
     assert "Seat 0 plays" in text and "Seat 1" not in text and "you move next" in text  # the learner: "you"
-    assert "Seat 3 (you)" not in text
+    assert "Seat 3 (you)" not in text and "(seat 3)" not in text
 
 
 def test_without_unicode_cards_are_written_in_notation():
@@ -332,9 +332,9 @@ def any_language_move(prompt):
 
 
 @pytest.mark.parametrize("lang, yes, words", [
-    ("de", "j", ["Du bist Platz 0", "── Makaó · Platz 0 (du) ist am Zug", "Oben: ", "Deine Hand: ",
+    ("de", "j", ["Du bist Platz 0", "── Makaó · Du bist am Zug (Platz 0)", "Oben: ", "Deine Hand: ",
                  "So gibst du", "Das Spiel verlassen? [j/N] ", "Du hast das Spiel verlassen. Tschüss!"]),
-    ("hu", "i", ["Te vagy: 0. játékos", "── Makaó · 0. játékos (te) következik", "Felső lap: ", "A kezed: ",
+    ("hu", "i", ["Te vagy: 0. játékos", "── Makaó · Te következel (0. játékos)", "Felső lap: ", "A kezed: ",
                  "Így lépsz", "Kilépsz a játékból? [i/N] ", "Kiléptél a játékból. Viszlát!"]),
 ])
 def test_play_speaks_the_chosen_language(lang, yes, words):

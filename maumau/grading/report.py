@@ -34,6 +34,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from .notebook import NotebookError, read_regular_file
+from .report_words import points, say, status_word
 from .rows import STATUSES, Row
 from .submissions import FOLDER, printable
 
@@ -118,22 +119,25 @@ def _fence(text: str) -> str:
     return "`" * max(3, longest + 1)
 
 
-def _exercise_name(r: Row) -> str:
-    return "(folder)" if r.exercise == FOLDER else md_text(r.exercise)
+def _exercise_name(r: Row, lang: str = "en") -> str:
+    return say("folder", lang) if r.exercise == FOLDER else md_text(r.exercise)
 
 
-def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isolation: str = "") -> str:
+def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isolation: str = "",
+                     lang: str = "en") -> str:
     """A table per learner and exercise, then one row per learner with the total; the rows
     that need a look; the feedback files not named like their learner (``names``).
-    ``isolation``: why the kernels ran without a sandbox, shown first (empty when they had one)."""
+    ``isolation``: why the kernels ran without a sandbox, shown first (empty when they had one).
+    ``lang``: the words and numbers (en, de, hu; learners' names and messages as written)."""
     exercises = sorted({r.exercise for r in rows if r.status != "unknown exercise" and r.exercise != FOLDER})
     by_student: dict[str, dict[str, Row]] = defaultdict(dict)
     for r in rows:
         by_student[r.student][r.exercise] = r
-    lines = ["# Grades", ""]
+    lines = [f"# {say('grades', lang)}", ""]
     if isolation:
-        lines += [f"**Warning:** {md_text(isolation)}", ""]
-    lines += ["| student | " + " | ".join(md_text(e) for e in exercises) + " | total |",
+        lines += [f"**{say('warning', lang)}** {md_text(isolation)}", ""]
+    lines += [f"| {say('student', lang)} | " + " | ".join(md_text(e) for e in exercises)
+              + f" | {say('total', lang)} |",
              "|---|" + "---:|" * (len(exercises) + 1)]
     for student in sorted(by_student):
         got = by_student[student]
@@ -143,24 +147,28 @@ def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isola
             if row is None:
                 cells.append("")
                 continue
-            text = f"{fmt(row.score)}/{fmt(row.max_score)}"
-            cells.append(text if row.status == "ok" else f"{text} ({md_text(row.status)})")
+            text = f"{points(row.score, lang)}/{points(row.max_score, lang)}"
+            cells.append(text if row.status == "ok" else f"{text} ({md_text(status_word(row.status, lang))})")
         total = sum(r.score for r in got.values())
         most = sum(r.max_score for r in got.values())
-        lines.append(f"| {md_text(student)} | " + " | ".join(cells) + f" | {fmt(total)}/{fmt(most)} |")
+        lines.append(f"| {md_text(student)} | " + " | ".join(cells)
+                     + f" | {points(total, lang)}/{points(most, lang)} |")
     counts: dict[str, int] = defaultdict(int)
     for r in rows:
         counts[r.status] += 1
-    lines += ["", "Statuses: " + ", ".join(f"{s} {counts[s]}" for s in STATUSES if counts[s]) + ".", ""]
+    listed = ", ".join(f"{status_word(s, lang)} {counts[s]}" for s in STATUSES if counts[s])
+    lines += ["", say("statuses", lang, list=listed), ""]
     problems = [r for r in rows if r.status != "ok"]
     if problems:
-        lines += ["## Rows that need a look", "", "| student | exercise | status | message |", "|---|---|---|---|"]
-        lines += [f"| {md_text(r.student)} | {_exercise_name(r)} | {md_text(r.status)} | {md_text(r.message)} |"
-                  for r in problems]
+        head = " | ".join(say(w, lang) for w in ("student", "exercise", "status", "message"))
+        lines += [f"## {say('need_look', lang)}", "", f"| {head} |", "|---|---|---|---|"]
+        lines += [f"| {md_text(r.student)} | {_exercise_name(r, lang)} | {md_text(status_word(r.status, lang))} | "
+                  f"{md_text(r.message)} |" for r in problems]
         lines.append("")
     renamed = {s: n for s, n in (names or {}).items() if n != f"{s}.md"}
     if renamed:
-        lines += ["## Feedback files", "", "| student | file |", "|---|---|"]
+        lines += [f"## {say('feedback_files', lang)}", "", f"| {say('student', lang)} | {say('file', lang)} |",
+                  "|---|---|"]
         lines += [f"| {md_text(s)} | feedback/{md_text(n)} |" for s, n in sorted(renamed.items())]
         lines.append("")
     return "\n".join(lines)
@@ -171,29 +179,32 @@ def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
     was handed in and what lateness cost, in ``lang``."""
     from .late_words import lateness_sentence
 
-    lines = [f"# Feedback for {md_text(student)}", ""]
+    lines = [f"# {say('feedback_for', lang, name=md_text(student))}", ""]
     for r in sorted(rows, key=lambda r: r.exercise):
         if r.exercise == FOLDER:
-            lines += [f"## Your folder: {md_text(r.status)}", "", md_text(r.message), ""]
+            lines += [f"## {say('your_folder', lang, status=md_text(status_word(r.status, lang)))}", "",
+                      md_text(r.message), ""]
             continue
-        lines += [f"## {md_text(r.exercise)}: {fmt(r.score)} of {fmt(r.max_score)} points", ""]
+        heading = say("exercise_points", lang, exercise=md_text(r.exercise), score=points(r.score, lang),
+                      max=points(r.max_score, lang))
+        lines += [f"## {heading}", ""]
         if late := lateness_sentence(r, lang):
             lines += [late, ""]
         if r.status != "ok":
-            lines.append(f"Status: **{md_text(r.status)}**. {md_text(r.message)}".rstrip())
-            lines.append("")
+            status = say("status_line", lang, status=md_text(status_word(r.status, lang)))
+            lines += [f"{status} {md_text(r.message)}".rstrip(), ""]
         for t in r.tests:
-            mark = "✓" if t.passed else "✗"
-            kind = "hidden test" if t.hidden else "test"
-            lines.append(f"- {mark} {kind} *{md_text(t.title)}*: {fmt(t.points)}/{fmt(t.max_points)}")
+            kind = say("hidden_test" if t.hidden else "test", lang)
+            lines.append(f"- {'✓' if t.passed else '✗'} {kind} *{md_text(t.title)}*: "
+                         f"{points(t.points, lang)}/{points(t.max_points, lang)}")
         first = next((t for t in r.tests if not t.passed and t.message), None)
         if first is not None:
             message = _one_line(first.message)  # in a code fence: shown as it is, never as markup
             fence = _fence(message)
-            lines += ["", f"First failure ({md_text(first.title)}):", "", fence, message, fence]
+            lines += ["", say("first_failure", lang, title=md_text(first.title)), "", fence, message, fence]
         notes = [n for n in r.notes if n]
         if notes:
-            lines += [""] + [f"Note: {md_text(n)}." for n in notes]
+            lines += [""] + [say("note", lang, note=md_text(n)) for n in notes]
         lines.append("")
     return "\n".join(lines)
 
@@ -271,7 +282,7 @@ def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "
     for r in rows:
         by_student[r.student].append(r)
     names = feedback_names(list(by_student))
-    _write_atomically(out / "summary.md", summary_markdown(rows, names, isolation).encode("utf-8"))
+    _write_atomically(out / "summary.md", summary_markdown(rows, names, isolation, lang).encode("utf-8"))
     feedback = out / "feedback"
     feedback.mkdir(exist_ok=True)
     for student, mine in by_student.items():

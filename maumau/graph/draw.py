@@ -15,11 +15,11 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Chart, new_figure
-from ..text.graph_words import graph_words
+from ..text.graph_words import graph_sentence, graph_words
 from .draw_machines import draw_phases
 from .explore import GraphError
-from .layout import curve, layered_layout
-from .placement import extent, place_label
+from .layout import BACK_BENDS, curve, layered_layout, least_crossing
+from .placement import displayed, extent, place_label
 from .style import (
     SEAT_COLOURS,
     TEXT_PT,
@@ -73,7 +73,6 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
     if not pos:
         return (_path_summary if G.graph.get("path") else _summary)(G, ax, limit or 0)
     node_size = 260 if labels == "none" else 420
-    straight = _draw_edges(G, pos, ax, node_size, highlight)
     _draw_nodes(G, pos, ax, node_size, color, highlight)
     ax.set_title(title if title is not None else graph_title(G), fontsize=TITLE_PT)
     ax.set_ylim(-_depth(pos) + 0.4, 0.6)
@@ -81,8 +80,9 @@ def draw(G: nx.DiGraph, ax: Axes | None = None, *, color: str = "auto", labels: 
     font = _font(ax, pos, labels)
     if labels in ("long", "short"):
         _draw_node_texts(G, pos, ax, labels == "long", font)
+    arrows = _draw_edges(G, pos, ax, node_size, highlight)
     if edge_labels:
-        _draw_edge_labels(G, pos, ax, node_size, set(straight), font)
+        _draw_edge_labels(G, pos, ax, node_size, arrows, font)
     ax.legend(handles=legend(G, color, marks=labels == "long"), loc="upper left", bbox_to_anchor=(0.0, 0.0),
               fontsize=font, frameon=False, ncols=2, handletextpad=0.3)  # under the graph: its width stays
     return ax
@@ -148,27 +148,50 @@ def _font(ax: Axes, pos: Position, labels: str) -> float:
     return float(max(8.0, TEXT_PT * min(1.0, width / (want_w * 0.75), height / (want_h * 0.75))))  # 0.77: subplots()
 
 
-def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,
-                highlight: Sequence[Hashable] | None) -> list[Edge]:
-    """Moves one layer down straight, others (back up, across) curved: grey, best play dark, the
-    highlighted path thick and red, drawn in that order so the marked ones lie on top.  Returns
-    the straight edges (their labels sit on a straight line)."""
-    import networkx as nx
+#: How moves look, drawn in this order (the marked ones on top): colour, width, head size.
+_EDGE_LOOKS = {"plain": ("#b0b0b0", 0.8, 8), "best": ("#444444", 1.6, 9), "path": ("#d62728", 3.0, 11)}
 
+
+def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,
+                highlight: Sequence[Hashable] | None) -> dict[Edge, tuple[Any, Any]]:
+    """Moves one layer down straight, others (back up, across) bent the way that crosses fewest
+    states and texts: grey, best play dark, the highlighted path thick and red, the marked ones on
+    top.  An arrow leaves a state below the text under it, so that it never runs across it.
+    Returns each edge's arrow and its curve (data units, t from 0 to 1)."""
+    from matplotlib.transforms import Bbox
+
+    renderer = ax.figure.canvas.get_renderer() if hasattr(ax.figure.canvas, "get_renderer") else None
+    inv = ax.transData.inverted()
+    under = {t.get_gid(): extent(t, renderer) for t in ax.texts if t.get_gid()}
+    starts = {n: tuple(inv.transform(((b.x0 + b.x1) / 2, b.y0 - 1))) for n, b in
+              ((n, under.get(f"node {k}")) for k, n in enumerate(G)) if b is not None}
+    radius = math.sqrt(node_size / math.pi) * ax.figure.dpi / 72  # a marker's size is its area in points²
+    circles = [Bbox.from_extents(x - radius, y - radius, x + radius, y + radius)
+               for x, y in ax.transData.transform([pos[n] for n in G])]
+    areas = [((float(x0), float(y0)), (float(x1), float(y1))) for (x0, y0), (x1, y1) in
+             (inv.transform(b) for b in [*under.values(), *circles])]
     path_edges = set(zip(highlight, highlight[1:], strict=False)) if highlight else set()
-    data = G.nodes
-    straight = [(u, v) for u, v in G.edges if data[v]["depth"] == data[u]["depth"] + 1]
-    curved = [(u, v) for u, v in G.edges if (u, v) not in set(straight)]
-    for edges, style in ((straight, "arc3"), (curved, "arc3,rad=0.25")):
-        plain = [e for e in edges if e not in path_edges]
-        best = [e for e in plain if G.edges[e].get("best")]
-        nx.draw_networkx_edges(G, pos, edgelist=[e for e in plain if e not in set(best)], ax=ax, edge_color="#b0b0b0",
-                               arrowsize=8, node_size=node_size, connectionstyle=style, width=0.8)
-        nx.draw_networkx_edges(G, pos, edgelist=best, ax=ax, edge_color="#444444", arrowsize=9,
-                               node_size=node_size, connectionstyle=style, width=1.6)
-        nx.draw_networkx_edges(G, pos, edgelist=[e for e in edges if e in path_edges], ax=ax, edge_color="#d62728",
-                               arrowsize=11, node_size=node_size, connectionstyle=style, width=3)
-    return straight
+    drawn = {}
+    for k, (u, v, d) in enumerate(G.edges(data=True)):
+        look = "path" if (u, v) in path_edges else "best" if d.get("best") else "plain"
+        colour, width, head = _EDGE_LOOKS[look]
+        a, b = starts.get(u, pos[u]), pos[v]
+        down = G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1
+        rad = 0.0 if down else least_crossing([(a, b)], BACK_BENDS, [r for r in areas if not (
+            _within(a, r) or _within(b, r))])
+        arrow = ax.annotate("", xy=b, xytext=a, zorder={"plain": 2, "best": 2.5, "path": 3}[look], arrowprops={
+            "arrowstyle": "-|>", "connectionstyle": f"arc3,rad={rad}", "color": colour, "lw": width,
+            "mutation_scale": head + 4, "shrinkA": 0 if u in starts else radius * 72 / ax.figure.dpi,
+            "shrinkB": radius * 72 / ax.figure.dpi + 1})
+        assert arrow.arrow_patch is not None  # an annotation with arrowprops has one
+        arrow.arrow_patch.set_gid(f"edge {k}")
+        drawn[u, v] = (arrow.arrow_patch, curve(a, b, rad))
+    return drawn
+
+
+def _within(p: Any, area: Any) -> bool:
+    (x0, y0), (x1, y1) = area
+    return bool(min(x0, x1) - 1e-9 <= p[0] <= max(x0, x1) + 1e-9 and min(y0, y1) - 1e-9 <= p[1] <= max(y0, y1) + 1e-9)
 
 
 def _draw_nodes(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, color: str,
@@ -191,31 +214,36 @@ def _draw_nodes(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, color: s
 
 
 def _draw_node_texts(G: nx.DiGraph, pos: Position, ax: Axes, long: bool, font: float = TEXT_PT) -> None:
-    """The text under every node, on a white ground so that edges behind it do not hide it."""
+    """The text under every node, on a white ground (its gid names the node, so that arrows leave
+    below it)."""
     data = G.nodes
-    for n in G:
+    for k, n in enumerate(G):
         x, y = pos[n]
-        ax.text(x, y - 0.14, node_text(data[n].get("state", n), data[n], long), ha="center", va="top",
-                fontsize=font,
-                linespacing=1.0, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8},
-                zorder=5)
+        text = ax.text(x, y - 0.14, node_text(data[n].get("state", n), data[n], long), ha="center", va="top",
+                       fontsize=font, linespacing=1.0, zorder=5,
+                       bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8})
+        text.set_gid(f"node {k}")
 
 
-def _draw_edge_labels(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, straight: set[Edge],
+def _draw_edge_labels(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, arrows: dict[Edge, tuple[Any, Any]],
                       font: float) -> None:
-    """The moves on the edges where they cover no other text or node, else beside them (as the
-    phase machines' labels)."""
+    """The moves on the edges where they cover no other text, node or arrow, else beside them (as
+    the phase machines' labels)."""
     from matplotlib.transforms import Bbox
 
     renderer = ax.figure.canvas.get_renderer() if hasattr(ax.figure.canvas, "get_renderer") else None
-    taken = [extent(t, renderer) for t in [*ax.texts, ax.title]]
+    taken = [extent(t, renderer) for t in [*ax.texts, ax.title] if t.get_text()]
     radius = math.sqrt(node_size / math.pi) * ax.figure.dpi / 72  # a marker's size is its area in points²
     taken += [Bbox.from_extents(x - radius, y - radius, x + radius, y + radius)
               for x, y in ax.transData.transform([pos[n] for n in G])]
+    if renderer is not None:
+        ax.figure.canvas.draw()  # the arrows as drawn (their shrink is in points: needs the dpi)
+    lines = {e: displayed(patch) for e, (patch, _) in arrows.items()}
     for u, v in G.edges:
-        at = curve(pos[u], pos[v], 0.0 if (u, v) in straight else 0.25)
+        patch, at = arrows[u, v]
         label = graph_words(G.edges[u, v].get("label", ""))
-        place_label(ax, label, lambda t, at=at: at(1.15 - t), taken, renderer, font)
+        place_label(ax, label, lambda t, at=at: at(1.15 - t), taken, renderer, font, gid=patch.get_gid(),
+                    avoid=[line for e, line in lines.items() if e != (u, v)])
 
 
 # --- instead of a graph too big to read ---------------------------------------------------------------
@@ -226,17 +254,18 @@ def _path_summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
     sizes = [G.nodes[n]["hand_sizes"] for n in order]
     for seat in range(len(sizes[0])):
         ax.plot(range(len(order)), [h[seat] for h in sizes], color=seat_colour(seat),
-                label=f"seat {seat}: cards in hand")
+                label=graph_sentence("cards_in_hand", seat=seat))
     phases = sorted({G.nodes[n]["phase"] for n in order} - {NORMAL, OVER, BLOCKED})
     top = max(max(h) for h in sizes)
     for i, phase in enumerate(phases):
         xs = [k for k, n in enumerate(order) if G.nodes[n]["phase"] == phase]
-        ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=phase,
+        ax.scatter(xs, [top + 1 + i] * len(xs), marker="|", s=60, label=graph_words(phase.replace("_", " ")),
                    color=("#7f7f7f", "#2ca02c", "#9467bd", "#e377c2", "#bcbd22", "#17becf", "#8c564b")[i % 7])
-    ax.set_xlabel("move")
+    _whole_ticks(ax)
+    ax.set_xlabel(graph_words("moves played"))
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=TEXT_PT, frameon=False)
-    ax.set_title(f"{graph_title(G)}: too long to draw as a path (limit {limit}),\nso here are the hand sizes "
-                 "and the phases move by move", fontsize=TEXT_PT, loc="left")
+    title = graph_sentence("too_long", title=graph_title(G), limit=limit)
+    ax.set_title(title.replace(", so ", ",\nso ").replace("; ", ";\n"), fontsize=TEXT_PT, loc="left")
     return ax
 
 
@@ -247,9 +276,21 @@ def _summary(G: nx.DiGraph, ax: Axes, limit: int) -> Axes:
         per_depth[d if d is not None else 0] += 1
     depths = sorted(per_depth)
     ax.bar(depths, [per_depth[d] for d in depths], color=SEAT_COLOURS[0])
-    ax.set_xlabel("depth (moves from the start)")
-    ax.set_ylabel("states")
-    ax.set_title(f"{len(G):,} states are too many to draw readably (limit {limit}), so here is how many "
-                 "states each depth has.\nDraw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), "
-                 "or all of it: mm.graph.draw(G, limit=None)", fontsize=TEXT_PT, loc="left")
+    _whole_ticks(ax)
+    ax.set_xlabel(graph_words("depth (moves from the start)"))
+    ax.set_ylabel(graph_words("states"))
+    ax.set_title(graph_sentence("too_many", n=len(G), limit=limit) + "\n" + graph_sentence("draw_part"),
+                 fontsize=TEXT_PT, loc="left")
     return ax
+
+
+def _whole_ticks(ax: Axes) -> None:
+    """Depths, moves and counts are whole numbers: ticks at whole numbers, written as the course's
+    language writes them (1.000 in German)."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    from ..text.i18n import number
+
+    for axis in (ax.xaxis, ax.yaxis):
+        axis.set_major_locator(MaxNLocator(integer=True))
+        axis.set_major_formatter(FuncFormatter(lambda x, _: number(x)))

@@ -15,7 +15,7 @@ from ..text.graph_words import graph_words
 from .explore import GraphError
 from .layout import bends, curve, equal_limits, phase_positions, split_busy
 from .machine_text import box_text, entries, short, wrap
-from .placement import extent, place_label
+from .placement import displayed, extent, place_label
 from .vega_machines import phases_spec
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,12 +101,16 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
     taken = [extent(t, renderer) for t in boxes.values()] + [extent(ax.title, renderer)]
     edges = sorted(((u, v, d) for u, v, d in G.edges(data=True) if u != v), key=lambda e: -e[2]["count"])
     bend = bends(edges, pos, areas)
-    _draw_arrows(ax, edges, pos, boxes, bend)
-    for u, v, d in edges:
+    arrows = _draw_arrows(ax, edges, pos, boxes, bend)
+    if renderer is not None:
+        ax.figure.canvas.draw()  # the boxes' frames in place: the arrows are clipped to them
+    lines = [displayed(arrow) for arrow in arrows]
+    for k, (u, v, d) in enumerate(edges):
         label = short(d["moves"], moves)
         if G.nodes[v]["terminal"] or found.get(v) == label:  # an end needs no label; an entry is in the box
             continue
-        place_label(ax, wrap(graph_words(label), 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer, _font(ax))
+        place_label(ax, wrap(graph_words(label), 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer, _font(ax),
+                    gid=arrows[k].get_gid(), avoid=lines[:k] + lines[k + 1:])
 
 
 def _font(ax: Axes) -> float:
@@ -137,13 +141,20 @@ def _make_room(ax: Axes, boxes: dict[str, Text], xs: list[float], ys: list[float
 
 
 def _draw_arrows(ax: Axes, edges: list[tuple[str, str, Any]], pos: dict[str, Point], boxes: dict[str, Text],
-                 bend: dict[tuple[str, str], float]) -> None:
+                 bend: dict[tuple[str, str], float]) -> list[Any]:
     """The steps between phases, from box edge to box edge, wider the more often they are taken
-    (on a log scale, so that rare steps stay visible)."""
+    (on a log scale, so that rare steps stay visible); their arrows, named ``arrow K``."""
     most = max((d["count"] for *_, d in edges), default=1)
-    for u, v, d in edges:
+    arrows = []
+    for k, (u, v, d) in enumerate(edges):
         width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
-        ax.annotate("", xy=pos[v], xytext=pos[u], zorder=3, arrowprops={
+        # over the boxes (zorder 5.5): a box moves its frame when it is drawn, and an arrow drawn before
+        # it would be clipped to where the frame stood at the last draw (short of a moved box)
+        arrow = ax.annotate("", xy=pos[v], xytext=pos[u], zorder=5.5, arrowprops={
             "arrowstyle": "-|>", "connectionstyle": f"arc3,rad={bend[u, v]}", "lw": width, "color": "#8c8c8c",
             "patchA": boxes[u].get_bbox_patch(), "patchB": boxes[v].get_bbox_patch(),
             "shrinkA": 3, "shrinkB": 3, "mutation_scale": 10 + 2 * width})
+        assert arrow.arrow_patch is not None  # an annotation with arrowprops has one
+        arrow.arrow_patch.set_gid(f"arrow {k}")
+        arrows.append(arrow.arrow_patch)
+    return arrows

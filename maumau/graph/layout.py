@@ -14,7 +14,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from matplotlib.axes import Axes
 
-__all__ = ["layered_layout", "phase_positions", "curve", "bends", "equal_limits", "split_busy", "BUSY"]
+__all__ = ["layered_layout", "phase_positions", "curve", "bends", "least_crossing", "BACK_BENDS", "equal_limits",
+           "split_busy", "BUSY"]
 
 #: A phase machine with more labelled steps than this is drawn in two panels (issue 24: a tangle
 #: of labels is unreadable on a projector): the steps of the normal turn, then all the others.
@@ -59,9 +60,10 @@ def split_busy(graphs: Sequence[nx.DiGraph]) -> list[nx.DiGraph]:
         if len(labelled) <= BUSY:
             panels.append(G)
             continue
-        keep: Callable[[str, str], bool]
-        for part, keep in (("steps of the normal turn", lambda u, v: NORMAL in (u, v)),
-                           ("the other steps", lambda u, v: NORMAL not in (u, v))):
+        parts: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+            ("steps of the normal turn", lambda u, v: NORMAL in (u, v)),
+            ("the other steps", lambda u, v: NORMAL not in (u, v)))
+        for part, keep in parts:
             H = G.copy()
             H.remove_edges_from([(u, v) for u, v in G.edges if u != v and not keep(u, v)])
             H.graph["part"] = part
@@ -115,14 +117,28 @@ def bends(edges: list[tuple[str, str, Any]], pos: dict[str, Point],
     steps = {(u, v) for u, v, _ in edges}
     for u, v, _ in edges:
         pair = [e for e in ((u, v), (v, u)) if e in steps]
-
-        def hits(rad: float, pair: list[tuple[str, str]] = pair) -> int:
-            return sum(x0 < x < x1 and y0 < y < y1 for a, b in pair for t in (0.2, 0.35, 0.5, 0.65, 0.8)
-                       for x, y in [curve(pos[a], pos[b], rad)(t)]
-                       for p, ((x0, y0), (x1, y1)) in areas.items() if p not in (a, b))
         if (u, v) not in found:
-            found.update(dict.fromkeys(pair, min((0.15, -0.15, 0.3, -0.3, 0.45, -0.45), key=hits)))
+            rad = least_crossing([(pos[a], pos[b]) for a, b in pair], _BENDS,
+                                 [area for p, area in areas.items() if p not in (u, v)])
+            found.update(dict.fromkeys(pair, rad))
     return found
+
+
+_BENDS = (0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6, 0.75, -0.75, 0.9, -0.9)
+#: Bends tried for a state graph's move that is not one layer down (the first that crosses least).
+BACK_BENDS = (0.25, -0.25, 0.4, -0.4, 0.15, -0.15, 0.6, -0.6, 0.8, -0.8)
+#: Where along an arc it is tested against the boxes: densely, so that no corner is cut unseen.
+_ALONG = tuple(k / 40 for k in range(1, 40))
+
+
+def least_crossing(arcs: Sequence[tuple[Point, Point]], rads: Sequence[float],
+                   areas: Sequence[tuple[Point, Point]]) -> float:
+    """Of ``rads``, the first bend with which the ``arcs`` (from, to) pass through the fewest
+    ``areas`` (boxes as ((x0, y0), (x1, y1)) in the same units)."""
+    def hits(rad: float) -> int:
+        return sum(x0 < x < x1 and y0 < y < y1 for a, b in arcs for t in _ALONG for x, y in [curve(a, b, rad)(t)]
+                   for (x0, y0), (x1, y1) in areas)
+    return min(rads, key=hits)
 
 
 def equal_limits(ax: Axes, xr: Point, yr: Point) -> None:

@@ -8,14 +8,16 @@ figure must have its final size before labels are placed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+
+from .vega_frame import Box, crosses
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.text import Text
 
-__all__ = ["LABEL_FONT", "extent", "place_label"]
+__all__ = ["LABEL_FONT", "extent", "place_label", "displayed"]
 
 LABEL_FONT = 10.5  # moves on the arrows: 14.6 pixels at 100 dpi (style.TEXT_PT)
 #: Places along an arrow to try, from its middle outwards.
@@ -33,35 +35,50 @@ def extent(text: Any, renderer: Any) -> Any:
 
 
 def place_label(ax: Axes, label: str, at: Callable[..., Point], taken: list[Any], renderer: Any,
-                font: float = LABEL_FONT) -> None:
-    """Put ``label`` on its arrow where it covers nothing placed before; failing that right beside
-    the arrow, or a little away, tied to it by a thin line; ``taken`` gets its box."""
+                font: float = LABEL_FONT, gid: str | None = None, avoid: Sequence[Sequence[Point]] = ()) -> None:
+    """Put ``label`` on its arrow where it covers nothing placed before and no other arrow of
+    ``avoid`` (lines in pixels, see ``displayed``) runs across it; failing that right beside the
+    arrow, or a little away, tied to it by a thin line; ``taken`` gets its box.  ``gid`` names the
+    arrow (the label and its tie line get it too)."""
     frame = ax.get_window_extent(renderer)
     text = ax.text(*at(0.5), label, fontsize=font, ha="center", va="center", zorder=6, color="#222222",
                    bbox={"boxstyle": "round,pad=0.2", "fc": "#fffbe6", "ec": "#d9cfa6", "lw": 0.6, "alpha": 0.95})
-    fits = _fits(text, frame, taken, renderer)
+    text.set_gid(gid)
+    fits, loose = _fits(text, frame, taken, renderer, avoid), _fits(text, frame, taken, renderer, ())
     touching = _touching(ax, text, at, renderer)
-    beside = ((at(t), (at(t)[0] + r * math.cos(k * math.pi / 6), at(t)[1] + 0.8 * r * math.sin(k * math.pi / 6)))
-              for r in (0.45, 0.7, 1.0, 1.4, 1.9, 2.5) for t in (0.5, 0.35, 0.65) for k in range(12))
     if not any(fits(at(t)) for t in _ON_ARROW) and not any(
             fits(touching(t, side)) for t in _ON_ARROW[:7] for side in (1, -1)):
-        anchor, spot = next(((a, xy) for a, xy in beside if fits(xy)), (None, at(0.5)))
+        beside = [(at(t), (at(t)[0] + r * math.cos(k * math.pi / 6), at(t)[1] + 0.8 * r * math.sin(k * math.pi / 6)))
+                  for r in (0.45, 0.7, 1.0, 1.4, 1.9, 2.5) for t in (0.5, 0.35, 0.65) for k in range(12)]
+        anchor, spot = next(((a, xy) for a, xy in beside if fits(xy)), None) or next(  # crowded: on no text at least
+            ((a, xy) for a, xy in beside if loose(xy)), (None, at(0.5)))
         text.set_position(spot)  # where nothing fits at all, on the arrow after all
         if anchor is not None:
-            ax.annotate("", xy=anchor, xytext=spot, zorder=4, arrowprops={
+            tie = ax.annotate("", xy=anchor, xytext=spot, zorder=4, arrowprops={
                 "arrowstyle": "-", "lw": 0.8, "color": "#b5a66a", "shrinkA": 0, "shrinkB": 0})
+            if tie.arrow_patch is not None:
+                tie.arrow_patch.set_gid(gid)
     taken.append(extent(text, renderer))
 
 
-def _fits(text: Text, frame: Any, taken: list[Any], renderer: Any) -> Callable[[Point], bool]:
-    """A test that moves ``text`` to a place and says whether it stays inside the axes there
-    and covers nothing in ``taken`` (the text is left where it was tried last)."""
+def _fits(text: Text, frame: Any, taken: list[Any], renderer: Any,
+          avoid: Sequence[Sequence[Point]]) -> Callable[[Point], bool]:
+    """A test that moves ``text`` to a place and says whether it stays inside the axes there,
+    covers nothing in ``taken`` and lies on no line of ``avoid`` (the text is left where it was
+    tried last)."""
     def fits(xy: Point) -> bool:
         text.set_position(xy)
         box = extent(text, renderer)
         return frame.contains(box.x0, box.y0) and frame.contains(box.x1, box.y1) and not any(
-            box.overlaps(other) for other in taken)
+            box.overlaps(other) for other in taken) and not any(crosses(Box(*box.extents), line) for line in avoid)
     return fits
+
+
+def displayed(arrow: Any) -> list[Point]:
+    """An arrow's line in pixels (a FancyArrowPatch: its shaft, without the head)."""
+    path = arrow.get_transform().transform_path(arrow.get_path())
+    polygons = path.to_polygons(closed_only=False)
+    return [(float(x), float(y)) for x, y in polygons[0]] if polygons else []
 
 
 def _touching(ax: Axes, text: Text, at: Callable[..., Point], renderer: Any) -> Callable[[float, int], Point]:

@@ -12,9 +12,9 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..charts import PALETTE, PX_PER_INCH, number
-from ..text.graph_words import graph_words
+from ..text.graph_words import graph_sentence, graph_words
 from .explore import state_label
-from .layout import curve
+from .layout import BACK_BENDS, curve, least_crossing
 from .style import MARKS, SEAT_COLOURS, TEXT_PX, TITLE_PX, graph_title, node_fill, node_text, seat_colour
 from .turn_phase import BLOCKED, NORMAL, OVER
 from .vega_frame import Box, Frame, arrow, boxes_layer, data_row, on_screen, place, text_box, text_layer
@@ -25,7 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["state_graph_spec", "summary_spec", "path_summary_spec"]
 
 Position = dict[Hashable, tuple[float, float]]
-FONT, LABEL_FONT = TEXT_PX, TEXT_PX  # readable at 1280×720 (style.TEXT_PX)
+FONT, LABEL_FONT = TEXT_PX, TEXT_PX
+#: Bends tried for a move that is not one layer down (the first that crosses least).
+CURVED = (0.25, -0.25, 0.4, -0.4, 0.15, -0.15, 0.6, -0.6, 0.8, -0.8)  # readable at 1280×720 (style.TEXT_PX)
 #: How edges look, drawn in this order (the marked ones on top): colour, width, head size.
 EDGE_LOOKS = {"plain": ("#b0b0b0", 1.0, 40), "best": ("#444444", 1.8, 55), "path": ("#d62728", 3.0, 110)}
 SHAPES = {"decision": "circle", "hand over": "square", "after a reshuffle": "diamond"}
@@ -40,21 +42,27 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
     radius = math.sqrt(size / math.pi)
     centres = {n: frame.px(pos[n]) for n in G}
     taken = [Box(x - radius, y - radius, x + radius, y + radius) for x, y in centres.values()]
-    layers = _edge_layers(G, pos, frame, centres, radius, highlight)
+    boxes = {n: text_box((x, y - radius - 4 - _height(texts[n]) / 2), texts[n], FONT)
+             for n, (x, y) in centres.items()} if texts else {}
+    # arrows leave a state below the text under it, so that they never run across a state's text
+    starts = {n: frame.data(((b.x0 + b.x1) / 2, b.y0 - 1)) for n, b in boxes.items()}
+    areas = [(frame.data((b.x0, b.y0)), frame.data((b.x1, b.y1))) for b in taken + list(boxes.values())]
+    rads = {(u, v): _bend(G, pos, starts, u, v, areas) for u, v in G.edges}
+    layers, lines = _edge_layers(G, pos, frame, centres, radius, highlight, starts, rads)
     if texts:
-        boxes = {n: text_box((x, y - radius - 4 - _height(texts[n]) / 2), texts[n], FONT)
-                 for n, (x, y) in centres.items()}
         taken += boxes.values()
         layers += _texts(frame, [(boxes[n], texts[n]) for n in G], FONT, "white", "white", 0.85)
     layers.append(_node_layer(G, pos, frame, color, highlight, size))
     if edge_labels:
-        placed = []
-        for u, v in G.edges:
+        placed, owners = [], []
+        for k, (u, v) in enumerate(G.edges):
             # from the target's end, as matplotlib does: labels of the moves out of one state spread out
-            along = on_screen(frame, _curve(G, pos, u, v), lambda t: min(1.0, 1.15 - t))
+            along = on_screen(frame, _curve(pos, u, v, starts, rads), lambda t: min(1.0, 1.15 - t))
             label = graph_words(str(G.edges[u, v].get("label", "")))
-            placed.append((place(label, LABEL_FONT, along, taken, frame), label))
-        layers += _texts(frame, placed, LABEL_FONT, "#fffbe6", "#d9cfa6", 0.95)
+            others = [line for j, line in enumerate(lines) if j != k]
+            placed.append((place(label, LABEL_FONT, along, taken, frame, others), label))
+            owners.append({"edge": k})
+        layers += _texts(frame, placed, LABEL_FONT, "#fffbe6", "#d9cfa6", 0.95, owners)
     heading = {"text": title if title is not None else graph_title(G), "fontSize": TITLE_PX, "anchor": "start",
                "subtitle": [graph_words(m) for m in MARKS] if texts and labels == "long" else [],
                "subtitleFontSize": TEXT_PX}
@@ -89,22 +97,42 @@ def _node_text(G: nx.DiGraph, node: Hashable, long: bool) -> str:
     return node_text(G.nodes[node].get("state", node), G.nodes[node], long)
 
 
-def _curve(G: nx.DiGraph, pos: Position, u: Hashable, v: Hashable) -> Any:
-    """As matplotlib draws them: a move one layer down straight, any other bent."""
-    down = G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1
-    return curve(pos[u], pos[v], 0.0 if down else 0.25)
+def _bend(G: nx.DiGraph, pos: Position, starts: Position, u: Hashable, v: Hashable,
+          areas: list[tuple[tuple[float, float], tuple[float, float]]]) -> float:
+    """A move one layer down straight, any other bent: the way that crosses the fewest states and texts."""
+    if G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1:
+        return 0.0
+    a, b = starts.get(u, pos[u]), pos[v]
+    return least_crossing([(a, b)], BACK_BENDS, [r for r in areas if not _within(a, r) and not _within(b, r)])
+
+
+def _within(p: tuple[float, float], area: tuple[tuple[float, float], tuple[float, float]]) -> bool:
+    (x0, y0), (x1, y1) = area
+    return x0 - 1e-9 <= p[0] <= x1 + 1e-9 and y0 - 1e-9 <= p[1] <= y1 + 1e-9
+
+
+def _curve(pos: Position, u: Hashable, v: Hashable, starts: Position, rads: dict[tuple[Hashable, Hashable], float]
+           ) -> Any:
+    """From under the state's text where it has one (``starts``) to the next state, bent by ``rads``."""
+    return curve(starts.get(u, pos[u]), pos[v], rads[u, v])
 
 
 def _edge_layers(G: nx.DiGraph, pos: Position, frame: Frame, centres: dict[Hashable, tuple[float, float]],
-                 radius: float, highlight: Sequence[Hashable] | None) -> list[dict[str, Any]]:
-    """One line layer per look (plain, best play, the highlighted path) and the arrows' heads."""
+                 radius: float, highlight: Sequence[Hashable] | None,
+                 starts: Position, rads: dict[tuple[Hashable, Hashable], float]
+                 ) -> tuple[list[dict[str, Any]], list[list[tuple[float, float]]]]:
+    """One line layer per look (plain, best play, the highlighted path) and the arrows' heads; and
+    each edge's line in pixels.  An arrow leaves from ``starts`` (under a state's text) where given,
+    else from the edge of its state's marker."""
     on_path = set(zip(highlight, highlight[1:], strict=False)) if highlight else set()
     lines: dict[str, list[dict[str, Any]]] = {look: [] for look in EDGE_LOOKS}
-    heads = []
+    heads, drawn = [], []
     for number_, (u, v, d) in enumerate(G.edges(data=True)):
         look = "path" if (u, v) in on_path else "best" if d.get("best") else "plain"
-        points, head, angle = arrow(frame, _curve(G, pos, u, v), _near(centres[u], radius),
+        points, head, angle = arrow(frame, _curve(pos, u, v, starts, rads),
+                                    (lambda p: False) if u in starts else _near(centres[u], radius),
                                     _near(centres[v], radius + 1))
+        drawn.append(points)
         info = {"edge": number_, "move": str(d.get("label", "")), "explain": str(d.get("explain", ""))}
         lines[look] += [{**info, "step": k, **data_row(frame, p)} for k, p in enumerate(points)]
         heads.append({**data_row(frame, head), "angle": number(angle), "ink": EDGE_LOOKS[look][0],
@@ -122,7 +150,7 @@ def _edge_layers(G: nx.DiGraph, pos: Position, frame: Frame, centres: dict[Hasha
                    "encoding": {**frame.encoding(), "angle": {"field": "angle", "type": "quantitative", "scale": None},
                                 "color": {"field": "ink", "type": "nominal", "scale": None, "legend": None},
                                 "size": {"field": "size", "type": "quantitative", "scale": None, "legend": None}}})
-    return layers
+    return layers, drawn
 
 
 def _near(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
@@ -130,45 +158,51 @@ def _near(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, 
 
 
 def _texts(frame: Frame, placed: list[tuple[Box, str]], font: float, fill: str, stroke: str,
-           opacity: float) -> list[dict[str, Any]]:
+           opacity: float, owners: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Texts on boxes of their own."""
-    return [boxes_layer(frame, [b for b, _ in placed], fill, stroke, opacity), text_layer(frame, placed, font)]
+    return [boxes_layer(frame, [b for b, _ in placed], fill, stroke, opacity),
+            text_layer(frame, placed, font, owners)]
 
 
 def _node_layer(G: nx.DiGraph, pos: Position, frame: Frame, color: str, highlight: Sequence[Hashable] | None,
                 size: int) -> dict[str, Any]:
     """The states: colour as in matplotlib (with its legend), circles for decisions, squares for
     ends, diamonds after a reshuffle; the highlighted ones outlined red, unexplored ones grey."""
-    rows, colours = [], {}
+    rows, colours, order_of = [], {}, {}
     marked = set(highlight or ())
     for n, d in G.nodes(data=True):
-        who = d["value"] if color == "value" else _who(d)
-        colours[who] = node_fill(d, color)
+        english = d["value"] if color == "value" else _who(d)
+        who = graph_words(english)  # the legend's values in the course's language
+        colours[who], order_of[who] = node_fill(d, color), _legend_order(english)
         kind = "after a reshuffle" if d.get("chance") else "hand over" if d["terminal"] else "decision"
         outline = "#d62728" if n in marked else "#888888" if not d.get("expanded", True) else "#333333"
         state = d.get("state", n)
         text = state_label(state) if hasattr(state, "hands") else str(d.get("label", n))
-        rows.append({"x": number(pos[n][0]), "y": number(pos[n][1]), "who": who, "kind": kind, "outline": outline,
-                     "state": text, "depth": d.get("depth"), "phase": d.get("phase", ""),
-                     "value": d.get("value", ""), "explored": "yes" if d.get("expanded", True) else "no (a bound)"})
-    order = sorted(colours, key=_legend_order)
-    kinds = [kind for kind in SHAPES if any(row["kind"] == kind for row in rows)]  # only what occurs
-    title = "with best play" if color == "value" else "seat to move (or the winner)"
-    tooltip = [{"field": "state"}, {"field": "depth"}, {"field": "phase"}, {"field": "who", "title": title}]
-    tooltip += [{"field": "explored"}] + ([{"field": "value", "title": "with best play"}] if color == "value" else [])
+        rows.append({"x": number(pos[n][0]), "y": number(pos[n][1]), "who": who, "kind": graph_words(kind),
+                     "outline": outline, "state": graph_words(text), "depth": d.get("depth"),
+                     "phase": graph_words(d.get("phase", "").replace("_", " ")),
+                     "value": graph_words(d.get("value", "")),
+                     "explored": graph_words("yes" if d.get("expanded", True) else "no (a bound)")})
+    order = sorted(colours, key=order_of.__getitem__)
+    kinds = [kind for kind in SHAPES if any(row["kind"] == graph_words(kind) for row in rows)]  # only what occurs
+    title = graph_words("with best play" if color == "value" else "seat to move (or the winner)")
+    tooltip = [{"field": f, "title": graph_words(f)} for f in ("state", "depth", "phase")]
+    tooltip += [{"field": "who", "title": title}, {"field": "explored", "title": graph_words("explored")}]
+    tooltip += [{"field": "value", "title": graph_words("with best play")}] if color == "value" else []
     return {"data": {"values": rows}, "mark": {"type": "point", "filled": True, "opacity": 1, "strokeWidth": 1.4},
             "encoding": {**frame.encoding(), "size": {"value": size},
                          "fill": {"field": "who", "type": "nominal", "title": title,
                                    "scale": {"domain": order, "range": [colours[w] for w in order]}},
                          "shape": {"field": "kind", "type": "nominal", "title": None,
-                                   "scale": {"domain": kinds, "range": [SHAPES[k] for k in kinds]}},
+                                   "scale": {"domain": [graph_words(k) for k in kinds],
+                                             "range": [SHAPES[k] for k in kinds]}},
                          "stroke": {"field": "outline", "type": "nominal", "scale": None, "legend": None},
                          "tooltip": tooltip}}
 
 
 def _who(d: dict[str, Any]) -> str:
     if d["terminal"]:
-        return f"seat {d['winner']} won" if d.get("winner") is not None else "blocked"
+        return f"seat {d['winner']} wins" if d.get("winner") is not None else "blocked"
     return f"seat {d['to_move']} to move"
 
 
@@ -183,40 +217,41 @@ def summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     per_depth: dict[int, int] = defaultdict(int)
     for _, depth in G.nodes(data="depth"):
         per_depth[depth if depth is not None else 0] += 1
-    rows = [{"depth": depth, "states": per_depth[depth]} for depth in sorted(per_depth)]
-    title = [f"{len(G):,} states are too many to draw readably (limit {limit}), so here is how many states "
-             "each depth has.", "Draw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), or all of it: "
-             "mm.graph.draw(G, limit=None)"]
+    depth, states = graph_words("depth"), graph_words("states")  # the fields are the axes' and tooltip's titles
+    rows = [{depth: d, states: per_depth[d]} for d in sorted(per_depth)]
+    title = [graph_sentence("too_many", n=len(G), limit=limit), graph_sentence("draw_part")]
     return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 260,
             "data": {"values": rows}, "mark": {"type": "bar", "color": SEAT_COLOURS[0]},
-            "encoding": {"x": {"field": "depth", "type": "ordinal", "title": "depth (moves from the start)"},
-                         "y": {"field": "states", "type": "quantitative", "title": "states"},
-                         "tooltip": [{"field": "depth"}, {"field": "states"}]}}
+            "encoding": {"x": {"field": depth, "type": "ordinal", "title": graph_words("depth (moves from the start)")},
+                         "y": {"field": states, "type": "quantitative", "title": states, "axis": {"format": "d"}},
+                         "tooltip": [{"field": depth}, {"field": states}]}}
 
 
 def path_summary_spec(G: nx.DiGraph, limit: int) -> dict[str, Any]:
     """A long played hand: hand sizes over the moves, phases other than a normal turn marked."""
     order = sorted(G, key=lambda n: G.nodes[n]["depth"])
     sizes = [G.nodes[n]["hand_sizes"] for n in order]
-    seats = [f"seat {s}: cards in hand" for s in range(len(sizes[0]))]
+    seats = [graph_sentence("cards_in_hand", seat=s) for s in range(len(sizes[0]))]
     rows = [{"move": k, "seat": seats[s], "cards": h[s]} for k, h in enumerate(sizes) for s in range(len(seats))]
     phases = sorted({G.nodes[n]["phase"] for n in order} - {NORMAL, OVER, BLOCKED})
     top = max(max(h) for h in sizes)
-    marks = [{"move": k, "phase": G.nodes[n]["phase"], "level": top + 1 + phases.index(G.nodes[n]["phase"])}
-             for k, n in enumerate(order) if G.nodes[n]["phase"] in phases]
-    y = {"type": "quantitative", "title": None}
-    title = (f"{graph_title(G)}: too long to draw as a path (limit {limit}), so here are the hand sizes "
-             "and the phases move by move")
+    marks = [{"move": k, "phase": graph_words(phase.replace("_", " ")), "level": top + 1 + phases.index(phase)}
+             for k, phase in enumerate(G.nodes[n]["phase"] for n in order) if phase in phases]
+    y = {"type": "quantitative", "title": None, "axis": {"format": "d"}}
+    title = graph_sentence("too_long", title=graph_title(G), limit=limit)
     return {"title": {"text": title, "anchor": "start", "fontSize": TEXT_PX}, "width": 700, "height": 280,
             "resolve": {"scale": {"color": "independent"}}, "layer": [
                 {"data": {"values": rows}, "mark": "line",
-                 "encoding": {"x": {"field": "move", "type": "quantitative", "title": "move"},
+                 "encoding": {"x": {"field": "move", "type": "quantitative", "title": graph_words("moves played"),
+                                    "axis": {"format": "d"}},
                               "y": {**y, "field": "cards"},
                               "color": {"field": "seat", "type": "nominal", "title": None, "scale": {
                                   "domain": seats, "range": [seat_colour(s) for s in range(len(seats))]}}}},
                 {"data": {"values": marks}, "mark": {"type": "tick", "orient": "vertical", "thickness": 1.5},
                  "encoding": {"x": {"field": "move", "type": "quantitative"}, "y": {**y, "field": "level"},
                               "color": {"field": "phase", "type": "nominal", "title": None, "scale": {
-                                  "domain": phases, "range": [PALETTE[(i + 7) % 10] for i in range(len(phases))]}},
-                              "tooltip": [{"field": "move"}, {"field": "phase"}]}}]}
+                                  "domain": [graph_words(p.replace("_", " ")) for p in phases],
+                                  "range": [PALETTE[(i + 7) % 10] for i in range(len(phases))]}},
+                              "tooltip": [{"field": "move", "title": graph_words("moves played")},
+                                          {"field": "phase", "title": graph_words("phase")}]}}]}
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..charts import number
 
 __all__ = ["Frame", "Box", "text_box", "arrow", "on_screen", "place", "boxes_layer", "text_layer", "data_row",
-           "ON_ARROW"]
+           "ON_ARROW", "crosses"]
 
 Point = tuple[float, float]
 #: Places along an arrow to try for its label, from the middle outwards.
@@ -92,7 +92,7 @@ def arrow(frame: Frame, curve: Callable[[float], Point], leave: Callable[[Point]
     def at(t: float) -> Point:
         return frame.px(curve(t))
 
-    start = _edge(at, 0.0, 0.5, leave)
+    start = _edge(at, 0.0, next((t for t in (0.5, 0.65, 0.8, 0.95) if not leave(at(t))), 0.5), leave)
     end = _edge(at, 1.0, max(start, 0.5), reach)
     if end <= start:  # the two ends touch: a plain line between the centres
         start, end = 0.0, 1.0
@@ -117,12 +117,14 @@ def on_screen(frame: Frame, curve: Callable[[float], Point],
     return lambda t: frame.px(curve(at(t)))
 
 
-def place(text: str, font: float, along: Callable[[float], Point], taken: list[Box], frame: Frame) -> Box:
+def place(text: str, font: float, along: Callable[[float], Point], taken: list[Box], frame: Frame,
+          avoid: Sequence[Sequence[Point]] = ()) -> Box:
     """A box for a label of an arrow (``along``: t → pixels): on the arrow where it covers nothing
-    in ``taken``, else just beside it, else a little away; as a last resort on its middle.
-    ``taken`` gets the box."""
-    def free(box: Box) -> bool:
-        return box.inside(frame.box) and not any(box.overlaps(other) for other in taken)
+    in ``taken`` and no other arrow of ``avoid`` (polylines in pixels) runs across it, else just
+    beside it, else a little away; as a last resort on its middle.  ``taken`` gets the box."""
+    def free(box: Box, lines: bool = True) -> bool:
+        return box.inside(frame.box) and not any(box.overlaps(other) for other in taken) and not (
+            lines and any(crosses(box, line) for line in avoid))
 
     size = text_box((0, 0), text, font)
     half_w, half_h = (size.x1 - size.x0) / 2, (size.y1 - size.y0) / 2
@@ -134,10 +136,28 @@ def place(text: str, font: float, along: Callable[[float], Point], taken: list[B
         shift = abs(nx) * half_w + abs(ny) * half_h + 2
         tries += [((xa + xb) / 2 + side * nx * shift, (ya + yb) / 2 + side * ny * shift) for side in (1, -1)]
     tries += [(along(t)[0] + r * math.cos(k * math.pi / 6), along(t)[1] + r * math.sin(k * math.pi / 6))
-              for r in (30, 45, 60, 80, 105, 135, 170) for t in (0.5, 0.35, 0.65, 0.2, 0.8) for k in range(12)]
-    box = next((b for b in (text_box(p, text, font) for p in tries) if free(b)), text_box(along(0.5), text, font))
+              for r in (30, 45, 60, 80, 105, 135, 170, 210, 260) for t in (0.5, 0.35, 0.65, 0.2, 0.8)
+              for k in range(12)]
+    boxes = [text_box(p, text, font) for p in tries]
+    box = next((b for b in boxes if free(b)), None) or next(  # crowded: at least on no other text
+        (b for b in boxes if free(b, lines=False)), text_box(along(0.5), text, font))
     taken.append(box)
     return box
+
+
+def crosses(box: Box, line: Sequence[Point]) -> bool:
+    """Whether a polyline (pixels) runs through ``box``: a point inside it or a segment cutting it."""
+    def cut(p: Point, q: Point) -> bool:  # Liang-Barsky: is some part of the segment inside the box?
+        t0, t1, dx, dy = 0.0, 1.0, q[0] - p[0], q[1] - p[1]
+        for d, room in ((-dx, p[0] - box.x0), (dx, box.x1 - p[0]), (-dy, p[1] - box.y0), (dy, box.y1 - p[1])):
+            if d == 0 and room < 0:
+                return False
+            if d < 0:
+                t0 = max(t0, room / d)
+            elif d > 0:
+                t1 = min(t1, room / d)
+        return t0 < t1
+    return any(box.contains(p) for p in line) or any(cut(p, q) for p, q in zip(line, line[1:], strict=False))
 
 
 def boxes_layer(frame: Frame, boxes: Sequence[Box], fill: str, stroke: str, opacity: float = 1.0) -> dict[str, Any]:
@@ -154,11 +174,13 @@ def data_row(frame: Frame, px: Point) -> dict[str, float | int]:
     return {"x": number(x), "y": number(y)}
 
 
-def text_layer(frame: Frame, placed: Sequence[tuple[Box, str]], font: float) -> dict[str, Any]:
+def text_layer(frame: Frame, placed: Sequence[tuple[Box, str]], font: float,
+               owners: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Texts centred in their boxes, several lines where they have ``\\n`` (Vega centres only the
-    first line on a "middle" baseline, so a text hangs from the top of its lines instead)."""
+    first line on a "middle" baseline, so a text hangs from the top of its lines instead); ``owners``:
+    fields for each text's row (a label names its arrow, as the arrow's rows do)."""
     rows = [{**data_row(frame, ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2 + len(text.split("\n")) * LINE * font / 2)),
-             "text": text} for b, text in placed]
+             "text": text, **(owners[k] if owners else {})} for k, (b, text) in enumerate(placed)]
     return {"data": {"values": rows}, "mark": {"type": "text", "fontSize": font, "lineBreak": "\n",
                                                "lineHeight": number(LINE * font), "baseline": "top",
                                                "align": "center", "color": "#222222"},

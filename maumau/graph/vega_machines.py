@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["phases_spec"]
 
-UNIT = 110  # pixels per unit of the phases' places: one panel to a row, texts of TEXT_PX
+UNIT = 110  # pixels per unit of the phases' places (at least): one panel to a row, texts of TEXT_PX
+LANE = 70  # pixels between neighbouring boxes (at least): room for arrows and a label
+_STEP = (2.3, 1.6)  # units between neighbouring places across and down (layout._PLACES)
 BOX_FONT, LABEL_FONT = TEXT_PX, TEXT_PX
 ARROW = "#8c8c8c"
 Point = tuple[float, float]
@@ -43,12 +45,16 @@ def phases_spec(graphs: Sequence[nx.DiGraph], moves: int, columns: int) -> dict[
 
 def _frame(pos: dict[str, Point], texts: list[dict[str, str]]) -> Frame:
     """One frame for all panels (the same phase in the same place), with room for the largest box
-    of each phase."""
-    spans = [text_box((x * UNIT, y * UNIT), found[p], BOX_FONT, pad=6) for found in texts
+    of each phase, and lanes between neighbouring boxes wide enough for arrows and their labels
+    (wider boxes, as German ones, spread the places)."""
+    sizes = [text_box((0, 0), found[p], BOX_FONT, pad=6) for found in texts for p in found]
+    widest, tallest = max(b.x1 - b.x0 for b in sizes), max(b.y1 - b.y0 for b in sizes)
+    unit = max(UNIT, (widest + LANE) / _STEP[0], (tallest + LANE) / _STEP[1])
+    spans = [text_box((x * unit, y * unit), found[p], BOX_FONT, pad=6) for found in texts
              for p, (x, y) in pos.items() if p in found]
-    x0, x1 = min(b.x0 for b in spans) / UNIT - 0.15, max(b.x1 for b in spans) / UNIT + 0.15
-    y0, y1 = min(b.y0 for b in spans) / UNIT - 0.15, max(b.y1 for b in spans) / UNIT + 0.15
-    return Frame((x0, x1), (y0, y1), (x1 - x0) * UNIT, (y1 - y0) * UNIT)
+    x0, x1 = min(b.x0 for b in spans) / unit - 0.15, max(b.x1 for b in spans) / unit + 0.15
+    y0, y1 = min(b.y0 for b in spans) / unit - 0.15, max(b.y1 for b in spans) / unit + 0.15
+    return Frame((x0, x1), (y0, y1), (x1 - x0) * unit, (y1 - y0) * unit)
 
 
 def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str, str], moves: int,
@@ -60,35 +66,39 @@ def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str
     bend = bends(edges, pos, areas)
     found = entries(G, moves)
     taken = [b.grown(2) for b in boxes.values()]
-    labels = []
-    for u, v, d in edges:
+    arrows, lines = _arrows(frame, edges, pos, boxes, bend, moves)
+    labels, owners = [], []
+    for k, (u, v, d) in enumerate(edges):
         label = short(d["moves"], moves)
         if not G.nodes[v]["terminal"] and found.get(v) != label:  # an end needs no label; an entry is in the box
             text = wrap(graph_words(label), 18)
-            labels.append((place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame),
-                           text))
+            others = [line for j, line in enumerate(lines) if j != k]
+            labels.append((place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame,
+                                 others), text))
+            owners.append({"arrow": k})
     g = G.graph
     part = f" ({g['part']})" if g.get("part") else ""
     return {"title": graph_words(f"{g.get('variant')}{part}: {g.get('games')} random hands, "
                                  f"{g.get('decisions', 0):,} decisions"),
             "width": number(frame.width), "height": number(frame.height),
-            "layer": [*_arrows(frame, edges, pos, boxes, bend, moves), _boxes(G, frame, boxes, texts, odd),
+            "layer": [*arrows, _boxes(G, frame, boxes, texts, odd),
                       boxes_layer(frame, [b for b, _ in labels], "#fffbe6", "#d9cfa6", 0.95),
-                      text_layer(frame, labels, LABEL_FONT)]}
+                      text_layer(frame, labels, LABEL_FONT, owners)]}
 
 
 def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Point], boxes: dict[str, Box],
-            bend: dict[tuple[str, str], float], moves: int) -> list[dict[str, Any]]:
+            bend: dict[tuple[str, str], float], moves: int) -> tuple[list[dict[str, Any]], list[list[Point]]]:
     """From box edge to box edge, wider the more often the step is taken (on a log scale, so that
-    rare steps stay visible), with a head at the end."""
+    rare steps stay visible), with a head at the end; and each arrow's line in pixels."""
     most = max((d["count"] for *_, d in edges), default=1)
-    rows, heads = [], []
+    rows, heads, lines = [], [], []
     for k, (u, v, d) in enumerate(edges):
         width = 0.6 + 3.0 * math.log1p(d["count"]) / math.log1p(most)
         points, head, angle = arrow(frame, curve(pos[u], pos[v], bend[u, v]), boxes[u].grown(3).contains,
                                     boxes[v].grown(3).contains)
-        info = {"arrow": k, "width": number(width), "step": f"{u} → {v}", "taken": d["count"],
-                "moves": short(d["moves"], moves + 3)}
+        lines.append(points)
+        info = {"arrow": k, "width": number(width), "step": graph_words(f"{u} → {v}".replace("_", " ")),
+                "taken": d["count"], "moves": graph_words(short(d["moves"], moves + 3))}
         rows += [{**info, "i": i, **data_row(frame, p)} for i, p in enumerate(points)]
         heads.append({**data_row(frame, head), "angle": number(angle), "size": number(40 + 14 * width)})
     xy = frame.encoding()
@@ -96,19 +106,21 @@ def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Poin
              "encoding": {**xy, "detail": {"field": "arrow", "type": "nominal"},
                           "order": {"field": "i", "type": "quantitative"},
                           "strokeWidth": {"field": "width", "type": "quantitative", "scale": None},
-                          "tooltip": [{"field": "step"}, {"field": "taken", "title": "times taken"},
-                                      {"field": "moves"}]}},
+                          "tooltip": [{"field": "step", "title": graph_words("step")},
+                                      {"field": "taken", "title": graph_words("times taken")},
+                                      {"field": "moves", "title": graph_words("moves")}]}},
             {"data": {"values": heads}, "mark": {"type": "point", "shape": "triangle-up", "filled": True,
                                                  "color": ARROW, "opacity": 1},
              "encoding": {**xy, "angle": {"field": "angle", "type": "quantitative", "scale": None},
-                          "size": {"field": "size", "type": "quantitative", "scale": None}}}]
+                          "size": {"field": "size", "type": "quantitative", "scale": None}}}], lines
 
 
 def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, str],
            odd: set[str]) -> dict[str, Any]:
     """The phases: grey for an end, blue otherwise, outlined red where not every machine has it."""
     rows = [{**frame.rows(b), "fill": "#eeeeee" if G.nodes[p]["terminal"] else "#dde9f5",
-             "outline": "#d62728" if p in odd else "#3b75af", "line": 2 if p in odd else 1.2, "phase": p}
+             "outline": "#d62728" if p in odd else "#3b75af", "line": 2 if p in odd else 1.2,
+             "phase": p, "name": graph_words(p.replace("_", " "))}
             for p, b in boxes.items()]
     field = {"type": "nominal", "scale": None, "legend": None}
     return {"layer": [
@@ -116,5 +128,5 @@ def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, 
          "encoding": {**frame.encoding(), "x2": {"field": "x2"}, "y2": {"field": "y2"},
                       "fill": {"field": "fill", **field}, "stroke": {"field": "outline", **field},
                       "strokeWidth": {"field": "line", "type": "quantitative", "scale": None},
-                      "tooltip": [{"field": "phase"}]}},
+                      "tooltip": [{"field": "name", "title": graph_words("phase")}]}},
         text_layer(frame, [(boxes[p], texts[p]) for p in boxes], BOX_FONT)]}

@@ -17,7 +17,8 @@ from ..core.dealing import deal
 from ..core.variants import Variant
 from ..play.match import Match
 from ..players.strength import STRENGTHS, for_strength, player_class
-from ..text.i18n import t
+from ..text.i18n import language, t
+from ..text.locale.seats import seat_words
 from .console import Console, Quit
 from .input import TerminalPlayer
 from .report import match_goal, match_over, report_hand, report_standings, run_hand, upcard_lines
@@ -37,7 +38,7 @@ def play(con: Console, v: Variant, n: int, seed: int, me: int, strength: str, ma
     """``maumau play``: say who plays, then a hand (or a match) until it ends or the human leaves."""
     computers, who = computers_for(strength, seed, range(n), me)
     con.say(con.bold(t("term.title", title=v.title, name=v.name, n=n, seed=seed)))
-    con.say(t("term.you_are", name=t("seat.label", seat=me), who=who))
+    con.say(t("term.you_are", name=seat_words(me, language()), who=who))
     con.say(t("term.intro"))
     try:
         if match:

@@ -20,11 +20,14 @@ from ..play.match import Match
 from ..text.explain import narrate
 from ..text.i18n import card_symbol, describe_pending, rank_name, seat_regex, t
 from .console import Console
+from .table import you_name
 
 __all__ = ["run_hand", "upcard_lines", "report_hand", "report_standings", "match_goal", "match_over"]
 
 
-def _me(name: str, seat: int | None, me: int | None) -> str:
+def _in_sentence(name: str, seat: int | None, me: int | None) -> str:
+    """The learner's name in a sentence about them in the third person ("Seat 0 (you) still held"):
+    the seat, and who that is; a label of its own (a list, a row) says ``you_name``."""
     return t("ui.me", name=name) if seat == me else name
 
 
@@ -34,7 +37,7 @@ def _renamer(names: Sequence[str], me: int | None) -> Callable[[re.Match[str]], 
         seat = int(found.group(1))
         name = names[seat] if seat < len(names) else found.group(0)
         name = name[0].lower() + name[1:] if found.group(0)[:1].islower() else name  # "seat 1 moves next"
-        return _me(name, seat, me)
+        return _in_sentence(name, seat, me)
     return rename
 
 
@@ -105,9 +108,9 @@ def report_hand(con: Console, final: GameState, names: Sequence[str], me: int | 
     for seat, hand in enumerate(final.hands):
         if seat != final.winner and final.active[seat] and hand:
             held = " ".join(card_symbol(c) for c in hand)
-            con.note(t("term.still_held", name=_me(names[seat], seat, me), cards=held))
+            con.note(t("term.still_held", name=_in_sentence(names[seat], seat, me), cards=held))
     scores = final.variant.scoring.hand_scores(final)
-    listed = ", ".join(f"{_me(names[s], s, me)} {p}" for s, p in enumerate(scores))
+    listed = ", ".join(f"{you_name(names[s], s, me)} {p}" for s, p in enumerate(scores))
     con.say(t("term.hand_scores", score=_score_word(final.variant), scores=listed))
 
 
@@ -121,7 +124,7 @@ def report_standings(con: Console, match: Match, number: int, me: int) -> None:
     con.say(t("term.standings", n=number, score=_score_word(match.variant)))
     for row in match.standings():
         out = "" if row["in_play"] else "   " + t("ui.out")
-        name = _me(t("seat.label", seat=row["seat"]), row["seat"], me)
+        name = you_name(t("seat.label", seat=row["seat"]), row["seat"], me)
         con.say(f"  {name:<16}{row['score']:>5}{out}")
 
 
@@ -129,7 +132,7 @@ def match_over(match: Match, me: int) -> str:
     """The last line of a match: after how many hands, and who won (or shares the win)."""
     win = match.winner
     seats_won = win if isinstance(win, tuple) else (win,)
-    winners = t("word.and").join(_me(t("seat.label", seat=s), s, me) for s in seats_won)
+    winners = t("word.and").join(_in_sentence(t("seat.label", seat=s), s, me) for s in seats_won)
     played = len(match.hands)
     after = t("term.after_1") if played == 1 else t("term.after_n", n=played)
     return t("term.match_shared" if len(seats_won) > 1 else "term.match_won", after=after, names=winners)

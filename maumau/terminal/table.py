@@ -12,7 +12,8 @@ from ..core.cards import Rank, Suit
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.state import DRAWN, EXTRA, GameState
 from ..core.variants import Variant
-from ..text.i18n import card_symbol, describe_pending, rank_letter, rank_name, rule_summary, t
+from ..text.i18n import card_symbol, describe_pending, language, rank_letter, rank_name, rule_summary, seat_regex, t
+from ..text.locale.seats import seat_label, seat_words
 from .console import Console
 
 __all__ = ["Choice", "group_moves", "move_key", "show_table", "rules_text"]
@@ -101,11 +102,26 @@ def _turn_notes(state: GameState, name_of: Callable[[int], str]) -> list[str]:
     return notes
 
 
+def you_name(name: str, seat: int | None, me: int | None, start: bool = True) -> str:
+    """A player's name as a label (a list, a row of standings); the learner's says "you" first, as
+    every screen does (``seat_label``: "You (seat 0)", "Du (Platz 0)", "Te (0. játékos)")."""
+    if seat is None or seat != me:
+        return name
+    found = seat_regex().fullmatch(name)  # a seat's own label ("Seat 2"): its number is the match seat's
+    return seat_label(int(found.group(1)) if found else seat, True, language(), name, start=start)
+
+
+
+def _own_seat(name: str) -> str:
+    found = seat_regex().fullmatch(name)  # a seat's own label: its number is the match seat's
+    return seat_words(int(found.group(1)), language()) if found else name
+
+
 def show_table(con: Console, state: GameState, choices: list[Choice], name_of: Callable[[int], str]) -> None:
     """The table as the player to move sees it, and the numbered moves."""
     me = state.to_move
     con.say("")
-    head = t("ui.to_move", name=t("ui.me", name=name_of(me)))
+    head = f"{t('ui.your_turn')} ({_own_seat(name_of(me))})"
     con.say(con.bold(f"── {state.variant.title} · {head} ".ljust(64, "─")))
     wish = (state.wish.symbol if isinstance(state.wish, Suit) else rank_letter(state.wish) if state.wish
             else t("ui.none"))

@@ -8,7 +8,7 @@ import re
 
 from .i18n import RANK_LETTERS, language, number
 
-__all__ = ["graph_words", "after_moves"]
+__all__ = ["graph_words", "after_moves", "graph_sentence", "SENTENCES"]
 
 #: "after 3 moves: ..." (the state chooser of ``gr.view``).
 _AFTER = {"en": "after {n} moves: {rest}", "de": "nach {n} Zügen: {rest}", "hu": "{n} lépés után: {rest}"}
@@ -16,6 +16,41 @@ _AFTER = {"en": "after {n} moves: {rest}", "de": "nach {n} Zügen: {rest}", "hu"
 
 def after_moves(n: object, rest: str, lang: str | None = None) -> str:
     return _AFTER.get(lang or language(), _AFTER["en"]).format(n=n, rest=graph_words(rest, lang))
+
+#: The longer sentences of the pictures drawn instead of a graph too big to read ({n}: numbers already
+#: written in the language).
+SENTENCES: dict[str, dict[str, str]] = {
+    "en": {"too_many": "{n} states are too many to draw readably (limit {limit}), so here is how many states "
+                       "each depth has.",
+           "draw_part": "Draw a part: mm.graph.draw(mm.graph.around(G, state, radius=2)), or all of it: "
+                        "mm.graph.draw(G, limit=None)",
+           "too_long": "{title}: too long to draw as a path (limit {limit}), so here are the hand sizes and the "
+                       "phases move by move",
+           "cards_in_hand": "seat {seat}: cards in hand"},
+    "de": {"too_many": "{n} Zustände sind zu viele, um sie lesbar zu zeichnen (Grenze {limit}); hier steht, wie "
+                       "viele Zustände jede Tiefe hat.",
+           "draw_part": "Einen Teil zeichnen: mm.graph.draw(mm.graph.around(G, state, radius=2)), oder alles: "
+                        "mm.graph.draw(G, limit=None)",
+           "too_long": "{title}: zu lang, um es als Pfad zu zeichnen (Grenze {limit}); hier stehen die "
+                       "Kartenzahlen und die Phasen Zug für Zug",
+           "cards_in_hand": "Platz {seat}: Karten auf der Hand"},
+    "hu": {"too_many": "{n} állapot túl sok ahhoz, hogy olvashatóan rajzoljuk (határ: {limit}); itt az áll, hány "
+                       "állapot van az egyes mélységekben.",
+           "draw_part": "Egy részét rajzold: mm.graph.draw(mm.graph.around(G, state, radius=2)), vagy az egészet: "
+                        "mm.graph.draw(G, limit=None)",
+           "too_long": "{title}: túl hosszú ahhoz, hogy útként rajzoljuk (határ: {limit}); itt a kézben tartott "
+                       "lapok száma és a fázisok lépésről lépésre",
+           "cards_in_hand": "{seat}. játékos: lapok a kézben"},
+}
+
+
+def graph_sentence(key: str, lang: str | None = None, **values: object) -> str:
+    """One of ``SENTENCES`` in ``lang`` (default: the course's language); int values are written as
+    the language writes numbers (12,406 · 12.406 · 12 406)."""
+    lang = lang or language()
+    said = {k: number(v, 0, lang) if isinstance(v, int) else v for k, v in values.items()}
+    return SENTENCES.get(lang, SENTENCES["en"])[key].format(**said)
+
 
 _DE: dict[str, str] = {
     "Phase machines of": "Phasenautomaten:", "steps of the normal turn": "Schritte des normalen Zugs",
@@ -43,6 +78,10 @@ _DE: dict[str, str] = {
     "ist vorbei", "reached by a reshuffle: the new stock order is hidden, not explored further": "nach dem Mischen "
     "erreicht: die neue Reihenfolge ist verborgen, nicht weiter erkundet", "not explored (a bound cut the graph "
     "here)": "nicht erkundet (hier endet der Graph)", "went out": "ist fertig",
+    "decision": "Entscheidung", "after a reshuffle": "nach dem Mischen", "explored": "erkundet",
+    "seat to move (or the winner)": "wer dran ist (oder gewonnen hat)", "no (a bound)": "nein (Grenze)",
+    "yes": "ja", "depth (moves from the start)": "Tiefe (Züge vom Start)", "moves played": "gespielte Züge",
+    "times taken": "wie oft", "step": "Schritt", "phase": "Phase",
 }
 _HU: dict[str, str] = {
     "Phase machines of": "Fázisgépek:", "steps of the normal turn": "a normál lépés útjai",
@@ -68,6 +107,10 @@ _HU: dict[str, str] = {
     "a leosztásnak", "reached by a reshuffle: the new stock order is hidden, not explored further": "keverés után: "
     "az új sorrend rejtett, nem bejárt", "not explored (a bound cut the graph here)": "nem bejárt (itt a határ)",
     "went out": "kész",
+    "decision": "döntés", "after a reshuffle": "keverés után", "explored": "bejárva",
+    "seat to move (or the winner)": "ki lép (vagy ki nyert)", "no (a bound)": "nem (határ)",
+    "yes": "igen", "depth (moves from the start)": "mélység (lépés a kezdettől)", "moves played": "megtett lépések",
+    "times taken": "hányszor", "step": "lépés", "phase": "fázis",
 }
 _PHRASES = {"de": _DE, "hu": _HU}
 _SEAT = {"de": ("Platz {n} gewinnt", "Platz {n} ist dran", "P. {n} fertig", "Platz {n}"),

@@ -7,6 +7,6 @@ rule texts: Nachziehstapel, Ablage, Wunschfarbe wählen, Deine Hand, Spielregeln
 pikk, treff, bubi, dáma, király, ász, talon.
 """
 
-from . import de, en, hu, you
+from . import de, en, hu, seats, you
 
-__all__ = ["de", "en", "hu", "you"]
+__all__ = ["de", "en", "hu", "seats", "you"]

@@ -1,0 +1,155 @@
+"""Notebook 06's pictures measured where they are drawn (issue 24, item 2): the Vega-Lite pictures
+in headless Chromium (vega-embed draws the spec, the boxes of its texts and the lines of its arrows
+are read back from the scenegraph: tests/browser/vega_boxes.py), the matplotlib pictures with the
+Agg renderer (each text's window extent, each arrow's path as drawn).
+
+Readable from the back of a class at 1280×720: every text at least 14 px, no text over another,
+no text of the picture with an arrow running across it -- other than the arrow a label names.
+Two arrangements still cross (counted here, so that a change that adds one fails): the state
+graph's one move back up a level crosses state texts on its way, and in the phase machines some
+arrows that every bend brings past a box (the busy joker_mau_mau machine, mau_mau_runde).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from matplotlib.patches import FancyArrowPatch  # noqa: E402
+from matplotlib.text import Annotation  # noqa: E402
+
+import maumau as mm  # noqa: E402
+from maumau import graph as gr  # noqa: E402
+from maumau.text.i18n import use_language  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "browser"))
+import vega_boxes  # noqa: E402
+from test_pictures import READABLE_PX, rendered_px, texts  # noqa: E402
+
+LANGUAGES = ("en", "de", "hu")
+#: Crossings of a text by an arrow that no bend avoids today (see the module's docstring), at most:
+#: (picture, language) -> (in the browser, in matplotlib).  The German phase machines' boxes are
+#: wider, in matplotlib on a panel that cannot grow past the notebook's width.
+CROSSINGS = {("state graph", "en"): (2, 4), ("state graph", "de"): (2, 4), ("state graph", "hu"): (3, 4),
+             ("phase machines", "en"): (1, 5), ("phase machines", "de"): (2, 11), ("phase machines", "hu"): (0, 4)}
+
+
+def notebook_06_pictures(lang: str) -> dict[str, mm.charts.Chart]:
+    """The state graph (solved, its best line highlighted) and the phase machines of notebook 06."""
+    start = gr.fixed_stock(mm.position("makao", hands=["8S QD", "3H 3S"], top="10S", stock="8D"))
+    G = mm.state_graph(start)
+    solution = gr.solve(G)
+    with use_language(lang):
+        phases = [gr.phase_graph(name, games=100, seed=1) for name in mm.variant_names()]
+        return {"state graph": gr.draw(G, highlight=[state for state, _ in solution.line()]),
+                "phase machines": gr.draw_phases(*phases)}
+
+
+@pytest.fixture(scope="module")
+def measured(tmp_path_factory) -> dict[tuple[str, str], dict]:
+    why = vega_boxes.available()
+    if why:
+        pytest.skip(why)
+    specs = {(lang, name): chart.spec for lang in LANGUAGES for name, chart in notebook_06_pictures(lang).items()}
+    found = vega_boxes.measure(list(specs.values()), tmp_path_factory.mktemp("vega"))
+    return dict(zip(specs, found, strict=True))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ["state graph", "phase machines"])
+def test_the_vega_lite_pictures_are_readable_in_a_browser(measured, lang, name):
+    found = measured[lang, name]
+    assert len(found["texts"]) == found["svg_texts"] > 20  # every text measured was drawn
+    assert found["lines"], "the arrows were drawn"
+    problems = vega_boxes.problems(found, READABLE_PX)
+    assert not problems["small"], f"texts under {READABLE_PX} px: {problems['small'][:5]}"
+    assert not problems["covered"], f"texts over texts: {problems['covered'][:5]}"
+    labels = [t for t in found["texts"] if vega_boxes.owner(t["datum"]) is not None]
+    assert labels, "the arrows' labels name their arrow"
+    crossed = problems["over_edge"]
+    assert len(crossed) <= CROSSINGS[name, lang][0], f"texts an arrow runs across: {crossed}"
+    if name == "state graph":  # every label of a move keeps off the other moves' arrows
+        crossed = {text for text, _ in problems["over_edge"]}
+        assert not crossed & {t["text"] for t in labels}, problems["over_edge"]
+
+
+def test_the_browser_measure_finds_overlaps_and_arrows_across_texts(tmp_path):
+    """The measure itself: two texts on one spot, a small one, and a line through a text."""
+    why = vega_boxes.available()
+    if why:
+        pytest.skip(why)
+    spec = {"width": 300, "height": 200, "layer": [
+        {"data": {"values": [{"x": 0, "y": 1, "edge": 0}, {"x": 10, "y": 1, "edge": 0}]}, "mark": "line",
+         "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"},
+                      "detail": {"field": "edge"}}},
+        {"data": {"values": [{"x": 5, "y": 1, "text": "draw"}, {"x": 5.1, "y": 1, "text": "pass"},
+                             {"x": 8, "y": 5, "text": "tiny", "edge": 0}]},
+         "mark": {"type": "text", "fontSize": 16},
+         "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"},
+                      "text": {"field": "text"}, "size": {"condition": {"test": "datum.text == 'tiny'",
+                                                                        "value": 9}, "value": 16}}}]}
+    found = vega_boxes.measure([spec], tmp_path, screenshots=False)[0]
+    problems = vega_boxes.problems(found)
+    assert ("draw", "pass") in problems["covered"]
+    assert ("tiny", 9) in problems["small"]
+    assert {text for text, _ in problems["over_edge"]} == {"draw", "pass"}  # "tiny" is off the line
+
+
+# --- the same in matplotlib ------------------------------------------------------------------------
+
+def drawn_arrows(fig) -> list[tuple[str | None, list[tuple[float, float]]]]:
+    """Every arrow of ``fig`` as drawn (pixels), shaft and head, with its gid (which arrow)."""
+    fig.canvas.draw()
+    found = []
+    for ax in fig.axes:
+        arrows = [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
+        arrows += [t.arrow_patch for t in ax.texts if isinstance(t, Annotation) and t.arrow_patch is not None]
+        for arrow in arrows:
+            path = arrow.get_transform().transform_path(arrow.get_path())
+            found += [(arrow.get_gid(), [tuple(xy) for xy in polygon]) for polygon in path.to_polygons(
+                closed_only=False)]
+    return found
+
+
+def arrows_across_texts(fig) -> list[tuple[str, str | None]]:
+    boxes = [(t, (b.x0, b.y0, b.x1, b.y1)) for t, b in texts(fig)]
+    arrows = drawn_arrows(fig)
+    return [(t.get_text(), gid) for t, box in boxes for gid, line in arrows
+            if (t.get_gid() is None or t.get_gid() != gid) and vega_boxes.crosses(box, [list(p) for p in line])]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_matplotlib_pictures_keep_texts_off_arrows(lang):
+    import itertools
+
+    for name, chart in notebook_06_pictures(lang).items():
+        with use_language(lang):
+            fig = chart.figure()
+        found = texts(fig)
+        covered = [(a.get_text(), b.get_text()) for (a, box_a), (b, box_b) in itertools.combinations(found, 2)
+                   if box_a.overlaps(box_b)]
+        assert not covered, f"{name}: texts over texts {covered[:4]}"
+        small = {text: round(px, 1) for text, px in rendered_px(fig).items() if px < READABLE_PX}
+        assert not small, f"{name}: texts under {READABLE_PX} px at 1280×720: {list(small.items())[:5]}"
+        crossed = arrows_across_texts(fig)
+        assert drawn_arrows(fig) and any(t.get_gid() for t, _ in found), "arrows and their labels carry gids"
+        assert len(crossed) <= CROSSINGS[name, lang][1], f"{name}: texts an arrow runs across: {crossed}"
+        if name == "state graph":
+            labels = {t.get_text() for t, _ in found if t.get_gid() and t.get_gid().startswith("edge")}
+            assert labels and not labels & {text for text, _ in crossed}, crossed
+
+
+def test_the_matplotlib_measure_sees_an_arrow_across_a_text():
+    from maumau.charts import new_figure
+
+    fig = new_figure((4, 3))
+    ax = fig.subplots()
+    ax.text(0.5, 0.5, "draw", fontsize=14, ha="center", va="center")
+    ax.annotate("", xy=(0.9, 0.5), xytext=(0.1, 0.5), arrowprops={"arrowstyle": "-|>"}).arrow_patch.set_gid("a")
+    ax.text(0.5, 0.9, "pass", fontsize=14, ha="center", gid="a")
+    assert arrows_across_texts(fig) == [("draw", "a")]
