@@ -77,7 +77,7 @@ $(VEGA): $(VENV)/.installed
 	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/vega vega@5.33.1 vega-lite@5.23.0 vega-embed@6.29.0
 	touch $@
 
-test: build $(CHP) $(VEGA)
+test: build $(CHP) $(VEGA) $(VENV)/.installed-browser
 	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m mypy --strict
