@@ -8,10 +8,10 @@ answer and raises ``mm.IllegalMove`` with the engine's sentence for an illegal m
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
 from ..core import events as _events
@@ -22,7 +22,7 @@ from ..core.state import IllegalMove
 from ..core.variants import Variant, variant
 from ..play.serialize import decode
 from ..players.view import Moves, View
-from .protocol import move_from_json, move_to_json
+from .messages import Join, Leave, MoveRequest, Request, decode_server, encode_request, move_from_wire
 
 __all__ = ["join", "Seat", "ClassroomError", "view_from_json"]
 
@@ -77,12 +77,7 @@ class Seat:
         self._listeners: list[Callable[[Seat], None]] = []
         self.closed: str | None = None
         threading.Thread(target=self._receive, name=f"maumau-seat-{code}", daemon=True).start()
-        request: dict[str, Any] = {"type": "join", "code": code, "lang": lang}
-        if token is not None:
-            request["token"] = token
-        else:
-            request["name"] = name or "Guest"
-        answer = self._ask(request)
+        answer = self._ask(Join(code=code, lang=lang, token=token, name=None if token is not None else name or "Guest"))
         self.code: str = answer["code"]
         self.number: int = answer["seat"]
         self.token: str = answer.get("token", token or "")
@@ -92,7 +87,7 @@ class Seat:
     # --- what the seat sees -------------------------------------------------------------------------
     @property
     def table(self) -> dict[str, Any]:
-        """The latest ``table`` message (see ``maumau.classroom.protocol``)."""
+        """The latest ``table`` message (``maumau.classroom.messages``)."""
         with self._changed:
             assert self._table is not None
             return self._table
@@ -112,7 +107,7 @@ class Seat:
 
     def legal_moves(self) -> list[Move]:
         view = self.table.get("view")
-        return [move_from_json(m) for m in view.get("legal", ())] if view else []
+        return [move_from_wire(m) for m in view.get("legal", ())] if view else []
 
     @property
     def hand_over(self) -> bool:
@@ -133,7 +128,7 @@ class Seat:
     # --- what the seat does ---------------------------------------------------------------------------
     def move(self, move: Move) -> None:
         """Make ``move``; IllegalMove (the engine's reason) or ClassroomError, and nothing changes."""
-        answer = self._ask({"type": "move", "move": move_to_json(move), "seq": self.table["n"]}, raise_=False)
+        answer = self._ask(MoveRequest(move=move, seq=self.table["n"]), raise_=False)
         if answer.get("type") == "error":
             if answer["code"] == "illegal":
                 raise IllegalMove(answer["message"], move)
@@ -155,7 +150,7 @@ class Seat:
 
     def leave(self) -> None:
         """Leave the table (MK-14 in makao; elsewhere a computer takes the seat)."""
-        self._ask({"type": "leave"})
+        self._ask(Leave())
         self.close()
 
     def close(self) -> None:
@@ -163,9 +158,9 @@ class Seat:
         self._ws.close()
 
     # --- the wire ---------------------------------------------------------------------------------------
-    def _ask(self, request: dict[str, Any], raise_: bool = True) -> dict[str, Any]:
+    def _ask(self, request: Request, raise_: bool = True) -> dict[str, Any]:
         request_id = next(self._ids)
-        self._ws.send(json.dumps({**request, "id": request_id}))
+        self._ws.send(encode_request(replace(request, id=request_id)))
         self._wait_for(lambda: request_id in self._answers or self.closed is not None)
         answer = self._answers.pop(request_id, None)
         if answer is None:
@@ -182,7 +177,7 @@ class Seat:
     def _receive(self) -> None:
         try:
             for raw in self._ws:
-                message = json.loads(raw)
+                message = decode_server(raw)
                 with self._changed:
                     if message.get("type") == "table":
                         self._table = message
@@ -246,7 +241,7 @@ def view_from_json(variant: Variant, data: dict[str, Any]) -> View:
         "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
         "dealer": data["dealer"], "idle": 0,
         "events": tuple(e for e in (_event(variant, d) for d in data["events"]) if e is not None),
-        "legal_moves": Moves(move_from_json(m) for m in data["legal"]),
+        "legal_moves": Moves(move_from_wire(m) for m in data["legal"]),
     }
     for name, value in fields.items():
         object.__setattr__(view, name, value)

@@ -14,7 +14,7 @@ from ..core.state import GameState
 from ..play.serialize import encode
 from ..players.view import View
 from ..text.i18n import describe_pending, t, use_language
-from .protocol import move_to_json
+from .messages import move_to_wire
 
 __all__ = ["seat_view", "projector_view", "event_to_json"]
 
@@ -94,7 +94,7 @@ def seat_view(state: GameState, seat: int, lang: str = "en", name_of: Callable[[
         seat=seat,
         hand=[c.text for c in view.hand],
         drawn=None if view.drawn is None else view.drawn.text,
-        legal=[move_to_json(m) for m in view.legal_moves] if not state.is_over else [],
+        legal=[move_to_wire(m) for m in view.legal_moves] if not state.is_over else [],
     )
     return data
 
