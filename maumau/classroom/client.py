@@ -12,19 +12,17 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
-from ..core import events as _events
-from ..core.cards import Card, Rank, parse_wish
 from ..core.moves import Move
-from ..core.rules.base import Pending, Rule
 from ..core.state import IllegalMove
 from ..core.variants import Variant, variant
-from ..play.serialize import decode
-from ..players.view import Moves, View
+from ..players.view import View
+from ..widgets.seat_model import SeatModel
 from .messages import Join, Leave, MoveRequest, Request, decode_server, encode_request, move_from_wire
+from .views import model_from_wire, view_from_wire
 
-__all__ = ["join", "Seat", "ClassroomError", "view_from_json"]
+__all__ = ["join", "Seat", "ClassroomError"]
 
 
 class ClassroomError(RuntimeError):
@@ -65,6 +63,7 @@ class Seat:
         from websockets.sync.client import connect
 
         self.timeout = timeout
+        self.lang = lang
         hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
         headers = {"Authorization": f"token {hub_token}"} if hub_token else None
         # legacy=True: this connection outlives any with-block (websockets 17 asks to say so)
@@ -96,7 +95,17 @@ class Seat:
     def view(self) -> View | None:
         """What this seat sees of the hand being played (None before the first deal)."""
         data = self.table.get("view")
-        return None if data is None or "hand" not in data else view_from_json(self.variant, data)
+        return None if data is None or "hand" not in data else view_from_wire(self.variant, data)
+
+    @property
+    def model(self) -> SeatModel | None:
+        """What this seat sees and may do now, with the server's sentences in its language
+        (``maumau.widgets.seat_model``; None before the first deal or out of the hand)."""
+        table = self.table
+        view, data = table.get("view"), table.get("model")
+        if view is None or data is None or "hand" not in view:
+            return None
+        return model_from_wire(view_from_wire(self.variant, view), self.lang, data)
 
     @property
     def my_turn(self) -> bool:
@@ -199,50 +208,3 @@ class Seat:
 
     def __repr__(self) -> str:
         return f"<Seat {self.number} at table {self.code}>"
-
-
-# --- a View from what the server sent -----------------------------------------------------------------
-def _rule(variant: Variant, name: str | None) -> Rule | None:
-    return None if name is None else next((r for r in variant.rules if r.name == name), None)
-
-
-def _event(variant: Variant, data: dict[str, Any]) -> Any:
-    cls = getattr(_events, str(data.get("event")), None)
-    if cls is None:
-        return None
-    values = {}
-    for name in cls._fields:
-        value = data.get(name)
-        if name in ("rule", "cancelled"):
-            value = _rule(variant, value)
-        elif name == "rank" and value is not None:
-            value = Rank.parse(value)
-        elif name == "wish" and value is not None:
-            value = parse_wish(value)
-        values[name] = value
-    return cls(**values)
-
-
-def view_from_json(variant: Variant, data: dict[str, Any]) -> View:
-    """The ``View`` a seat's ``table`` message describes (a computer player of the learner's own
-    can ``choose(seat.view)`` as at any other table)."""
-    view = View.__new__(View)
-    pending = data["pending"]
-    memory = tuple((rule, decode(value)) for name, value in data["memory"]
-                   if (rule := _rule(variant, name)) is not None)
-    fields = {
-        "variant": variant, "seat": data["seat"], "hand": tuple(Card.parse(c) for c in data["hand"]),
-        "hand_sizes": tuple(data["hand_sizes"]), "stock_size": data["stock_size"],
-        "discard": tuple(Card.parse(c) for c in data["discard"]), "to_move": data["to_move"],
-        "direction": data["direction"], "wish": None if data["wish"] is None else parse_wish(data["wish"]),
-        "pending": None if pending is None else Pending(pending["kind"], pending["amount"], pending["target"],
-                                                        cast(Rule, _rule(variant, pending["rule"]))),
-        "phase": data["phase"], "drawn": None if data["drawn"] is None else Card.parse(data["drawn"]),
-        "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
-        "dealer": data["dealer"], "idle": 0,
-        "events": tuple(e for e in (_event(variant, d) for d in data["events"]) if e is not None),
-        "legal_moves": Moves(move_from_wire(m) for m in data["legal"]),
-    }
-    for name, value in fields.items():
-        object.__setattr__(view, name, value)
-    return view

@@ -99,11 +99,12 @@ def seat_model(state: GameState, seat: int, lang: str, name_of: Callable[[int], 
             status = words["yourTurnPending"].format(pending=describe_pending(pending))
         else:
             status = words["yourTurn"]
-    draws = pending.amount if pending is not None and pending.kind == "draw" and pending.target == seat else 0
+    on_me = pending if pending is not None and pending.target == seat else None
+    draw_label = t("ui.take", lang, n=on_me.amount) if on_me and on_me.kind == "draw" else t("ui.draw", lang)
+    pass_label = t("ui.sit_out" if on_me and on_me.kind == "skip" else "ui.pass", lang)
     legal = view.legal_moves
     return SeatModel(view, lang, mine, tuple(cards), Draw() if Draw() in legal else None,
-                     Pass() if Pass() in legal else None,
-                     t("ui.take", lang, n=draws) if draws > 1 else t("ui.draw", lang), t("ui.pass", lang), status)
+                     Pass() if Pass() in legal else None, draw_label, pass_label, status)
 
 
 def why_not(state: GameState, card: Card) -> str:
