@@ -76,6 +76,7 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
         "to_move": state.to_move,
         "direction": state.direction,
         "wish": None if state.wish is None else str(state.wish),
+        "wish_name": None if state.wish is None else wish_name(state.wish, lang),
         "pending": None if pending is None else {
             "kind": pending.kind, "amount": pending.amount, "target": pending.target,
             "rule": pending.rule.name, "text": pending_text},
@@ -129,7 +130,6 @@ def model_to_wire(model: SeatModel) -> dict[str, Any]:
                   for c in model.cards],
         "draw": model.draw is not None, "pass": model.pass_ is not None,
         "draw_label": model.draw_label, "pass_label": model.pass_label, "status": model.status,
-        "wish_name": None if model.view.wish is None else wish_name(model.view.wish, model.lang),
     }
 
 
