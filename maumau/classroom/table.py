@@ -27,11 +27,11 @@ from .names import NameError_, check_name, clean_name, computer_name
 from .spec import TableError, TableSpec, random_seed
 from .store import Store, new_token, same_token, token_hash
 
-__all__ = ["TableSpec", "Seat", "ClassTable", "TableError"]
+__all__ = ["TableSpec", "TableSeat", "ClassTable", "TableError"]
 
 
 @dataclass
-class Seat:
+class TableSeat:
     """A seat of the match: who sits there and whether they are connected."""
 
     number: int
@@ -64,7 +64,7 @@ class ClassTable:
         self.variant = spec.make_variant()
         self.match = Match(self.variant, players=spec.seats, seed=spec.match_seed)
         self.seed = spec.match_seed  # the match's seed (a restart draws a new one): the server's secret
-        self.seats = [Seat(i) for i in range(spec.seats)]
+        self.seats = [TableSeat(i) for i in range(spec.seats)]
         for seat in self.seats[spec.seats - spec.computers:]:
             self._computer(seat)
         self.game: Game | None = None
@@ -95,7 +95,7 @@ class ClassTable:
             return None
         return self.hand_seats[state.to_move]
 
-    def seat_by_token(self, token: str) -> Seat:
+    def seat_by_token(self, token: str) -> TableSeat:
         for seat in self.seats:
             if seat.kind in ("human", "waiting") and same_token(token, seat.token_hash):
                 return seat
@@ -107,11 +107,11 @@ class ClassTable:
             self.store.append(self.code, self.n, kind, data)
         self.n += 1
 
-    def seat_of_user(self, user: str) -> Seat | None:
+    def seat_of_user(self, user: str) -> TableSeat | None:
         """The seat of a hub user (on JupyterHub a learner is known by the hub, not by a token)."""
         return next((s for s in self.seats if s.user == user and s.kind in ("human", "waiting")), None)
 
-    def take(self, name: str, user: str | None = None) -> tuple[Seat, str]:
+    def take(self, name: str, user: str | None = None) -> tuple[TableSeat, str]:
         """A learner sits down: an open seat, a seat a computer holds, or (makao, MK-13) a new
         seat from the next hand on.  Returns the seat and its secret token."""
         try:
@@ -248,7 +248,7 @@ class ClassTable:
     def _apply_take(self, data: dict[str, Any]) -> None:
         number = data["seat"]
         if number == len(self.seats):
-            self.seats.append(Seat(number, kind="waiting"))
+            self.seats.append(TableSeat(number, kind="waiting"))
         seat = self.seats[number]
         # cleaned again: a name stored by an older server must not stop the table (issue 23)
         name = (clean_name(data["name"]) if isinstance(data["name"], str) else "") or "Guest"
@@ -313,7 +313,7 @@ class ClassTable:
         staying = [s for s in self.seats if s.kind in ("human", "waiting", "computer")]
         lo = self.variant.players[0]
         while len(staying) < lo:  # too few stayed: computers fill the table up
-            staying.append(Seat(len(staying), kind="open"))
+            staying.append(TableSeat(len(staying), kind="open"))
         numbers = {s.number: i for i, s in enumerate(staying) if s.kind != "open"}
         for i, seat in enumerate(staying):
             seat.number = i
@@ -327,7 +327,7 @@ class ClassTable:
         self._apply_deal()
         return numbers
 
-    def _computer(self, seat: Seat) -> None:
+    def _computer(self, seat: TableSeat) -> None:
         seat.kind, seat.name, seat.token_hash, seat.robot = "computer", "", None, False
         seat.user = None
         seat.player = self._computer_player(seat.number)

@@ -30,8 +30,7 @@ from ..core.variants import Variant
 from ..players.view import View
 from ..text.i18n import t
 from ..widgets.board import Board
-from ..widgets.common import View as _Shown
-from ..widgets.common import check_lang
+from ..widgets.common import Displayed, check_lang
 from ..widgets.controls import Controls, WishPicker
 from ..widgets.hand import HandView, Key
 from ..widgets.keys import keys_html
@@ -59,7 +58,7 @@ def join(url: str, code: str, name: str | None = None, token: str | None = None,
     return RemoteTable(seat, lang, colours=colours, contrast=contrast)
 
 
-class RemoteTable(Drawing, _Shown):
+class RemoteTable(Drawing, Displayed):
     """One learner's seat at a class table, as the card table (see the module docstring).
 
     Handles for code and tests: ``seat`` (the ``maumau.classroom.Seat``), ``widget``, ``view``,

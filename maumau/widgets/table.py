@@ -25,7 +25,7 @@ from ..core.variants import Variant
 from ..play.game import Game
 from ..play.match import HandResult, Match
 from .board import Board
-from .common import Seating, View
+from .common import Displayed, Seating
 from .controls import Controls, WishPicker
 from .hand import HandView
 from .log import MoveLog
@@ -67,7 +67,7 @@ class _Part(Generic[T]):
         setattr(getattr(table, self.part), self.name, value)
 
 
-class TableView(View):
+class TableView(Displayed):
     """A match of ``game`` between the learner (seat 0) and ``opponents`` computer players.
 
     ``mm.play("makao", opponents=3, strength="medium", seed=7, lang="de")``.  Useful handles for
