@@ -12,14 +12,14 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from ..core.moves import Move
 from ..core.state import IllegalMove
 from ..core.variants import Variant, variant
 from ..players.view import View
 from ..widgets.seat_model import SeatModel
-from .messages import Join, Leave, MoveRequest, Request, decode_server, encode_request, move_from_wire
+from .messages import Join, Leave, MoveRequest, Request, TableFrame, decode_server, encode_request, move_from_wire
 from .views import model_from_wire, view_from_wire
 
 __all__ = ["join", "Seat", "ClassroomError"]
@@ -72,7 +72,7 @@ class Seat:
         self._ids = itertools.count(1)
         self._changed = threading.Condition()
         self._answers: dict[int, dict[str, Any]] = {}
-        self._table: dict[str, Any] | None = None
+        self._table: TableFrame | None = None
         self._listeners: list[Callable[[Seat], None]] = []
         self.closed: str | None = None
         threading.Thread(target=self._receive, name=f"maumau-seat-{code}", daemon=True).start()
@@ -85,7 +85,7 @@ class Seat:
 
     # --- what the seat sees -------------------------------------------------------------------------
     @property
-    def table(self) -> dict[str, Any]:
+    def table(self) -> TableFrame:
         """The latest ``table`` message (``maumau.classroom.messages``)."""
         with self._changed:
             assert self._table is not None
@@ -189,7 +189,7 @@ class Seat:
                 message = decode_server(raw)
                 with self._changed:
                     if message.get("type") == "table":
-                        self._table = message
+                        self._table = cast(TableFrame, message)
                     elif "id" in message:
                         self._answers[message["id"]] = message
                     elif message.get("type") == "error":

@@ -12,56 +12,19 @@ seed, the stock's order or a hand that is not the receiver's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from ..text.explain import narrate
 from ..text.i18n import name_seats, t, use_language
 from ..text.locale.page import PAGE
 from ..widgets.seat_model import seat_model
+from .messages import Said, SeatInfo, TableFrame
 from .views import card_names, model_to_wire, projector_view, seat_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import ClassTable
 
-__all__ = ["TableFrame", "SeatInfo", "Said", "table_frame", "tell"]
-
-
-class SeatInfo(TypedDict):
-    seat: int
-    name: str
-    kind: str
-    connected: bool
-    computer: bool
-
-
-class Said(TypedDict):
-    n: int
-    seat: int | None
-    text: str
-
-
-class TableFrame(TypedDict):
-    type: str
-    code: str
-    n: int
-    variant: str
-    title: str
-    call: str
-    score: str
-    goal: str
-    clock: float | None
-    you: int | None
-    seats: list[SeatInfo]
-    hand_seats: list[int]
-    scores: list[int]
-    hands: int
-    hand_over: bool
-    match_over: bool
-    winner: int | list[int] | None
-    said: list[Said]
-    view: dict[str, Any] | None
-    model: dict[str, Any] | None
-    names: dict[str, str]
+__all__ = ["table_frame", "tell"]
 
 
 #: The class table's own sentences (the clock, a restart): keys of the page's catalogue.

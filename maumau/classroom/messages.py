@@ -36,7 +36,7 @@ from ..core.moves import Move, move_from_dict
 __all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "ProtocolError", "Request", "Join", "Watch", "MoveRequest",
            "Leave", "Ping", "Create", "Start", "Restart", "Close", "Tables", "decode_request",
            "encode_request", "request_id", "error", "ok", "encode", "decode_server", "WireMove", "move_to_wire",
-           "move_from_wire", "check_text"]
+           "move_from_wire", "check_text", "TableFrame", "SeatInfo", "Said"]
 
 #: The version of these messages: a client that names another one is told so.
 PROTOCOL_VERSION = 1
@@ -284,6 +284,52 @@ def error(code: str, message: str, request_id: int | None = None) -> dict[str, A
     if request_id is not None:
         answer["id"] = request_id
     return answer
+
+
+# --- the table frame ---------------------------------------------------------------------------------------
+class SeatInfo(TypedDict):
+    """A seat of the table as every connection sees it."""
+
+    seat: int
+    name: str
+    kind: str
+    connected: bool
+    computer: bool
+
+
+class Said(TypedDict):
+    """One line of the table's log, in the connection's language."""
+
+    n: int
+    seat: int | None
+    text: str
+
+
+class TableFrame(TypedDict):
+    """The ``table`` frame (built by ``frames.table_frame``): what one connection may see of its
+    table; ``view`` and ``model`` are written and read by ``views``."""
+
+    type: str
+    code: str
+    n: int
+    variant: str
+    title: str
+    call: str
+    score: str
+    goal: str
+    clock: float | None
+    you: int | None
+    seats: list[SeatInfo]
+    hand_seats: list[int]
+    scores: list[int]
+    hands: int
+    hand_over: bool
+    match_over: bool
+    winner: int | list[int] | None
+    said: list[Said]
+    view: dict[str, Any] | None
+    model: dict[str, Any] | None
+    names: dict[str, str]
 
 
 def decode_server(raw: str | bytes) -> dict[str, Any]:

@@ -10,7 +10,6 @@ by the board's one ``panel_html``, the centre by ``Board.show_centre`` from the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import ipywidgets as W
 
@@ -26,6 +25,7 @@ from ..widgets.presenter import Presenter
 from ..widgets.seat_model import SeatModel
 from ..widgets.table_renderer import TableScreen
 from .client import Seat
+from .messages import SeatInfo, TableFrame
 from .views import model_from_wire, view_from_wire
 
 __all__ = ["Drawing"]
@@ -74,8 +74,9 @@ class Drawing:
             public = Public(shown, bool(data.get("over")), data.get("winner"))
             if "hand" in data:
                 view, me = shown, shown.seat
-                if table.get("model") is not None:
-                    self.model = model_from_wire(view, lang, table["model"])
+                model = table.get("model")
+                if model is not None:
+                    self.model = model_from_wire(view, lang, model)
         self.view = view
         playing = view is not None and public is not None and not public.is_over
         mine = playing and view is not None and view.to_move == view.seat
@@ -95,14 +96,14 @@ class Drawing:
             self.screen.wish.hide()
             self.presenter.selected = []
 
-    def _seating(self, table: dict[str, Any]) -> Seating:
+    def _seating(self, table: TableFrame) -> Seating:
         names = []
         for seat in table["seats"]:
             name = seat["name"] or t("seat.label", self.lang, seat=seat["seat"])
             names.append(t("ui.me", self.lang, name=name) if seat["seat"] == self.seat.number else name)
         return Seating(names, self.seat.number, self.lang)
 
-    def _render_board(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
+    def _render_board(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int],
                       public: Public | None, me: int | None) -> None:
         board = self.screen.board
         seats = table["seats"]
@@ -116,7 +117,7 @@ class Drawing:
         board.center.layout.display = None
         board.show_centre(public.view, public.is_over, seating, hand_seats, me)
 
-    def _panel(self, table: dict[str, Any], seat: dict[str, Any], seating: Seating,
+    def _panel(self, table: TableFrame, seat: SeatInfo, seating: Seating,
                hand_seats: Sequence[int], public: Public | None) -> Panel:
         """A seat round the table: its name, markers, score and the backs of its cards (never a face)."""
         lang, number = self.lang, seat["seat"]
@@ -141,7 +142,7 @@ class Drawing:
                      seat_marks(view, hand_seat, public.is_over, public.winner, offline), " · ".join(sub),
                      view.hand_sizes[hand_seat])
 
-    def _render_hand(self, table: dict[str, Any], view: View | None, mine: bool) -> None:
+    def _render_hand(self, table: TableFrame, view: View | None, mine: bool) -> None:
         s = self.screen
         if view is None:
             s.hand.show((), ())
@@ -170,7 +171,7 @@ class Drawing:
         chosen = len(self.presenter.selected)
         c.play_set.description = t("ui.play_set", lang) + (f" ({chosen})" if chosen else "")
 
-    def _render_result(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
+    def _render_result(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int],
                        public: Public | None, me: int | None) -> None:
         """Hand over, match over, or waiting (for players, for the next hand); else nothing."""
         lang = self.lang
@@ -202,7 +203,7 @@ class Drawing:
         self.screen.result_html.value = f'<div class="mm-result">{rows}</div>'
         self.screen.result_box.layout.display = None
 
-    def _hand_result(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
+    def _hand_result(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int],
                      public: Public) -> str:
         lang = self.lang
         hand = t("ui.hand_n", lang, n=int(table["hands"]))
@@ -213,14 +214,14 @@ class Drawing:
             return f"{hand}: {t('ui.won_you', lang)}"
         return f"{hand}: {t('ui.won_other', lang, name=seating.name(winner, hand_seats))}"
 
-    def _match_result(self, table: dict[str, Any], seating: Seating) -> str:
+    def _match_result(self, table: TableFrame, seating: Seating) -> str:
         winner = table["winner"]
         winners = winner if isinstance(winner, list) else [] if winner is None else [winner]
         names = ", ".join(seating.names[w] for w in winners if 0 <= w < len(seating.names))
         key = "ui.match_shared" if len(winners) > 1 else "ui.match_won"
         return t(key, self.lang, names=names) if names else t("ui.over", self.lang)
 
-    def _log(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int], public: Public | None,
+    def _log(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int], public: Public | None,
              view: View | None, mine: bool, hand_no: int) -> None:
         """The sentences the server told (``said``: moves, deals, who came and went), the cards that came
         into the hand, the end of the hand."""
