@@ -9,6 +9,7 @@ from importlib import resources
 
 import pytest
 
+from maumau.classroom.messages import PROTOCOL_VERSION
 from maumau.classroom.pages import PAGES, table_page
 from maumau.text.locale.page import PAGE
 
@@ -20,6 +21,7 @@ def test_a_table_page_carries_its_words_in_its_language(lang: str) -> None:
     block = re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S)
     assert block is not None and json.loads(block.group(1)) == PAGE[lang]
     assert page.count("<script") == 2  # the words (data) and table.js
+    assert f'<meta name="maumau-protocol" content="{PROTOCOL_VERSION}">' in page  # the messages it speaks
 
 
 def test_no_word_of_the_catalogue_can_close_the_data_block() -> None:

@@ -37,7 +37,7 @@ def test_a_wish_card_offers_each_wish_and_its_why_not_is_about_the_card_not_the_
     state = mm.position("mau_mau_runde", hands=["JH 8S", "9D 9C"], top="9H")
     jack = seat_model(state, 0, "en", _names).card(mm.Card.parse("JH"))
     assert jack is not None and jack.why is None
-    assert sorted(str(w) for w in jack.wishes) == ["C", "D", "H", "S"]
+    assert jack.asks_wish and sorted(str(w) for w in jack.wishes) == ["C", "D", "H", "S"]
     assert {c.label for c in jack.choices} >= {"J♥, wish ♥ Hearts", "J♥, wish ♠ Spades"}
     # under a pending 7 a Jack does not answer: the sentence says why, not "say which wish"
     pending = mm.position("mau_mau_runde", hands=["JH 8S", "9D 9C"], top="7H", pending_draw=2)
@@ -48,8 +48,10 @@ def test_a_wish_card_offers_each_wish_and_its_why_not_is_about_the_card_not_the_
 
 def test_sets_are_choices_of_their_first_card_and_a_seat_not_to_move_only_waits() -> None:
     state = mm.position("lite_macau", hands=["8H 8S 8C 5D", "9D 9C 4S"], top="8D")
-    eight = seat_model(state, 0, "en", _names).card(mm.Card.parse("8H"))
-    assert eight is not None and any(len(c.move.cards) == 3 for c in eight.choices)
+    model = seat_model(state, 0, "en", _names)
+    eight = model.card(mm.Card.parse("8H"))
+    assert eight is not None and any(len(c.move.cards) == 3 for c in eight.choices) and not eight.asks_wish
+    assert model.sets and all(len(s.cards) > 1 and s.cards[0].rank == s.cards[-1].rank for s in model.sets)
     assert any(c.label.endswith("together") for c in eight.choices)
     other = seat_model(state, 1, "de", _names)
     assert not other.my_turn and all(not c.playable and c.why is None for c in other.cards)

@@ -55,12 +55,16 @@ def http_response(path: str, tables: Tables) -> Any:
 
 def table_page(lang: str) -> bytes:
     """A table's page in ``lang``: its words (``maumau.text.locale.page``) in a JSON data block, which
-    no browser runs as a script; every sentence about the game comes with each table frame."""
+    no browser runs as a script, and the protocol's version it speaks (``messages``); every sentence
+    about the game comes with each table frame."""
     from ..text.locale.page import PAGE
+    from .messages import PROTOCOL_VERSION
 
     words = json.dumps(PAGE[lang], ensure_ascii=False).replace("<", "\\u003c")  # no "</script>" inside
     page = _page("table.html").decode("utf-8")
     page = page.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    page = page.replace('<meta name="maumau-protocol" content="1">',
+                        f'<meta name="maumau-protocol" content="{PROTOCOL_VERSION}">', 1)
     page = page.replace('<script type="application/json" id="words">{}</script>',
                         f'<script type="application/json" id="words">{words}</script>', 1)
     return page.encode("utf-8")

@@ -66,8 +66,7 @@ class Presenter:
         controls = self.screen.controls
         mau, runde = bool(controls.mau.value), bool(controls.runde.value)
         kind = model.view.variant.wish_kind(card)
-        wishes = spot.wishes if spot is not None else []
-        if kind is None or not wishes:  # a card without a wish (or one the engine will refuse: it says why)
+        if kind is None or spot is None or not spot.asks_wish:  # no wish (or the engine refuses it, and says why)
             self.send(Play(card, mau=mau, runde=runde))
             return
         self.screen.say("")
@@ -75,7 +74,7 @@ class Presenter:
         def wished(wish: Suit | Rank) -> None:  # the picker wants no answer back
             self.send(Play(card, wish=wish, mau=mau, runde=runde))
 
-        self.screen.wish.ask(kind, wishes, wished)
+        self.screen.wish.ask(kind, spot.wishes, wished)
 
     def play_selected(self) -> None:
         """Play the cards chosen for a set (a set of one is a plain card, which may need a wish)."""

@@ -53,6 +53,11 @@ class HandCard:
         return list(dict.fromkeys(c.move.wish for c in self.choices
                                   if c.move.cards == (self.card,) and c.move.wish is not None))
 
+    @property
+    def asks_wish(self) -> bool:
+        """Whether playing this card alone asks which wish (a Jack, an Ace in lite_macau)."""
+        return bool(self.wishes)
+
 
 @dataclass(frozen=True)
 class SeatModel:
@@ -67,6 +72,11 @@ class SeatModel:
     draw_label: str
     pass_label: str
     status: str
+
+    @property
+    def sets(self) -> list[Play]:
+        """The sets of several cards the seat may play now (LM-5), each once."""
+        return list(dict.fromkeys(c.move for spot in self.cards for c in spot.choices if len(c.move.cards) > 1))
 
     def card(self, card: Card) -> HandCard | None:
         """The first card of the hand that is ``card`` (None if the hand has none)."""

@@ -7,6 +7,8 @@
   const params = new URLSearchParams(location.search);
   const WORDS = JSON.parse(document.getElementById('words').textContent || '{}');
   const LANG = document.documentElement.lang || 'en';
+  // the version of the messages this page speaks (maumau/classroom/messages.py), set by the server
+  const PROTOCOL = Number(document.querySelector('meta[name="maumau-protocol"]').content);
   function t(key, values) {
     let text = WORDS[key];
     if (text === undefined) return key;
@@ -102,6 +104,7 @@
     if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return false;
     const id = state.ids++;
     request.id = id;
+    request.v = PROTOCOL;
     if (onAnswer) waiting.set(id, onAnswer);
     state.ws.send(JSON.stringify(request));
     return true;
@@ -170,6 +173,7 @@
   }
 
   function receive(message) {
+    if (message.v !== PROTOCOL) { stopWith(t('version')); return; }  // a server of another version: reload
     if (message.type === 'table') { draw(message); return; }
     const callback = message.id !== undefined ? waiting.get(message.id) : undefined;
     if (callback) { waiting.delete(message.id); callback(message); return; }
