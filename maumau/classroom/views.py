@@ -18,8 +18,8 @@ from ..core.state import GameState
 from ..core.variants import Variant
 from ..play.serialize import decode, encode
 from ..players.view import Moves, View
-from ..text.i18n import card_name, describe_pending, t, use_language, wish_name
-from ..widgets.seat_model import Choice, HandCard, SeatModel
+from ..text.i18n import describe_pending, t, use_language, wish_name
+from ..widgets.seat_model import Choice, HandCard, SeatModel, name_of_card
 from .messages import move_from_wire, move_to_wire
 
 __all__ = ["seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire", "view_from_wire",
@@ -118,7 +118,7 @@ def projector_view(state: GameState, lang: str = "en", open_hands: bool = False,
 
 def card_names(cards: list[str], lang: str) -> dict[str, str]:
     """The names of ``cards`` (as the wire writes them) in ``lang``, for a screen reader."""
-    return {text: card_name(Card.parse(text), lang) for text in dict.fromkeys(cards)}
+    return {text: name_of_card(Card.parse(text), lang) for text in dict.fromkeys(cards)}
 
 
 def model_to_wire(model: SeatModel) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.cards import Card, Rank, Suit
 from ..core.moves import Draw, Move, Pass, Play
@@ -21,7 +22,13 @@ from ..players.view import View
 from ..text.i18n import card_name, card_symbol, describe_pending, t, use_language, wish_name
 from ..text.locale.page import PAGE
 
-__all__ = ["Choice", "HandCard", "SeatModel", "seat_model", "why_not"]
+__all__ = ["Choice", "HandCard", "SeatModel", "seat_model", "why_not", "name_of_card"]
+
+
+@lru_cache(maxsize=1024)
+def name_of_card(card: Card, lang: str) -> str:
+    """A card's name in ``lang`` ("Queen of Hearts"), kept: every frame names every card of a hand."""
+    return card_name(card, lang)
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,7 @@ def seat_model(state: GameState, seat: int, lang: str, name_of: Callable[[int], 
         for card in view.hand:
             drawn = not marked and view.drawn == card
             marked = marked or drawn
-            cards.append(HandCard(card, card_name(card, lang), drawn, *found[card]))
+            cards.append(HandCard(card, name_of_card(card, lang), drawn, *found[card]))
         pending = view.pending
         if state.is_over:
             status = t("ui.over", lang)
