@@ -19,7 +19,17 @@ from ..core.state import IllegalMove
 from ..core.variants import Variant, variant
 from ..players.view import View
 from ..widgets.seat_model import SeatModel
-from .messages import Join, Leave, MoveRequest, Request, TableFrame, decode_server, encode_request, move_from_wire
+from .messages import (
+    Answer,
+    Join,
+    Leave,
+    MoveRequest,
+    Request,
+    TableFrame,
+    decode_server,
+    encode_request,
+    move_from_wire,
+)
 from .views import model_from_wire, view_from_wire
 
 __all__ = ["join", "Seat", "ClassroomError"]
@@ -71,7 +81,7 @@ class Seat:
                            additional_headers=headers)
         self._ids = itertools.count(1)
         self._changed = threading.Condition()
-        self._answers: dict[int, dict[str, Any]] = {}
+        self._answers: dict[int, Answer] = {}
         self._table: TableFrame | None = None
         self._listeners: list[Callable[[Seat], None]] = []
         self.closed: str | None = None
@@ -167,7 +177,7 @@ class Seat:
         self._ws.close()
 
     # --- the wire ---------------------------------------------------------------------------------------
-    def _ask(self, request: Request, raise_: bool = True) -> dict[str, Any]:
+    def _ask(self, request: Request, raise_: bool = True) -> Answer:
         request_id = next(self._ids)
         self._ws.send(encode_request(replace(request, id=request_id)))
         self._wait_for(lambda: request_id in self._answers or self.closed is not None)
@@ -191,7 +201,7 @@ class Seat:
                     if message.get("type") == "table":
                         self._table = cast(TableFrame, message)
                     elif "id" in message:
-                        self._answers[message["id"]] = message
+                        self._answers[message["id"]] = cast(Answer, message)
                     elif message.get("type") == "error":
                         self.closed = message["message"]
                     self._changed.notify_all()

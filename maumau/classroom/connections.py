@@ -21,7 +21,19 @@ from typing import TYPE_CHECKING, Any
 from ..text.i18n import use_language
 from .frames import table_frame
 from .limits import Bucket
-from .messages import Create, Join, MoveRequest, ProtocolError, Request, Watch, decode_request, error, ok, request_id
+from .messages import (
+    Answer,
+    Create,
+    Join,
+    MoveRequest,
+    ProtocolError,
+    Request,
+    Watch,
+    decode_request,
+    error,
+    ok,
+    request_id,
+)
 from .outbox import Outbox
 from .spec import TableError, TableSpec
 from .table import ClassTable
@@ -55,7 +67,7 @@ class Connection:
         self.outbox = Outbox(websocket, self._table_frame, stall=server.stall)
         self.messages = Bucket(*server.limits.limits["message"])
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Answer) -> None:
         self.outbox.put(message)
 
     def table_changed(self) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, cast
 
 from ..core.cards import CardError
 from ..core.moves import Move, move_from_dict
@@ -36,7 +36,7 @@ from ..core.moves import Move, move_from_dict
 __all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "ProtocolError", "Request", "Join", "Watch", "MoveRequest",
            "Leave", "Ping", "Create", "Start", "Restart", "Close", "Tables", "decode_request",
            "encode_request", "request_id", "error", "ok", "encode", "decode_server", "WireMove", "move_to_wire",
-           "move_from_wire", "check_text", "TableFrame", "SeatInfo", "Said"]
+           "move_from_wire", "check_text", "TableFrame", "SeatInfo", "Said", "Answer"]
 
 #: The version of these messages: a client that names another one is told so.
 PROTOCOL_VERSION = 1
@@ -273,14 +273,37 @@ def move_from_wire(data: Any) -> Move:
 
 
 # --- the server's answers --------------------------------------------------------------------------------
-def ok(request: Request, **answer: Any) -> dict[str, Any]:
+class Answer(TypedDict, total=False):
+    """The answer to a request: ``type`` "ok" or "error" and the request's ``id``; an error has its
+    ``code`` and ``message``; an ok what the request asked for: a ``join`` or ``watch`` the table's
+    ``code``, ``variant``, ``rules`` (enough to build the same Variant, never the seed), the
+    ``seat`` and, on a first join, its secret ``token``; a ``move`` or ``leave`` the action count
+    ``n``; a ``ping`` on JupyterHub the hub ``user``; the teacher's ``create``, ``start``,
+    ``restart`` and ``close`` the ``code``, ``tables`` the ``tables``."""
+
+    type: str
+    id: int
+    v: int
+    code: str
+    message: str
+    variant: str
+    rules: dict[str, Any]
+    seat: int
+    token: str
+    n: int
+    user: str
+    tables: list[dict[str, Any]]
+
+
+def ok(request: Request, **answer: Any) -> Answer:
     """The answer to a request done."""
-    return {"type": "ok", **answer, **({} if request.id is None else {"id": request.id})}
+    done: dict[str, Any] = {"type": "ok", **answer, **({} if request.id is None else {"id": request.id})}
+    return cast(Answer, done)
 
 
-def error(code: str, message: str, request_id: int | None = None) -> dict[str, Any]:
+def error(code: str, message: str, request_id: int | None = None) -> Answer:
     """The answer to a refused request (or, without an id, news: the table closed, the seat moved)."""
-    answer: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    answer: Answer = {"type": "error", "code": code, "message": message}
     if request_id is not None:
         answer["id"] = request_id
     return answer
@@ -341,7 +364,7 @@ def decode_server(raw: str | bytes) -> dict[str, Any]:
     return message
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Answer | TableFrame | dict[str, Any]) -> str:
     """A server message as sent: JSON with the protocol version; never fails on text that is not
     valid UTF-8 (a learner's lone surrogate is escaped)."""
     versioned = {**message, "v": PROTOCOL_VERSION}

@@ -20,7 +20,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from .messages import encode
+from .messages import Answer, encode
 
 __all__ = ["Outbox", "STALL", "SIZE"]
 
@@ -43,7 +43,7 @@ class Outbox:
         self.dropped = False
         self.task = asyncio.get_running_loop().create_task(self._send_all())
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: Answer) -> None:
         self._put(message)
 
     def table_changed(self) -> None:
