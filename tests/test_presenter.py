@@ -8,9 +8,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import maumau as mm  # noqa: E402
+from maumau.play.seat_model import seat_model  # noqa: E402
 from maumau.text.i18n import use_language  # noqa: E402
 from maumau.widgets import TableView  # noqa: E402
-from maumau.widgets.seat_model import seat_model  # noqa: E402
 
 
 def _table(start: mm.GameState, lang: str = "en") -> TableView:

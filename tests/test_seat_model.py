@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import maumau as mm
 from maumau.classroom.views import model_from_wire, model_to_wire, seat_view, view_from_wire
+from maumau.play.seat_model import seat_model
 from maumau.players.view import View
 from maumau.text.i18n import use_language
-from maumau.widgets.seat_model import seat_model
 
 
 def _names(seat: int) -> str:

@@ -17,8 +17,8 @@ from typing import Any, cast
 from ..core.moves import Move
 from ..core.state import IllegalMove
 from ..core.variants import Variant, variant
+from ..play.seat_model import SeatModel
 from ..players.view import View
-from ..widgets.seat_model import SeatModel
 from .messages import (
     Answer,
     Join,
@@ -110,7 +110,7 @@ class Seat:
     @property
     def model(self) -> SeatModel | None:
         """What this seat sees and may do now, with the server's sentences in its language
-        (``maumau.widgets.seat_model``; None before the first deal or out of the hand)."""
+        (``maumau.play.seat_model``; None before the first deal or out of the hand)."""
         table = self.table
         view, data = table.get("view"), table.get("model")
         if view is None or data is None or "hand" not in view:

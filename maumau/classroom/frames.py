@@ -3,7 +3,7 @@ field from what that connection may see, never by serialising a server object.
 
 A seat gets the public table (names, kinds, totals, the log in its language), ``view``, its
 own ``maumau.classroom.views.seat_view``, and ``model``, its seat model (what it may do, each card's
-choices or why not, the sentences: ``maumau.widgets.seat_model``); the projector gets the same with
+choices or why not, the sentences: ``maumau.play.seat_model``); the projector gets the same with
 the projector's view (no hand, no model; every hand only for the logged-in teacher's projector).
 ``names`` names every card in the frame for a screen reader.  Every sentence is in the
 connection's language: the page has no word list of its own.  No frame carries the spec, the
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..play.seat_model import seat_model
 from ..text.explain import narrate
 from ..text.i18n import name_seats, t, use_language
 from ..text.locale.page import PAGE
-from ..widgets.seat_model import seat_model
 from .messages import Said, SeatInfo, TableFrame
 from .views import card_names, model_to_wire, projector_view, seat_view
 

@@ -15,7 +15,7 @@ a whole number the client chooses, may be added to any request and comes back in
 
 The server answers ``{"type": "ok", "id": ..., ...}`` or ``{"type": "error", "code": ..., "message":
 ..., "id": ...}`` and, whenever the table changes, sends every connection a ``table`` frame
-(``TableFrame``, built by ``frames``; a seat's carries its ``SeatModel``, ``maumau.widgets.seat_model``).
+(``TableFrame``, built by ``frames``; a seat's carries its ``SeatModel``, ``maumau.play.seat_model``).
 Every server message carries ``"v": PROTOCOL_VERSION``.
 
 A move on the wire is ``{"play": ["7H", "8H"], "wish": "H", "mau": true, "runde": true}``,

@@ -1,6 +1,6 @@
 """What a connection may see, on the wire: a seat sees ``maumau.players.View`` of its seat (its own
 hand, the sizes of the others, the pile, public events) and its ``SeatModel`` (what it may do, with
-the sentences, ``maumau.widgets.seat_model``); the projector sees no hand at all, and only the
+the sentences, ``maumau.play.seat_model``); the projector sees no hand at all, and only the
 teacher's projector sees every hand.  The server sends nothing else about a hand: never another
 hand, the order of the stock, or a seed.  ``view_from_wire`` and ``model_from_wire`` read them back
 (``mm.join``'s seat): a real ``View``, never a made-up GameState."""
@@ -16,10 +16,10 @@ from ..core.moves import Play
 from ..core.rules.base import Pending, Rule
 from ..core.state import GameState
 from ..core.variants import Variant
+from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card
 from ..play.serialize import decode, encode
 from ..players.view import Moves, View
 from ..text.i18n import describe_pending, t, use_language, wish_name
-from ..widgets.seat_model import Choice, HandCard, SeatModel, name_of_card
 from .messages import move_from_wire, move_to_wire
 
 __all__ = ["seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire", "view_from_wire",

@@ -27,6 +27,7 @@ from ..core.cards import Card
 from ..core.moves import Draw, Move, Pass
 from ..core.state import IllegalMove
 from ..core.variants import Variant
+from ..play.seat_model import SeatModel
 from ..players.view import View
 from ..text.i18n import t
 from ..widgets.board import Board
@@ -37,7 +38,6 @@ from ..widgets.keys import keys_html
 from ..widgets.log import MoveLog
 from ..widgets.presenter import Presenter
 from ..widgets.scores import rules_html
-from ..widgets.seat_model import SeatModel
 from ..widgets.table_renderer import TableScreen
 from ..widgets.theme import theme_classes
 from .client import ClassroomError, Seat

@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from ..core.cards import Card
 from ..core.variants import Variant
+from ..play.seat_model import SeatModel
 from ..players.view import View
 from ..text.i18n import t
 from ..widgets.board import Panel, seat_marks
@@ -22,7 +23,6 @@ from ..widgets.common import Seating, esc, score_word
 from ..widgets.hand import keys_of
 from ..widgets.log import new_cards
 from ..widgets.presenter import Presenter
-from ..widgets.seat_model import SeatModel
 from ..widgets.table_renderer import TableScreen
 from .client import Seat
 from .messages import SeatInfo, TableFrame

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from ..core.cards import Card, Rank, Suit
 from ..core.moves import Move, Play
+from ..play.seat_model import SeatModel
 from .hand import Key
-from .seat_model import SeatModel
 from .table_renderer import TableScreen
 
 __all__ = ["Presenter"]

@@ -17,13 +17,13 @@ from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant, variant
 from ..play.game import Game
 from ..play.match import HandResult, Match
+from ..play.seat_model import SeatModel, seat_model
 from ..players import ask
 from ..text.i18n import t, use_language
 from .common import Seating, check_lang, computer, default_names
 from .hand import Key
 from .log import MoveLog
 from .presenter import Presenter
-from .seat_model import SeatModel, seat_model
 from .table_renderer import TableScreen
 from .table_scheduler import Scheduler
 

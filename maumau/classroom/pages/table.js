@@ -382,7 +382,7 @@
     return el('li', 'fact ' + kind, text);
   }
 
-  // --- the learner's own hand: drawn from the seat model the server sent (maumau/widgets/seat_model.py) ---
+  // --- the learner's own hand: drawn from the seat model the server sent (maumau/play/seat_model.py) ---
   // The model says, for each card, the legal ways to play it (each with its label) or why it may not be
   // played now, in this page's language; the page only shows them and sends the chosen move.
   function drawMine(table, view) {

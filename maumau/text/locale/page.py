@@ -1,7 +1,7 @@
 """The class table page's words (``/t/CODE?lang=...``), in English, German and Hungarian.
 
 The server sends a page its words (``maumau.classroom.pages``) and every sentence about the game
-already made (``maumau.widgets.seat_model``): the page keeps no word list of its own.  ``{name}``
+already made (``maumau.play.seat_model``): the page keeps no word list of its own.  ``{name}``
 marks a value the page fills in (a code, a name, a number).  The words follow the catalogues
 (Nachziehstapel, Ablage; talon, kőr, káró, pikk, treff), so that a screen reader says the table as
 the notebooks do."""

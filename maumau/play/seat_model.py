@@ -1,12 +1,13 @@
 """What one seat sees and may do, as data: the seat model every screen of a table draws.
 
 ``seat_model(state, seat, lang, name_of)`` is made where the GameState is: the notebook's table
-(``table_controller``) and the class table's server (``maumau.classroom.frames``, which sends it to
-``mm.join``'s table and to the class page, ``maumau.classroom.views`` its wire form).  It holds the
+(``maumau.widgets.table_controller``) and the class table's server (``maumau.classroom.frames``,
+which sends it to ``mm.join``'s table and to the class page, ``maumau.classroom.views`` its wire
+form).  It lives here, below the screens, so that the server needs no widget to make it.  It holds the
 seat's ``View`` (never a hidden card), and for each card of the hand the legal ways to play it
 (``Choice``: a set, a wish, a Runde, each with its label) or, on the seat's turn, the engine's
 sentence why it may not be played now.  Every sentence is in the seat's language already, so a
-screen only shows them; the one presenter (``presenter.Presenter``) turns clicks into a move.
+screen only shows them; the one presenter (``maumau.widgets.presenter``) turns clicks into a move.
 """
 
 from __future__ import annotations
