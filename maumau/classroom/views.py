@@ -79,7 +79,7 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
         "wish_name": None if state.wish is None else wish_name(state.wish, lang),
         "pending": None if pending is None else {
             "kind": pending.kind, "amount": pending.amount, "target": pending.target,
-            "rule": pending.rule.name, "text": pending_text},
+            "resume": pending.resume, "rule": pending.rule.name, "text": pending_text},
         "phase": state.phase,
         "memory": [[rule.name, encode(value)] for rule, value in state.memory],
         "memory_text": told,
@@ -187,7 +187,8 @@ def view_from_wire(variant: Variant, data: dict[str, Any]) -> View:
         "discard": tuple(Card.parse(c) for c in data["discard"]), "to_move": data["to_move"],
         "direction": data["direction"], "wish": None if data["wish"] is None else parse_wish(data["wish"]),
         "pending": None if pending is None or rule_of_pending is None
-        else Pending(pending["kind"], pending["amount"], pending["target"], rule_of_pending),
+        else Pending(pending["kind"], pending["amount"], pending["target"], rule_of_pending,
+                     resume=pending.get("resume")),
         "phase": data["phase"], "drawn": None if data["drawn"] is None else Card.parse(data["drawn"]),
         "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
         "dealer": data["dealer"], "idle": 0,
