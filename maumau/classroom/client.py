@@ -8,23 +8,31 @@ answer and raises ``mm.IllegalMove`` with the engine's sentence for an illegal m
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
-from ..core import events as _events
-from ..core.cards import Card, Rank, parse_wish
 from ..core.moves import Move
-from ..core.rules.base import Pending, Rule
 from ..core.state import IllegalMove
 from ..core.variants import Variant, variant
-from ..play.serialize import decode
-from ..players.view import Moves, View
-from .protocol import move_from_json, move_to_json
+from ..play.seat_model import SeatModel
+from ..players.view import View
+from .messages import (
+    Answer,
+    Join,
+    Leave,
+    MoveRequest,
+    Request,
+    TableFrame,
+    decode_server,
+    encode_request,
+    move_from_wire,
+)
+from .views import model_from_wire, view_from_wire
 
-__all__ = ["join", "Seat", "ClassroomError", "view_from_json"]
+__all__ = ["join", "Seat", "ClassroomError"]
 
 
 class ClassroomError(RuntimeError):
@@ -65,6 +73,7 @@ class Seat:
         from websockets.sync.client import connect
 
         self.timeout = timeout
+        self.lang = lang
         hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
         headers = {"Authorization": f"token {hub_token}"} if hub_token else None
         # legacy=True: this connection outlives any with-block (websockets 17 asks to say so)
@@ -72,17 +81,12 @@ class Seat:
                            additional_headers=headers)
         self._ids = itertools.count(1)
         self._changed = threading.Condition()
-        self._answers: dict[int, dict[str, Any]] = {}
-        self._table: dict[str, Any] | None = None
+        self._answers: dict[int, Answer] = {}
+        self._table: TableFrame | None = None
         self._listeners: list[Callable[[Seat], None]] = []
         self.closed: str | None = None
         threading.Thread(target=self._receive, name=f"maumau-seat-{code}", daemon=True).start()
-        request: dict[str, Any] = {"type": "join", "code": code, "lang": lang}
-        if token is not None:
-            request["token"] = token
-        else:
-            request["name"] = name or "Guest"
-        answer = self._ask(request)
+        answer = self._ask(Join(code=code, lang=lang, token=token, name=None if token is not None else name or "Guest"))
         self.code: str = answer["code"]
         self.number: int = answer["seat"]
         self.token: str = answer.get("token", token or "")
@@ -91,8 +95,8 @@ class Seat:
 
     # --- what the seat sees -------------------------------------------------------------------------
     @property
-    def table(self) -> dict[str, Any]:
-        """The latest ``table`` message (see ``maumau.classroom.protocol``)."""
+    def table(self) -> TableFrame:
+        """The latest ``table`` message (``maumau.classroom.messages``)."""
         with self._changed:
             assert self._table is not None
             return self._table
@@ -101,7 +105,17 @@ class Seat:
     def view(self) -> View | None:
         """What this seat sees of the hand being played (None before the first deal)."""
         data = self.table.get("view")
-        return None if data is None or "hand" not in data else view_from_json(self.variant, data)
+        return None if data is None or "hand" not in data else view_from_wire(self.variant, data)
+
+    @property
+    def model(self) -> SeatModel | None:
+        """What this seat sees and may do now, with the server's sentences in its language
+        (``maumau.play.seat_model``; None before the first deal or out of the hand)."""
+        table = self.table
+        view, data = table.get("view"), table.get("model")
+        if view is None or data is None or "hand" not in view:
+            return None
+        return model_from_wire(view_from_wire(self.variant, view), self.lang, data)
 
     @property
     def my_turn(self) -> bool:
@@ -112,7 +126,7 @@ class Seat:
 
     def legal_moves(self) -> list[Move]:
         view = self.table.get("view")
-        return [move_from_json(m) for m in view.get("legal", ())] if view else []
+        return [move_from_wire(m) for m in view.get("legal", ())] if view else []
 
     @property
     def hand_over(self) -> bool:
@@ -133,7 +147,7 @@ class Seat:
     # --- what the seat does ---------------------------------------------------------------------------
     def move(self, move: Move) -> None:
         """Make ``move``; IllegalMove (the engine's reason) or ClassroomError, and nothing changes."""
-        answer = self._ask({"type": "move", "move": move_to_json(move), "seq": self.table["n"]}, raise_=False)
+        answer = self._ask(MoveRequest(move=move, seq=self.table["n"]), raise_=False)
         if answer.get("type") == "error":
             if answer["code"] == "illegal":
                 raise IllegalMove(answer["message"], move)
@@ -155,7 +169,7 @@ class Seat:
 
     def leave(self) -> None:
         """Leave the table (MK-14 in makao; elsewhere a computer takes the seat)."""
-        self._ask({"type": "leave"})
+        self._ask(Leave())
         self.close()
 
     def close(self) -> None:
@@ -163,9 +177,9 @@ class Seat:
         self._ws.close()
 
     # --- the wire ---------------------------------------------------------------------------------------
-    def _ask(self, request: dict[str, Any], raise_: bool = True) -> dict[str, Any]:
+    def _ask(self, request: Request, raise_: bool = True) -> Answer:
         request_id = next(self._ids)
-        self._ws.send(json.dumps({**request, "id": request_id}))
+        self._ws.send(encode_request(replace(request, id=request_id)))
         self._wait_for(lambda: request_id in self._answers or self.closed is not None)
         answer = self._answers.pop(request_id, None)
         if answer is None:
@@ -182,12 +196,12 @@ class Seat:
     def _receive(self) -> None:
         try:
             for raw in self._ws:
-                message = json.loads(raw)
+                message = decode_server(raw)
                 with self._changed:
                     if message.get("type") == "table":
-                        self._table = message
+                        self._table = cast(TableFrame, message)
                     elif "id" in message:
-                        self._answers[message["id"]] = message
+                        self._answers[message["id"]] = cast(Answer, message)
                     elif message.get("type") == "error":
                         self.closed = message["message"]
                     self._changed.notify_all()
@@ -204,50 +218,3 @@ class Seat:
 
     def __repr__(self) -> str:
         return f"<Seat {self.number} at table {self.code}>"
-
-
-# --- a View from what the server sent -----------------------------------------------------------------
-def _rule(variant: Variant, name: str | None) -> Rule | None:
-    return None if name is None else next((r for r in variant.rules if r.name == name), None)
-
-
-def _event(variant: Variant, data: dict[str, Any]) -> Any:
-    cls = getattr(_events, str(data.get("event")), None)
-    if cls is None:
-        return None
-    values = {}
-    for name in cls._fields:
-        value = data.get(name)
-        if name in ("rule", "cancelled"):
-            value = _rule(variant, value)
-        elif name == "rank" and value is not None:
-            value = Rank.parse(value)
-        elif name == "wish" and value is not None:
-            value = parse_wish(value)
-        values[name] = value
-    return cls(**values)
-
-
-def view_from_json(variant: Variant, data: dict[str, Any]) -> View:
-    """The ``View`` a seat's ``table`` message describes (a computer player of the learner's own
-    can ``choose(seat.view)`` as at any other table)."""
-    view = View.__new__(View)
-    pending = data["pending"]
-    memory = tuple((rule, decode(value)) for name, value in data["memory"]
-                   if (rule := _rule(variant, name)) is not None)
-    fields = {
-        "variant": variant, "seat": data["seat"], "hand": tuple(Card.parse(c) for c in data["hand"]),
-        "hand_sizes": tuple(data["hand_sizes"]), "stock_size": data["stock_size"],
-        "discard": tuple(Card.parse(c) for c in data["discard"]), "to_move": data["to_move"],
-        "direction": data["direction"], "wish": None if data["wish"] is None else parse_wish(data["wish"]),
-        "pending": None if pending is None else Pending(pending["kind"], pending["amount"], pending["target"],
-                                                        cast(Rule, _rule(variant, pending["rule"]))),
-        "phase": data["phase"], "drawn": None if data["drawn"] is None else Card.parse(data["drawn"]),
-        "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
-        "dealer": data["dealer"], "idle": 0,
-        "events": tuple(e for e in (_event(variant, d) for d in data["events"]) if e is not None),
-        "legal_moves": Moves(move_from_json(m) for m in data["legal"]),
-    }
-    for name, value in fields.items():
-        object.__setattr__(view, name, value)
-    return view

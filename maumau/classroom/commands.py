@@ -4,7 +4,6 @@ command line."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from typing import Any
 
@@ -110,6 +109,7 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     from websockets.sync.client import connect
 
     from .client import ws_url
+    from .messages import REQUESTS, Create, Request, Tables, decode_server, encode_request
 
     try:
         token = teacher_token(args)
@@ -119,21 +119,23 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     if not token:
         con.error("the teacher token is needed: --teacher-token-file or $MAUMAU_TEACHER_TOKEN")
         return 2
-    request: dict[str, Any] = {"type": "tables" if args.action == "list" else args.action, "teacher": token, "id": 1}
+    request: Request
     if args.action == "create":
-        request["table"] = {"variant": args.variant, "seats": args.seats, "computers": args.computers,
-                            "strength": args.strength, "without": args.without, "lang": args.lang,
-                            **({} if args.seed is None else {"seed": args.seed}),
-                            **({} if args.clock is None else {"clock": args.clock})}
-    elif args.action in ("start", "restart", "close"):
-        if not args.code:
-            con.error(f"table {args.action} needs --code")
-            return 2
-        request["code"] = args.code
+        request = Create(id=1, teacher=token, table={
+            "variant": args.variant, "seats": args.seats, "computers": args.computers, "strength": args.strength,
+            "without": args.without, "lang": args.lang, **({} if args.seed is None else {"seed": args.seed}),
+            **({} if args.clock is None else {"clock": args.clock})})
+    elif args.action == "list":
+        request = Tables(id=1, teacher=token)
+    elif not args.code:
+        con.error(f"table {args.action} needs --code")
+        return 2
+    else:
+        request = REQUESTS[args.action](id=1, teacher=token, code=args.code)  # type: ignore[call-arg]
     try:
         with connect(ws_url(args.url), open_timeout=10) as ws:
-            ws.send(json.dumps(request))
-            while (answer := json.loads(ws.recv(timeout=10))).get("id") != 1:
+            ws.send(encode_request(request))
+            while (answer := decode_server(ws.recv(timeout=10))).get("id") != 1:
                 pass
     except (OSError, TimeoutError) as err:
         con.error(f"cannot reach the server at {args.url}: {err}")

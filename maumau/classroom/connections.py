@@ -18,12 +18,23 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.moves import Move
 from ..text.i18n import use_language
 from .frames import table_frame
 from .limits import Bucket
+from .messages import (
+    Answer,
+    Create,
+    Join,
+    MoveRequest,
+    ProtocolError,
+    Request,
+    Watch,
+    decode_request,
+    error,
+    ok,
+    request_id,
+)
 from .outbox import Outbox
-from .protocol import ProtocolError, Request, error, move_from_json, parse, request_id
 from .spec import TableError, TableSpec
 from .table import ClassTable
 
@@ -56,7 +67,7 @@ class Connection:
         self.outbox = Outbox(websocket, self._table_frame, stall=server.stall)
         self.messages = Bucket(*server.limits.limits["message"])
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Answer) -> None:
         self.outbox.put(message)
 
     def table_changed(self) -> None:
@@ -78,7 +89,7 @@ class Connection:
         """One request: answered (``ok`` or ``error``, with the request's ``id``) after the table
         frames it caused, in this connection's order."""
         try:
-            request = parse(raw)
+            request = decode_request(raw)
             answer = self.handle(request)
         except ProtocolError as err:
             self.send(error(err.code, err.message, request_id(raw)))
@@ -87,24 +98,23 @@ class Connection:
             log.exception("a request failed")
             self.send(error("server_error", "the server could not do that", request_id(raw)))
             return
-        self.send({"type": "ok", **answer, **({} if request.id is None else {"id": request.id})})
+        self.send(ok(request, **answer))
 
     # --- requests ---------------------------------------------------------------------------------------
     def handle(self, request: Request) -> dict[str, Any]:
-        tables, kind = self.server.tables, request.type
+        tables, kind = self.server.tables, request.TYPE
         if kind == "ping":  # on JupyterHub the answer names the hub user: the page then needs no name
             return {} if self.hub_user is None else {"user": self.hub_user}
         if kind in ("create", "start", "restart", "close", "tables"):
             return self.teacher_request(request)
-        if kind in ("join", "watch"):
+        if isinstance(request, (Join, Watch)):
             return self.guarded(lambda: self.sit(request), "join", request)
         if self.code is None or self.seat is None:
             raise ProtocolError("not_seated", "join a table first")
         table = tables.get(self.code)
-        if kind == "move":
-            move: Move = move_from_json(request.get("move"))
+        if isinstance(request, MoveRequest):  # decoded once (messages), checked once (Game.apply)
             with use_language(self.lang):  # the engine's reason for an illegal move, in this page's language
-                table.move(self.seat, move, request.get("seq"))
+                table.move(self.seat, request.move, request.seq)
         else:  # leave
             table.leave(self.seat)
             tables.detach(self)
@@ -125,21 +135,21 @@ class Connection:
                 wrong.take()
             raise
 
-    def sit(self, request: Request) -> dict[str, Any]:
+    def sit(self, request: Join | Watch) -> dict[str, Any]:
         tables = self.server.tables
-        table = tables.get(request.get("code", ""))
-        lang = request.get("lang", "en")
+        table = tables.get(request.code)
+        lang = request.lang
         if lang not in ("en", "de", "hu"):
             raise ProtocolError("malformed", "lang is en, de or hu")
         if self.code is not None:
             raise ProtocolError("seated", "this connection is at a table already")
         answer: dict[str, Any] = {"code": table.code, "variant": table.variant.name, "rules": table.spec.public_rules()}
-        if request.type == "watch":
+        if isinstance(request, Watch):
             watching = sum(conn.seat is None for conn in tables.at.get(table.code, ()))
             if watching >= MOST_WATCHERS:  # every watcher costs a frame per move: a table is not a broadcast
                 raise TableError("full", f"table {table.code} has {MOST_WATCHERS} projectors already")
-            token = request.get("teacher")
-            if token is not None or request.get("open"):
+            token = request.teacher
+            if token is not None or request.open:
                 self.check_teacher(token)
                 self.open_hands = True
         elif self.hub_user is not None:  # on JupyterHub a learner is their hub user: one seat each
@@ -147,10 +157,10 @@ class Connection:
             if seat is None:
                 seat, _ = table.take(self.hub_user, user=self.hub_user)
             self.seat = seat.number
-        elif request.get("token") is not None:
-            self.seat = table.seat_by_token(request.get("token")).number
+        elif request.token is not None:
+            self.seat = table.seat_by_token(request.token).number
         else:
-            seat, token = table.take(request.get("name", "Guest"))
+            seat, token = table.take("Guest" if request.name is None else request.name)
             self.seat = seat.number
             answer["token"] = token
         self.code, self.lang = table.code, lang
@@ -171,15 +181,15 @@ class Connection:
             self.check_teacher(request.get("teacher"))
             return {}
         self.guarded(check, "teacher", request)
-        if request.type == "create":
-            spec = TableSpec.from_json(request.get("table"))
+        if isinstance(request, Create):
+            spec = TableSpec.from_json(request.table)
             return {"code": server._create(spec)}
-        if request.type == "tables":
+        if request.TYPE == "tables":
             return {"tables": [t.summary() for t in server.tables.by_code.values()]}
         code = request.get("code")
-        if request.type == "start":
+        if request.TYPE == "start":
             server._start(code)
-        elif request.type == "restart":
+        elif request.TYPE == "restart":
             server.tables.restart(code)
         else:
             server.tables.close(code)

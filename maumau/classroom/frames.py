@@ -1,71 +1,34 @@
 """The ``table`` frame: the one message that tells a connection about its table, built field by
 field from what that connection may see, never by serialising a server object.
 
-A seat gets the public table (names, kinds, totals, the log in its language) and ``view``, its
-own ``maumau.classroom.views.seat_view``; the projector gets the same with the projector's view
-(no hand; every hand only for the logged-in teacher's projector).  No frame carries the spec,
-the seed, the stock's order or a hand that is not the receiver's.
+A seat gets the public table (names, kinds, totals, the log in its language), ``view``, its
+own ``maumau.classroom.views.seat_view``, and ``model``, its seat model (what it may do, each card's
+choices or why not, the sentences: ``maumau.play.seat_model``); the projector gets the same with
+the projector's view (no hand, no model; every hand only for the logged-in teacher's projector).
+``names`` names every card in the frame for a screen reader.  Every sentence is in the
+connection's language: the page has no word list of its own.  No frame carries the spec, the
+seed, the stock's order or a hand that is not the receiver's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
+from ..play.seat_model import seat_model
 from ..text.explain import narrate
 from ..text.i18n import name_seats, t, use_language
-from .views import projector_view, seat_view
+from ..text.locale.page import PAGE
+from .messages import Said, SeatInfo, TableFrame
+from .views import card_names, model_to_wire, projector_view, seat_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import ClassTable
 
-__all__ = ["TableFrame", "SeatInfo", "Said", "table_frame", "tell"]
+__all__ = ["table_frame", "tell"]
 
 
-class SeatInfo(TypedDict):
-    seat: int
-    name: str
-    kind: str
-    connected: bool
-    computer: bool
-
-
-class Said(TypedDict):
-    n: int
-    seat: int | None
-    text: str
-
-
-class TableFrame(TypedDict):
-    type: str
-    code: str
-    n: int
-    variant: str
-    title: str
-    call: str
-    score: str
-    goal: str
-    clock: float | None
-    you: int | None
-    seats: list[SeatInfo]
-    hand_seats: list[int]
-    scores: list[int]
-    hands: int
-    hand_over: bool
-    match_over: bool
-    winner: int | list[int] | None
-    said: list[Said]
-    view: dict[str, Any] | None
-
-
-#: The class table's own sentences (the clock, a restart), in the table's three languages.
-WORDS = {
-    "en": {"clock": "{name}'s time ran out: the computer moves for them.",
-           "restarted": "The teacher starts a new match."},
-    "de": {"clock": "{name}s Zeit ist abgelaufen: der Computer zieht für sie.",
-           "restarted": "Die Lehrkraft beginnt eine neue Partie."},
-    "hu": {"clock": "{name} ideje lejárt: helyette a gép lép.",
-           "restarted": "A tanár új játszmát kezd."},
-}
+#: The class table's own sentences (the clock, a restart): keys of the page's catalogue.
+WORDS = ("clock", "restarted")
 
 
 def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool, heard: int
@@ -73,14 +36,19 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
     """The frame for a connection at ``seat`` (None: the projector) that has heard the log up to
     line ``heard``; and the last line it has heard now."""
     said = [_said(table, n, kind, what, lang) for n, kind, what in table.log if n > heard]
-    state, view = table.state, None
+    state, view, model = table.state, None, None
+    shown: list[str] = []
     if state is not None:
         hand_seat = None if seat is None else table.hand_seat(seat)
 
         def name_of(hand: int) -> str:
             return table.seats[table.hand_seats[hand]].display(lang)
-        view = (seat_view(state, hand_seat, lang, name_of) if hand_seat is not None
-                else projector_view(state, lang, open_hands, name_of))
+        if hand_seat is not None:
+            view = seat_view(state, hand_seat, lang, name_of)
+            model = model_to_wire(seat_model(state, hand_seat, lang, name_of))
+        else:
+            view = projector_view(state, lang, open_hands, name_of)
+        shown = [*view.get("hand", ()), *view["discard"][-3:], *(c for h in view.get("hands", ()) for c in h)]
     match, variant = table.match, table.variant
     with use_language(lang):
         score, goal = t(variant.scoring.score_key), str(variant.scoring.goal())
@@ -91,7 +59,8 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
         "call": variant.call, "score": score, "goal": goal, "clock": table.spec.clock, "you": seat,
         "seats": seats, "hand_seats": list(table.hand_seats), "scores": list(match.scores),
         "hands": len(match.hands), "hand_over": table.hand_over, "match_over": match.is_over,
-        "winner": list(winner) if isinstance(winner, tuple) else winner, "said": said, "view": view}
+        "winner": list(winner) if isinstance(winner, tuple) else winner, "said": said, "view": view,
+        "model": model, "names": card_names(shown, lang)}
     return frame, table.told - 1
 
 
@@ -123,7 +92,7 @@ def tell(table: ClassTable, kind: str, what: Any, lang: str) -> dict[str, Any]:
             hand, dealer = what
             name = table.seats[dealer].display(lang) if isinstance(dealer, int) else str(dealer)
             return {"seat": None, "text": t("class.dealt", hand=hand, name=name)}
-        if kind in WORDS["en"]:
+        if kind in WORDS:
             name = table.seats[what].display(lang) if isinstance(what, int) else ""
-            return {"seat": what, "text": WORDS.get(lang, WORDS["en"])[kind].format(name=name)}
+            return {"seat": what, "text": PAGE[lang][kind].format(name=name)}
         return {"seat": None, "text": t("class." + kind, name=what)}

@@ -1,6 +1,6 @@
 """Text that comes from a learner (a name above all) made safe to keep, show and send.
 
-Every string a client sends is checked on the wire (``protocol.parse``: valid Unicode, no lone
+Every string a client sends is checked on the wire (``messages.decode_request``: valid Unicode, no lone
 surrogates); a name is then cleaned (control and format characters out, spaces collapsed, at
 most ``LONGEST_NAME`` characters) and must differ from every other name at the table and from
 the names the table gives its computers ("Seat 2", "Platz 2", "2. játékos") in any language,

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Outbox", "STALL", "SIZE", "encode"]
+from .messages import Answer, encode
+
+__all__ = ["Outbox", "STALL", "SIZE"]
 
 #: Seconds one frame may wait for a client that does not read before the connection is dropped.
 STALL = 10.0
@@ -29,16 +30,6 @@ STALL = 10.0
 SIZE = 64
 
 _TABLE = object()  # "the table changed": built when its turn comes
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as JSON text; never fails on text that is not valid UTF-8 (it is escaped)."""
-    text = json.dumps(message, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return json.dumps(message)
-    return text
 
 
 class Outbox:
@@ -52,7 +43,7 @@ class Outbox:
         self.dropped = False
         self.task = asyncio.get_running_loop().create_task(self._send_all())
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: Answer) -> None:
         self._put(message)
 
     def table_changed(self) -> None:

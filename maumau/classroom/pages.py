@@ -3,6 +3,7 @@ projector), plain HTML and JavaScript from ``maumau/classroom/pages/`` that talk
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,6 @@ PAGES = {
     "/": ("lobby.html", "text/html; charset=utf-8"),
     "/table.js": ("table.js", "text/javascript; charset=utf-8"),
     "/lobby.js": ("lobby.js", "text/javascript; charset=utf-8"),
-    "/table-words.js": ("table-words.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 _HEADERS = [
@@ -36,10 +36,12 @@ def http_response(path: str, tables: Tables) -> Any:
     from websockets.datastructures import Headers
     from websockets.http11 import Response
 
+    lang = query_lang(path)
     path = path.split("?", 1)[0]
     if path.startswith("/t/"):
-        name, kind = "table.html", "text/html; charset=utf-8"
-    elif path in PAGES:
+        body = table_page(lang)
+        return Response(200, "OK", Headers([("Content-Type", "text/html; charset=utf-8"), *_HEADERS]), body)
+    if path in PAGES:
         name, kind = PAGES[path]
     else:
         body = b"Not found: the lobby is at /, a table at /t/CODE.\n"
@@ -49,6 +51,23 @@ def http_response(path: str, tables: Tables) -> Any:
     except FileNotFoundError:
         return Response(404, "Not Found", Headers([("Content-Type", "text/plain"), *_HEADERS]), b"missing page\n")
     return Response(200, "OK", Headers([("Content-Type", kind), *_HEADERS]), body)
+
+
+def table_page(lang: str) -> bytes:
+    """A table's page in ``lang``: its words (``maumau.text.locale.page``) in a JSON data block, which
+    no browser runs as a script, and the protocol's version it speaks (``messages``); every sentence
+    about the game comes with each table frame."""
+    from ..text.locale.page import PAGE
+    from .messages import PROTOCOL_VERSION
+
+    words = json.dumps(PAGE[lang], ensure_ascii=False).replace("<", "\\u003c")  # no "</script>" inside
+    page = _page("table.html").decode("utf-8")
+    page = page.replace('<html lang="en">', f'<html lang="{lang}">', 1)
+    page = page.replace('<meta name="maumau-protocol" content="1">',
+                        f'<meta name="maumau-protocol" content="{PROTOCOL_VERSION}">', 1)
+    page = page.replace('<script type="application/json" id="words">{}</script>',
+                        f'<script type="application/json" id="words">{words}</script>', 1)
+    return page.encode("utf-8")
 
 
 def plain(status: int, text: str, headers: list[tuple[str, str]] | None = None) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.variants import Variant, VariantError, variant
 from ..players import strength_names
-from .protocol import ProtocolError
+from .messages import ProtocolError
 
 __all__ = ["TableSpec", "TableError", "random_seed"]
 

@@ -15,23 +15,23 @@ action: the computer's moves are recorded like anyone's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from ..core.moves import Move
-from ..core.state import GameState
+from ..core.state import GameState, IllegalMove
 from ..play.game import Game
 from ..play.match import Match, MatchError
 from ..players import ask, for_strength
+from .messages import move_from_wire, move_to_wire
 from .names import NameError_, check_name, clean_name, computer_name
-from .protocol import move_from_json, move_to_json
 from .spec import TableError, TableSpec, random_seed
 from .store import Store, new_token, same_token, token_hash
 
-__all__ = ["TableSpec", "Seat", "ClassTable", "TableError"]
+__all__ = ["TableSpec", "TableSeat", "ClassTable", "TableError"]
 
 
 @dataclass
-class Seat:
+class TableSeat:
     """A seat of the match: who sits there and whether they are connected."""
 
     number: int
@@ -64,7 +64,7 @@ class ClassTable:
         self.variant = spec.make_variant()
         self.match = Match(self.variant, players=spec.seats, seed=spec.match_seed)
         self.seed = spec.match_seed  # the match's seed (a restart draws a new one): the server's secret
-        self.seats = [Seat(i) for i in range(spec.seats)]
+        self.seats = [TableSeat(i) for i in range(spec.seats)]
         for seat in self.seats[spec.seats - spec.computers:]:
             self._computer(seat)
         self.game: Game | None = None
@@ -95,7 +95,7 @@ class ClassTable:
             return None
         return self.hand_seats[state.to_move]
 
-    def seat_by_token(self, token: str) -> Seat:
+    def seat_by_token(self, token: str) -> TableSeat:
         for seat in self.seats:
             if seat.kind in ("human", "waiting") and same_token(token, seat.token_hash):
                 return seat
@@ -107,11 +107,11 @@ class ClassTable:
             self.store.append(self.code, self.n, kind, data)
         self.n += 1
 
-    def seat_of_user(self, user: str) -> Seat | None:
+    def seat_of_user(self, user: str) -> TableSeat | None:
         """The seat of a hub user (on JupyterHub a learner is known by the hub, not by a token)."""
         return next((s for s in self.seats if s.user == user and s.kind in ("human", "waiting")), None)
 
-    def take(self, name: str, user: str | None = None) -> tuple[Seat, str]:
+    def take(self, name: str, user: str | None = None) -> tuple[TableSeat, str]:
         """A learner sits down: an open seat, a seat a computer holds, or (makao, MK-13) a new
         seat from the next hand on.  Returns the seat and its secret token."""
         try:
@@ -154,13 +154,23 @@ class ClassTable:
             raise TableError("stale", f"the table has changed since action {seen} (now {self.n}): look again")
         if self.to_move() != seat:
             raise TableError("not_your_turn", "it is not this seat's turn")
-        state = self.state
-        assert state is not None
-        if not state.is_legal(move) and state.why_illegal(move) is not None:
-            raise TableError("illegal", str(state.why_illegal(move)))
-        data = {"seat": seat, "move": move_to_json(move)}
-        self._record("move", data)
-        return cast("GameState", self._apply("move", data))
+        return self._move({"seat": seat, "move": move_to_wire(move)}, move)
+
+    def _move(self, data: dict[str, Any], move: Move) -> GameState:
+        """Make ``move`` (checked here, once, by ``Game.apply``: IllegalMove says why) and record it;
+        a move the store cannot keep is taken back."""
+        assert self.game is not None
+        before = self.game.state
+        try:
+            after = self.game.apply(move)
+        except IllegalMove as err:
+            raise TableError("illegal", str(err)) from None
+        try:
+            self._record("move", data)
+        except BaseException:
+            self.game.undo()
+            raise
+        return self._moved(data, before, move, after)
 
     def leave(self, seat: int) -> None:
         """A learner leaves: before the start the seat opens again; in makao they leave the match
@@ -187,9 +197,8 @@ class ClassTable:
         player = self.seats[seat].player or self._computer_player(seat)
         state = self.state
         assert state is not None
-        data = {"seat": seat, "move": move_to_json(ask(player, state))}
-        self._record("move", data)
-        return cast("GameState", self._apply("move", data))
+        move = ask(player, state)
+        return self._move({"seat": seat, "move": move_to_wire(move)}, move)
 
     def clock_move(self, seat: int) -> GameState:
         """The turn clock ran out for learner ``seat``: a computer of the table's strength moves
@@ -198,9 +207,8 @@ class ClassTable:
             raise TableError("not_your_turn", "it is not this seat's turn")
         state = self.state
         assert state is not None
-        data = {"seat": seat, "move": move_to_json(ask(self._computer_player(seat), state)), "clock": True}
-        self._record("move", data)
-        return cast("GameState", self._apply("move", data))
+        move = ask(self._computer_player(seat), state)
+        return self._move({"seat": seat, "move": move_to_wire(move), "clock": True}, move)
 
     def restart(self) -> dict[int, int]:
         """The teacher starts a new match at a finished table (any variant): the same people, the
@@ -209,7 +217,7 @@ class ClassTable:
             raise TableError("playing", "the match is still being played: restart it when it is over")
         data = {"seed": random_seed()}
         self._record("restart", data)
-        return cast("dict[int, int]", self._apply("restart", data))
+        return self._apply_restart(data["seed"])
 
     # --- applying actions (live and on replay) -------------------------------------------------------
     def _apply(self, kind: str, data: dict[str, Any]) -> Any:
@@ -220,10 +228,11 @@ class ClassTable:
                 if seat.kind == "open":
                     self._computer(seat)
             return self._apply_deal()
-        if kind == "move":
-            if data.get("clock"):
-                self._tell("clock", data["seat"])
-            return self._apply_move(data["seat"], move_from_json(data["move"]))
+        if kind == "move":  # a recorded move, replayed
+            assert self.game is not None
+            move = move_from_wire(data["move"])
+            before = self.game.state
+            return self._moved(data, before, move, self.game.apply(move))
         if kind == "restart":
             return self._apply_restart(data["seed"])
         if kind == "leave":
@@ -239,7 +248,7 @@ class ClassTable:
     def _apply_take(self, data: dict[str, Any]) -> None:
         number = data["seat"]
         if number == len(self.seats):
-            self.seats.append(Seat(number, kind="waiting"))
+            self.seats.append(TableSeat(number, kind="waiting"))
         seat = self.seats[number]
         # cleaned again: a name stored by an older server must not stop the table (issue 23)
         name = (clean_name(data["name"]) if isinstance(data["name"], str) else "") or "Guest"
@@ -251,10 +260,11 @@ class ClassTable:
         if self.game is None and all(s.kind != "open" for s in self.seats):
             self._apply_deal()
 
-    def _apply_move(self, seat: int, move: Move) -> GameState:
+    def _moved(self, data: dict[str, Any], before: GameState, move: Move, after: GameState) -> GameState:
+        """Tell a move made (live or replayed), and record the hand it ended."""
         assert self.game is not None
-        before = self.game.state
-        after = self.game.apply(move)
+        if data.get("clock"):
+            self._tell("clock", data["seat"])
         self._tell("move", (before, move, after, tuple(self.hand_seats)))
         if after.is_over:
             self.match.record(self.game)
@@ -303,7 +313,7 @@ class ClassTable:
         staying = [s for s in self.seats if s.kind in ("human", "waiting", "computer")]
         lo = self.variant.players[0]
         while len(staying) < lo:  # too few stayed: computers fill the table up
-            staying.append(Seat(len(staying), kind="open"))
+            staying.append(TableSeat(len(staying), kind="open"))
         numbers = {s.number: i for i, s in enumerate(staying) if s.kind != "open"}
         for i, seat in enumerate(staying):
             seat.number = i
@@ -317,7 +327,7 @@ class ClassTable:
         self._apply_deal()
         return numbers
 
-    def _computer(self, seat: Seat) -> None:
+    def _computer(self, seat: TableSeat) -> None:
         seat.kind, seat.name, seat.token_hash, seat.robot = "computer", "", None, False
         seat.user = None
         seat.player = self._computer_player(seat.number)

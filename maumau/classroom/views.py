@@ -1,22 +1,29 @@
-"""What a connection may see, as JSON: a seat sees ``maumau.players.View`` of its seat (its own
-hand, the sizes of the others, the pile, public events), the projector sees no hand at all, and
-only the teacher's projector sees every hand.  The server sends nothing else about a hand: never
-another hand, the order of the stock, or a seed."""
+"""What a connection may see, on the wire: a seat sees ``maumau.players.View`` of its seat (its own
+hand, the sizes of the others, the pile, public events) and its ``SeatModel`` (what it may do, with
+the sentences, ``maumau.play.seat_model``); the projector sees no hand at all, and only the
+teacher's projector sees every hand.  The server sends nothing else about a hand: never another
+hand, the order of the stock, or a seed.  ``view_from_wire`` and ``model_from_wire`` read them back
+(``mm.join``'s seat): a real ``View``, never a made-up GameState."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ..core.cards import Card, Rank, Suit
-from ..core.rules.base import Rule
+from ..core import events as _events
+from ..core.cards import Card, Rank, Suit, parse_wish
+from ..core.moves import Play
+from ..core.rules.base import Pending, Rule
 from ..core.state import GameState
-from ..play.serialize import encode
-from ..players.view import View
-from ..text.i18n import describe_pending, t, use_language
-from .protocol import move_to_json
+from ..core.variants import Variant
+from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card
+from ..play.serialize import decode, encode
+from ..players.view import Moves, View
+from ..text.i18n import describe_pending, t, use_language, wish_name
+from .messages import move_from_wire, move_to_wire
 
-__all__ = ["seat_view", "projector_view", "event_to_json"]
+__all__ = ["seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire", "view_from_wire",
+           "card_names"]
 
 
 def event_to_json(event: Any) -> dict[str, Any]:
@@ -69,9 +76,10 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
         "to_move": state.to_move,
         "direction": state.direction,
         "wish": None if state.wish is None else str(state.wish),
+        "wish_name": None if state.wish is None else wish_name(state.wish, lang),
         "pending": None if pending is None else {
             "kind": pending.kind, "amount": pending.amount, "target": pending.target,
-            "rule": pending.rule.name, "text": pending_text},
+            "resume": pending.resume, "rule": pending.rule.name, "text": pending_text},
         "phase": state.phase,
         "memory": [[rule.name, encode(value)] for rule, value in state.memory],
         "memory_text": told,
@@ -94,7 +102,7 @@ def seat_view(state: GameState, seat: int, lang: str = "en", name_of: Callable[[
         seat=seat,
         hand=[c.text for c in view.hand],
         drawn=None if view.drawn is None else view.drawn.text,
-        legal=[move_to_json(m) for m in view.legal_moves] if not state.is_over else [],
+        legal=[move_to_wire(m) for m in view.legal_moves] if not state.is_over else [],
     )
     return data
 
@@ -106,3 +114,87 @@ def projector_view(state: GameState, lang: str = "en", open_hands: bool = False,
     if open_hands:
         data["hands"] = [[c.text for c in h] for h in state.hands]
     return data
+
+
+def card_names(cards: list[str], lang: str) -> dict[str, str]:
+    """The names of ``cards`` (as the wire writes them) in ``lang``, for a screen reader."""
+    return {text: name_of_card(Card.parse(text), lang) for text in dict.fromkeys(cards)}
+
+
+def model_to_wire(model: SeatModel) -> dict[str, Any]:
+    """A seat model as the server sends it (its view goes alongside, as ``seat_view``)."""
+    return {
+        "my_turn": model.my_turn,
+        "cards": [{"card": c.card.text, "name": c.name, "drawn": c.drawn, "why": c.why,
+                   "choices": [{"move": move_to_wire(ch.move), "label": ch.label} for ch in c.choices]}
+                  for c in model.cards],
+        "draw": model.draw is not None, "pass": model.pass_ is not None,
+        "draw_label": model.draw_label, "pass_label": model.pass_label, "status": model.status,
+    }
+
+
+def model_from_wire(view: View, lang: str, data: dict[str, Any]) -> SeatModel:
+    """The seat model the server sent for ``view`` (``mm.join``'s seat draws and presents it)."""
+    from ..core.moves import Draw, Pass
+
+    cards = tuple(HandCard(Card.parse(c["card"]), c["name"], c["drawn"],
+                           tuple(Choice(_play(ch["move"]), ch["label"]) for ch in c["choices"]), c["why"])
+                  for c in data["cards"])
+    return SeatModel(view, lang, data["my_turn"], cards, Draw() if data["draw"] else None,
+                     Pass() if data["pass"] else None, data["draw_label"], data["pass_label"], data["status"])
+
+
+def _play(data: Any) -> Play:
+    move = move_from_wire(data)
+    if not isinstance(move, Play):
+        raise ValueError(f"a choice is a play, not {move}")
+    return move
+
+
+# --- a View from what the server sent -----------------------------------------------------------------
+def _rule(variant: Variant, name: str | None) -> Rule | None:
+    return None if name is None else next((r for r in variant.rules if r.name == name), None)
+
+
+def _event(variant: Variant, data: dict[str, Any]) -> Any:
+    cls = getattr(_events, str(data.get("event")), None)
+    if cls is None:
+        return None
+    values = {}
+    for name in cls._fields:
+        value = data.get(name)
+        if name in ("rule", "cancelled"):
+            value = _rule(variant, value)
+        elif name == "rank" and value is not None:
+            value = Rank.parse(value)
+        elif name == "wish" and value is not None:
+            value = parse_wish(value)
+        values[name] = value
+    return cls(**values)
+
+
+def view_from_wire(variant: Variant, data: dict[str, Any]) -> View:
+    """The ``View`` a seat's ``table`` frame describes (a computer player of the learner's own
+    can ``choose(seat.view)`` as at any other table)."""
+    view = View.__new__(View)
+    pending = data["pending"]
+    memory = tuple((rule, decode(value)) for name, value in data["memory"]
+                   if (rule := _rule(variant, name)) is not None)
+    rule_of_pending = None if pending is None else _rule(variant, pending["rule"])
+    fields = {
+        "variant": variant, "seat": data["seat"], "hand": tuple(Card.parse(c) for c in data["hand"]),
+        "hand_sizes": tuple(data["hand_sizes"]), "stock_size": data["stock_size"],
+        "discard": tuple(Card.parse(c) for c in data["discard"]), "to_move": data["to_move"],
+        "direction": data["direction"], "wish": None if data["wish"] is None else parse_wish(data["wish"]),
+        "pending": None if pending is None or rule_of_pending is None
+        else Pending(pending["kind"], pending["amount"], pending["target"], rule_of_pending,
+                     resume=pending.get("resume")),
+        "phase": data["phase"], "drawn": None if data["drawn"] is None else Card.parse(data["drawn"]),
+        "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
+        "dealer": data["dealer"], "idle": 0,
+        "events": tuple(e for e in (_event(variant, d) for d in data["events"]) if e is not None),
+        "legal_moves": Moves(move_from_wire(m) for m in data["legal"]),
+    }
+    for name, value in fields.items():
+        object.__setattr__(view, name, value)
+    return view

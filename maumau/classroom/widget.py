@@ -20,23 +20,23 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import cast
 
 import ipywidgets as W
 
-from ..core.cards import Card, Rank, Suit
-from ..core.moves import Draw, Move, Pass, Play
+from ..core.cards import Card
+from ..core.moves import Draw, Move, Pass
 from ..core.state import IllegalMove
 from ..core.variants import Variant
+from ..play.seat_model import SeatModel
 from ..players.view import View
 from ..text.i18n import t
 from ..widgets.board import Board
-from ..widgets.common import View as _Shown
-from ..widgets.common import check_lang
+from ..widgets.common import Displayed, check_lang
 from ..widgets.controls import Controls, WishPicker
 from ..widgets.hand import HandView, Key
 from ..widgets.keys import keys_html
 from ..widgets.log import MoveLog
+from ..widgets.presenter import Presenter
 from ..widgets.scores import rules_html
 from ..widgets.table_renderer import TableScreen
 from ..widgets.theme import theme_classes
@@ -58,7 +58,7 @@ def join(url: str, code: str, name: str | None = None, token: str | None = None,
     return RemoteTable(seat, lang, colours=colours, contrast=contrast)
 
 
-class RemoteTable(Drawing, _Shown):
+class RemoteTable(Drawing, Displayed):
     """One learner's seat at a class table, as the card table (see the module docstring).
 
     Handles for code and tests: ``seat`` (the ``maumau.classroom.Seat``), ``widget``, ``view``,
@@ -73,7 +73,6 @@ class RemoteTable(Drawing, _Shown):
         self.lang = check_lang(lang)
         self.variant: Variant = seat.variant
         self.errors: list[BaseException] = []
-        self.selected: list[Key] = []  # the cards chosen for a set, in the order clicked
         self._lock = threading.RLock()
         self._loop = _running_loop()    # the kernel's event loop, where the table is redrawn
         self._heard = -1                # the last action whose sentence is in the log
@@ -84,7 +83,10 @@ class RemoteTable(Drawing, _Shown):
         self._pending_before = False
         self.result_text = ""
         self.view: View | None = None
-        self.screen = TableScreen(self.variant, self.lang, MoveLog(self.lang), False, self._on_card, colours, contrast)
+        self.model: SeatModel | None = None
+        self.screen = TableScreen(self.variant, self.lang, MoveLog(self.lang), False,
+                                  lambda key: self.presenter.on_card(key), colours, contrast)
+        self.presenter = Presenter(self.screen, lambda: self.seat.model, self.move, self._blocked, self._redraw_locked)
         s = self.screen
         s.result_box.children = (s.result_html,)  # a class table deals by itself: no "next hand" button
         for button in (s.controls.next, s.controls.undo):
@@ -101,8 +103,8 @@ class RemoteTable(Drawing, _Shown):
         c = self.controls
         c.draw.on_click(lambda _: self.move(Draw()))
         c.pass_.on_click(lambda _: self.move(Pass()))
-        c.play_set.on_click(lambda _: self.play_selected())
-        c.sets.observe(lambda _: self._choose_again(), names="value")
+        c.play_set.on_click(lambda _: self.presenter.play_selected())
+        c.sets.observe(lambda _: self.presenter.choose_again(), names="value")
 
     # --- handles -------------------------------------------------------------------------------------
     @property
@@ -190,112 +192,48 @@ class RemoteTable(Drawing, _Shown):
             self.screen.say(f"{type(err).__name__}: {err}", error=True)
 
     # --- the learner's clicks (the kernel's thread) ------------------------------------------------
-    def _on_card(self, key: Key) -> None:
-        """A click on a card: choose it for a set while "several cards" is on, else play it."""
-        with self._lock:
-            if self._waiting():
-                return
-            if self.controls.sets.value:
-                if key in self.selected:
-                    self.selected.remove(key)
-                else:
-                    self.selected.append(key)
-                self._render()
-                return
-        self.play_card(key[0])
-
+    # The presenter (``maumau.widgets.presenter``, the notebook table's too) turns clicks into moves from
+    # the seat model the server sent; no lock is held while it sends, so a redraw is never blocked.
     def play_card(self, card: Card) -> None:
         """Play one card; a wish card asks for the wish first (the wishes its legal moves offer)."""
-        with self._lock:
-            view = self.view
-            if self._waiting() or view is None:
-                return
-            mau, runde = bool(self.mau_button.value), bool(self.runde_button.value)
-            kind = self.variant.wish_kind(card)
-            if kind is None:
-                move: Move | None = Play(card, mau=mau, runde=runde)
-            else:
-                wishes = list(dict.fromkeys(m.wish for m in view.legal_moves
-                                            if isinstance(m, Play) and m.cards == (card,) and m.wish is not None))
-                if wishes:
-                    move = None
-                    self.screen.say("")
-
-                    def wished(wish: Suit | Rank) -> None:
-                        self.move(Play(card, wish=wish, mau=mau, runde=runde))
-
-                    self.wish.ask(kind, wishes, wished)
-                else:  # not playable now: the server says why (with any wish: the card is the trouble)
-                    example: Suit | Rank = next(iter(Suit)) if kind is Suit else cast(Rank, card.rank)
-                    move = Play(card, wish=example, mau=mau, runde=runde)
-        if move is not None:
-            self.move(move)
+        self.presenter.play_card(card)
 
     def play_selected(self) -> None:
         """Play the cards chosen for a set (a set of one is a plain card, which may need a wish)."""
-        with self._lock:
-            cards = [key[0] for key in self.selected]
-            if not cards or self._waiting():
-                return
-            self.selected = []
-            if len(cards) == 1:
-                self.controls.sets.value = False
-        if len(cards) == 1:
-            self.play_card(cards[0])
-        else:
-            self.move(Play(tuple(cards), mau=bool(self.mau_button.value)))
+        self.presenter.play_selected()
+
+    @property
+    def selected(self) -> list[Key]:
+        """The cards chosen for a set, in the order clicked."""
+        return self.presenter.selected
 
     def move(self, move: Move) -> bool:
         """Send ``move`` to the server as the buttons do: False (and the server's reason shown) if refused."""
         with self._lock:
-            if self._waiting():
+            if self.presenter.waiting():
                 return False
         try:
             self.seat.move(move)  # not under the lock: the receiving thread redraws meanwhile
-        except IllegalMove as err:
-            return self._refused(str(err), move)
-        except ClassroomError as err:
-            return self._refused(str(err), move)
-        except TimeoutError as err:
-            return self._refused(str(err), move)
+        except (IllegalMove, ClassroomError, TimeoutError) as err:
+            with self._lock:
+                return self.presenter.refused(str(err), move)
         with self._lock:
-            self.selected = []
-            self.wish.hide()
-            self.controls.reset()
-            self.screen.say("")
+            self.presenter.fresh()
             self._render()
         return True
 
-    def _refused(self, reason: str, move: Move) -> bool:
-        with self._lock:
-            self.screen.say(reason, error=True)
-            if isinstance(move, Play) and move.mau:  # the refused announcement must not stick to the next card
-                self.mau_button.value = False
-        return False
-
-    def _waiting(self) -> bool:
-        """Say why the learner cannot move now; False if they can."""
+    def _blocked(self) -> str | None:
+        """Why the learner cannot move now (None if they can)."""
         lang = self.lang
         if self.seat.closed is not None:
-            self.screen.say(t("remote.closed", lang, reason=self.seat.closed), error=True)
-            return True
-        table = self.seat.table
-        data = table.get("view")
-        if data is None or "hand" not in data:
-            self.screen.say(t("remote.waiting_hand", lang), error=True)
-        elif data.get("over"):
-            self.screen.say(t("ui.over", lang), error=True)
-        elif not self.seat.my_turn:
-            seating = self._seating(table)
-            self.screen.say(t("ui.wait", lang, name=seating.name(data["to_move"], table["hand_seats"])), error=True)
-        else:
-            return False
-        return True
+            return t("remote.closed", lang, reason=self.seat.closed)
+        model = self.seat.model
+        if model is None:
+            return t("remote.waiting_hand", lang)
+        return None if model.my_turn else model.status
 
-    def _choose_again(self) -> None:
-        """"Several cards" switched on or off: the cards chosen so far no longer count."""
+    def _redraw_locked(self) -> None:
         with self._lock:
-            self.selected = []
             self._render()
 
 

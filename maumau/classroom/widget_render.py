@@ -1,54 +1,42 @@
 """How a seat at a class table looks: the board's seat panels, the hand, Draw and Pass, the result
-lines and the log, drawn from the table message a ``maumau.classroom.Seat`` keeps (``seat.table``).
+lines and the log, drawn from the table frame a ``maumau.classroom.Seat`` keeps (``seat.table``):
+the seat's ``View`` and seat model, as the server sent them.
 
 ``Drawing`` is the part of ``RemoteTable`` (``maumau.classroom.widget``) that writes the widgets of
-its ``TableScreen``; it never sends anything to the server.  ``_Public`` lets the board's HTML helpers,
-which read a GameState, read the public side of a hand instead.
+its ``TableScreen``; it never sends anything to the server.  The seat panels are ``Panel``s written
+by the board's one ``panel_html``, the centre by ``Board.show_centre`` from the View.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
 
 import ipywidgets as W
 
 from ..core.cards import Card
-from ..core.moves import Play
-from ..core.state import GameState
 from ..core.variants import Variant
+from ..play.seat_model import SeatModel
 from ..players.view import View
 from ..text.i18n import t
-from ..widgets.board import cards_word, turn_mark, turn_words
-from ..widgets.common import Seating, announce_word, esc, score_word
-from ..widgets.hand import Key, keys_of
+from ..widgets.board import Panel, seat_marks
+from ..widgets.common import Seating, esc, score_word
+from ..widgets.hand import keys_of
 from ..widgets.log import new_cards
-from ..widgets.style import card_backs
+from ..widgets.presenter import Presenter
 from ..widgets.table_renderer import TableScreen
-from .client import Seat, view_from_json
+from .client import Seat
+from .messages import SeatInfo, TableFrame
+from .views import model_from_wire, view_from_wire
 
 __all__ = ["Drawing"]
 
 
-class _Public:
-    """The public side of a hand as the board's HTML helpers read a GameState (``Board`` draws a
-    GameState): the pile, the stock's size, the turn, the wish, what is pending, the Runde.  No
-    hand is in it, so none can be shown."""
+class Public:
+    """The public side of the hand being shown: a seat's View (a watcher's: no hand), whether the
+    hand is over and who won it."""
 
     def __init__(self, view: View, over: bool, winner: int | None) -> None:
-        self.variant = view.variant
-        self.discard = view.discard
-        self.top = view.top
-        self.stock = range(view.stock_size)  # only its length is read
-        self.to_move, self.direction, self.wish = view.to_move, view.direction, view.wish
-        self.pending, self.memory, self.phase = view.pending, view.memory, view.phase
-        self.locked, self.active, self.dealer = view.locked, view.active, view.dealer
-        self.hand_sizes = view.hand_sizes
-        self.is_over, self.winner = over, winner
-
-    def as_state(self) -> GameState:
-        """For ``Board``'s helpers, which are annotated with GameState and read only the above."""
-        return cast(GameState, self)
+        self.view, self.is_over, self.winner = view, over, winner
 
 
 class Drawing:
@@ -59,7 +47,8 @@ class Drawing:
     lang: str
     variant: Variant
     screen: TableScreen
-    selected: list[Key]
+    presenter: Presenter
+    model: SeatModel | None
     view: View | None
     result_text: str
     _heard: int
@@ -75,15 +64,19 @@ class Drawing:
         lang = self.lang
         hand_seats: list[int] = list(table["hand_seats"])
         seating = self._seating(table)
-        public: _Public | None = None
+        public: Public | None = None
         view: View | None = None
         me: int | None = None
+        self.model = None
         if data is not None:
-            filled = {"seat": 0, "hand": [], "drawn": None, "legal": [], **data}  # the projector's has no hand
-            shown = view_from_json(self.variant, filled)
-            public = _Public(shown, bool(data.get("over")), data.get("winner"))
+            filled = {"seat": 0, "hand": [], "drawn": None, "legal": [], **data}  # a watcher's View has no hand
+            shown = view_from_wire(self.variant, filled)
+            public = Public(shown, bool(data.get("over")), data.get("winner"))
             if "hand" in data:
                 view, me = shown, shown.seat
+                model = table.get("model")
+                if model is not None:
+                    self.model = model_from_wire(view, lang, model)
         self.view = view
         playing = view is not None and public is not None and not public.is_over
         mine = playing and view is not None and view.to_move == view.seat
@@ -101,99 +94,73 @@ class Drawing:
         self._render_result(table, seating, hand_seats, public, me)
         if not mine:
             self.screen.wish.hide()
-            self.selected = []
+            self.presenter.selected = []
 
-    def _seating(self, table: dict[str, Any]) -> Seating:
+    def _seating(self, table: TableFrame) -> Seating:
         names = []
         for seat in table["seats"]:
             name = seat["name"] or t("seat.label", self.lang, seat=seat["seat"])
             names.append(t("ui.me", self.lang, name=name) if seat["seat"] == self.seat.number else name)
         return Seating(names, self.seat.number, self.lang)
 
-    def _render_board(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
-                      public: _Public | None, me: int | None) -> None:
+    def _render_board(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int],
+                      public: Public | None, me: int | None) -> None:
         board = self.screen.board
         seats = table["seats"]
         n = len(seats)
         number = self.seat.number
         order = [(number + 1 + i) % n for i in range(n - 1)] if number < n else list(range(n))
-        while len(board.panels) < len(order):
-            board.panels.append(W.HTML())
-        panels = board.panels[:len(order)]
-        for panel, match_seat in zip(panels, order, strict=True):
-            panel.value = self._seat_html(table, seats[match_seat], seating, hand_seats, public)
-        if tuple(board.seats_box.children) != tuple(panels):
-            board.seats_box.children = tuple(panels)
+        board.show_panels([self._panel(table, seats[match_seat], seating, hand_seats, public) for match_seat in order])
         if public is None:
             board.center.layout.display = "none"
             return
         board.center.layout.display = None
-        state = public.as_state()
-        board.stock.value = board._stock_html(state)
-        board.discard.value = board._discard_html(state)
-        board.status.value = board._status_html(state, seating, hand_seats, me)
+        board.show_centre(public.view, public.is_over, seating, hand_seats, me)
 
-    def _seat_html(self, table: dict[str, Any], seat: dict[str, Any], seating: Seating,
-                   hand_seats: Sequence[int], public: _Public | None) -> str:
+    def _panel(self, table: TableFrame, seat: SeatInfo, seating: Seating,
+               hand_seats: Sequence[int], public: Public | None) -> Panel:
         """A seat round the table: its name, markers, score and the backs of its cards (never a face)."""
         lang, number = self.lang, seat["seat"]
         hand_seat = hand_seats.index(number) if public is not None and number in hand_seats else None
-        classes, bubble, sub = "mm-seat", "", []
+        sub = []
         scores = table["scores"]
         if number < len(scores):
             sub.append(f"{scores[number]} {score_word(self.variant, lang)}".strip())
-        if seat["kind"] == "open":
-            sub.append(t("remote.open", lang))
-        elif seat["kind"] == "left":
-            sub.append(t("remote.left", lang))
-        elif seat["kind"] == "waiting":
-            sub.append(t("remote.joins", lang))
+        kind = seat["kind"]
+        if kind in ("open", "left", "waiting"):
+            sub.append(t({"open": "remote.open", "left": "remote.left", "waiting": "remote.joins"}[kind], lang))
         elif seat["computer"]:
             sub.append(t("remote.computer", lang))
-        if seat["kind"] in ("human", "waiting") and not seat["connected"]:
-            bubble += f'<span class="mm-bubble">{esc(t("remote.offline", lang))}</span>'
-        cards = ""
-        if hand_seat is None or public is None:
-            classes += " mm-gone"
-        else:
-            size = public.hand_sizes[hand_seat]
-            if hand_seat == public.to_move and not public.is_over:
-                classes += " mm-turn"
-            if not public.active[hand_seat]:
-                classes += " mm-gone"
-            if public.is_over and public.winner == hand_seat:
-                bubble = '<span class="mm-bubble">🏆</span>' + bubble
-            elif size == 1 and public.active[hand_seat] and self.variant.announcement is not None:
-                bubble = f'<span class="mm-bubble">{esc(announce_word(self.variant))}!</span>' + bubble
-            if hand_seat in public.locked:
-                bubble += '<span class="mm-bubble">🔒</span>'
-            if hand_seat == public.dealer:
-                sub.append(t("ui.deal", lang))
-            cards = (f'<div class="mm-fan" aria-hidden="true">{card_backs(size)}</div>'
-                     f'<div class="mm-count">{cards_word(size, lang)}</div>')
+        offline = [t("remote.offline", lang)] if kind in ("human", "waiting") and not seat["connected"] else []
         name = seating.names[number] if number < len(seating.names) else t("seat.label", lang, seat=number)
-        turn = "mm-turn" in classes
-        return (f'<div class="{classes}"><div class="mm-name">{turn_mark(turn, lang)}{esc(name)}'
-                f'{turn_words(turn, lang)}{bubble}</div>'
-                f'<div class="mm-sub">{esc(" · ".join(sub))}&nbsp;</div>{cards}</div>')
+        if hand_seat is None or public is None:
+            return Panel(name, gone=True, marks=tuple(offline), sub=" · ".join(sub))
+        view = public.view
+        if hand_seat == view.dealer:
+            sub.append(t("ui.deal", lang))
+        return Panel(name, hand_seat == view.to_move and not public.is_over, not view.active[hand_seat],
+                     seat_marks(view, hand_seat, public.is_over, public.winner, offline), " · ".join(sub),
+                     view.hand_sizes[hand_seat])
 
-    def _render_hand(self, table: dict[str, Any], view: View | None, mine: bool) -> None:
+    def _render_hand(self, table: TableFrame, view: View | None, mine: bool) -> None:
         s = self.screen
         if view is None:
             s.hand.show((), ())
             s.hand_label.value = ""
             s.hand.box.layout.display = "none"
             return
-        legal = {m.card for m in view.legal_moves if isinstance(m, Play)} if mine else set()
-        self.selected = [k for k in self.selected if k in set(keys_of(view.hand))]
-        s.hand.show(view.hand, legal, self.selected, dim=mine)
+        model = self.model
+        legal = {c.card for c in model.cards if c.playable} if mine and model is not None else set()
+        chosen = self.presenter.selected
+        chosen[:] = [k for k in chosen if k in set(keys_of(view.hand))]
+        s.hand.show(view.hand, legal, chosen, dim=mine)
         s.hand.box.layout.display = None
         number = self.seat.number
         score = f"{table['scores'][number]} {score_word(self.variant, self.lang)}".strip()
         s.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", self.lang))} '
                               f'<span class="mm-sub">· {esc(score)}</span></div>')
 
-    def _render_controls(self, view: View | None, public: _Public | None, mine: bool) -> None:
+    def _render_controls(self, view: View | None, public: Public | None, mine: bool) -> None:
         """Draw and Pass while they are legal (``Controls.update`` reads a GameState; the same from the View)."""
         c, lang = self.screen.controls, self.lang
         playing = view is not None and public is not None and not public.is_over
@@ -201,10 +168,11 @@ class Drawing:
         c.show_draw_and_pass(view.pending if view is not None else None, legal)
         _shown(c.row, playing)
         _shown(c.play_set, bool(c.sets.value) and playing)
-        c.play_set.description = t("ui.play_set", lang) + (f" ({len(self.selected)})" if self.selected else "")
+        chosen = len(self.presenter.selected)
+        c.play_set.description = t("ui.play_set", lang) + (f" ({chosen})" if chosen else "")
 
-    def _render_result(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
-                       public: _Public | None, me: int | None) -> None:
+    def _render_result(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int],
+                       public: Public | None, me: int | None) -> None:
         """Hand over, match over, or waiting (for players, for the next hand); else nothing."""
         lang = self.lang
         lines: list[tuple[str, str]] = []  # (css class, text)
@@ -235,8 +203,8 @@ class Drawing:
         self.screen.result_html.value = f'<div class="mm-result">{rows}</div>'
         self.screen.result_box.layout.display = None
 
-    def _hand_result(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int],
-                     public: _Public) -> str:
+    def _hand_result(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int],
+                     public: Public) -> str:
         lang = self.lang
         hand = t("ui.hand_n", lang, n=int(table["hands"]))
         winner = public.winner
@@ -246,14 +214,14 @@ class Drawing:
             return f"{hand}: {t('ui.won_you', lang)}"
         return f"{hand}: {t('ui.won_other', lang, name=seating.name(winner, hand_seats))}"
 
-    def _match_result(self, table: dict[str, Any], seating: Seating) -> str:
+    def _match_result(self, table: TableFrame, seating: Seating) -> str:
         winner = table["winner"]
         winners = winner if isinstance(winner, list) else [] if winner is None else [winner]
         names = ", ".join(seating.names[w] for w in winners if 0 <= w < len(seating.names))
         key = "ui.match_shared" if len(winners) > 1 else "ui.match_won"
         return t(key, self.lang, names=names) if names else t("ui.over", self.lang)
 
-    def _log(self, table: dict[str, Any], seating: Seating, hand_seats: Sequence[int], public: _Public | None,
+    def _log(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int], public: Public | None,
              view: View | None, mine: bool, hand_no: int) -> None:
         """The sentences the server told (``said``: moves, deals, who came and went), the cards that came
         into the hand, the end of the hand."""

@@ -1,24 +1,29 @@
 """The middle of the table: the players round it, the stock, the discard pile and the status.
 
 ``Board.show(state, ...)`` rebuilds the HTML of each part and hands it to that part's own
-widget; a part whose HTML did not change sends nothing to the browser.
+widget; a part whose HTML did not change sends nothing to the browser.  A seat round the table is
+a ``Panel`` (what it shows, as data) written by ``panel_html``, the one writer of the seat panels
+for the notebook's table and ``mm.join``'s; the stock, the pile and the status are drawn from a
+``View`` (``show_centre``), so a seat at a class table draws its own View, not a GameState.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import ipywidgets as W
 
 from ..core import engine
-from ..core.cards import Suit
+from ..core.cards import Card, Suit
 from ..core.state import DRAWN, EXTRA, GameState
+from ..players.view import View
 from ..text.i18n import describe_pending, use_language, wish_name
 from ..text.i18n import t as _t
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
 
-__all__ = ["Board", "cards_word", "turn_mark", "turn_words"]
+__all__ = ["Board", "Panel", "panel_html", "cards_word", "turn_mark", "turn_words"]
 
 
 def turn_mark(turn: bool, lang: str) -> str:
@@ -33,6 +38,51 @@ def turn_words(turn: bool, lang: str) -> str:
 
 def cards_word(n: int, lang: str) -> str:
     return _t("ui.cards_1", lang) if n == 1 else _t("ui.cards_n", lang, n=n)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A seat round the table: its name, whether it is to move or out of the hand, its markers
+    (🏆, the announcement, offline, 🔒), the line under the name, and its cards: how many backs,
+    the open cards (teacher view), or None (not in this hand)."""
+
+    name: str
+    turn: bool = False
+    gone: bool = False
+    marks: tuple[str, ...] = ()
+    sub: str = ""
+    cards: int | tuple[Card, ...] | None = None
+
+
+def panel_html(panel: Panel, lang: str) -> str:
+    """The HTML of a seat panel (the one place it is written)."""
+    classes = "mm-seat" + (" mm-turn" if panel.turn else "") + (" mm-gone" if panel.gone else "")
+    bubbles = "".join(f'<span class="mm-bubble">{esc(mark)}</span>' for mark in panel.marks)
+    cards = panel.cards
+    if isinstance(cards, tuple):
+        shown = (f'<div class="mm-open">{"".join(card_face(c, "sm", lang) for c in cards)}</div>'
+                 f'<div class="mm-count">{cards_word(len(cards), lang)}</div>')
+    elif cards is not None:
+        shown = (f'<div class="mm-fan" aria-hidden="true">{card_backs(cards)}</div>'
+                 f'<div class="mm-count">{cards_word(cards, lang)}</div>')
+    else:
+        shown = ""
+    return (f'<div class="{classes}"><div class="mm-name">{turn_mark(panel.turn, lang)}{esc(panel.name)}'
+            f'{turn_words(panel.turn, lang)}{bubbles}</div>'
+            f'<div class="mm-sub">{esc(panel.sub)}&nbsp;</div>{shown}</div>')
+
+
+def seat_marks(view: View, seat: int, over: bool, winner: int | None, extra: Sequence[str] = ()) -> tuple[str, ...]:
+    """The markers of hand seat ``seat``: 🏆 or the announcement, then ``extra`` (offline), then 🔒."""
+    marks: list[str] = []
+    if over and winner == seat:
+        marks.append("🏆")
+    elif view.hand_sizes[seat] == 1 and view.active[seat] and view.variant.announcement is not None:
+        marks.append(f"{announce_word(view.variant)}!")
+    marks.extend(extra)
+    if seat in view.locked:
+        marks.append("🔒")
+    return tuple(marks)
 
 
 class Board:
@@ -57,50 +107,38 @@ class Board:
         ``seats`` maps hand seats to match seats, ``subtitles`` are per match seat."""
         n = state.players
         order = [(me + 1 + i) % n for i in range(n - 1)] if me is not None else list(range(n))
-        while len(self.panels) < len(order):
+        view = View(state, me if me is not None else state.to_move)
+        panels = []
+        for seat in order:
+            match_seat = seats[seat] if seats is not None else seat
+            sub = subtitles[match_seat] if match_seat < len(subtitles) else ""
+            if seat == state.dealer:
+                sub = (sub + " · " if sub else "") + _t("ui.deal", self.lang)
+            hand = state.hands[seat]
+            panels.append(Panel(seating.name(seat, seats), seat == state.to_move and not state.is_over,
+                                not state.active[seat], seat_marks(view, seat, state.is_over, state.winner), sub,
+                                hand if open_hands else len(hand)))
+        self.show_panels(panels)
+        self.show_centre(view, state.is_over, seating, seats, me)
+
+    def show_panels(self, panels: Sequence[Panel]) -> None:
+        """The seats round the table (a panel whose HTML did not change sends nothing)."""
+        while len(self.panels) < len(panels):
             self.panels.append(W.HTML())
-        panels = self.panels[:len(order)]
-        for panel, seat in zip(panels, order, strict=True):
-            panel.value = self._seat_html(state, seat, seating, seats, open_hands, subtitles)
-        if tuple(self.seats_box.children) != tuple(panels):
-            self.seats_box.children = tuple(panels)
-        self.stock.value = self._stock_html(state)
-        self.discard.value = self._discard_html(state)
-        self.status.value = self._status_html(state, seating, seats, me)
+        shown = self.panels[:len(panels)]
+        for widget, panel in zip(shown, panels, strict=True):
+            widget.value = panel_html(panel, self.lang)
+        if tuple(self.seats_box.children) != tuple(shown):
+            self.seats_box.children = tuple(shown)
 
-    def _seat_html(self, state: GameState, seat: int, seating: Seating, seats: Sequence[int] | None,
-                   open_hands: bool, subtitles: Sequence[str]) -> str:
-        lang = self.lang
-        hand = state.hands[seat]
-        active = state.active[seat]
-        classes = "mm-seat"
-        if seat == state.to_move and not state.is_over:
-            classes += " mm-turn"
-        if not active:
-            classes += " mm-gone"
-        bubble = ""
-        if state.is_over and state.winner == seat:
-            bubble = '<span class="mm-bubble">🏆</span>'
-        elif len(hand) == 1 and active and state.variant.announcement is not None:
-            bubble = f'<span class="mm-bubble">{esc(announce_word(state.variant))}!</span>'
-        if seat in state.locked:
-            bubble += '<span class="mm-bubble">🔒</span>'
-        match_seat = seats[seat] if seats is not None else seat
-        sub = subtitles[match_seat] if match_seat < len(subtitles) else ""
-        if seat == state.dealer:
-            sub = (sub + " · " if sub else "") + _t("ui.deal", lang)
-        if open_hands:
-            cards = f'<div class="mm-open">{"".join(card_face(c, "sm", lang) for c in hand)}</div>'
-        else:
-            cards = f'<div class="mm-fan" aria-hidden="true">{card_backs(len(hand))}</div>'
-        turn = seat == state.to_move and not state.is_over
-        return (f'<div class="{classes}"><div class="mm-name">{turn_mark(turn, lang)}{esc(seating.name(seat, seats))}'
-                f'{turn_words(turn, lang)}{bubble}</div>'
-                f'<div class="mm-sub">{esc(sub)}&nbsp;</div>{cards}'
-                f'<div class="mm-count">{cards_word(len(hand), lang)}</div></div>')
+    def show_centre(self, view: View, over: bool, seating: Seating, seats: Sequence[int] | None,
+                    me: int | None) -> None:
+        """The stock, the pile and the status line, as ``view``'s seat sees them."""
+        self.stock.value = self._stock_html(view.stock_size)
+        self.discard.value = self._discard_html(view.discard)
+        self.status.value = self._status_html(view, over, seating, seats, me)
 
-    def _stock_html(self, state: GameState) -> str:
-        n = len(state.stock)
+    def _stock_html(self, n: int) -> str:
         pile = ('<div class="mm-back"></div>' if n else
                 '<div style="width:84px;height:120px;border:2px dashed rgba(255,255,255,.5);border-radius:9px">'
                 '</div>')
@@ -108,9 +146,8 @@ class Board:
                 f'<div class="mm-stack">{pile}</div>'
                 f'<div class="mm-count">{cards_word(n, self.lang)}</div></div>')
 
-    def _discard_html(self, state: GameState) -> str:
+    def _discard_html(self, pile: Sequence[Card]) -> str:
         layers = []
-        pile = state.discard
         for depth, card in ((2, pile[-3] if len(pile) > 2 else None), (1, pile[-2] if len(pile) > 1 else None)):
             if card is not None:
                 turn = (card.index * 37 + depth * 11) % 17 - 8
@@ -118,16 +155,16 @@ class Board:
                 layers.append(f'<div aria-hidden="true" '
                               f'style="transform:translate({shift}px,{depth}px) rotate({turn}deg)">'
                               f'{card_face(card, "lg", self.lang)}</div>')
-        layers.append(f"<div>{card_face(state.top, 'lg', self.lang)}</div>")
+        layers.append(f"<div>{card_face(pile[-1], 'lg', self.lang)}</div>")
         return (f'<div class="mm-pile"><div class="mm-label">{esc(_t("ui.discard", self.lang))}</div>'
                 f'<div class="mm-stack">{"".join(layers)}</div>'
                 f'<div class="mm-count">{cards_word(len(pile), self.lang)}</div></div>')
 
-    def _status_html(self, state: GameState, seating: Seating, seats: Sequence[int] | None,
+    def _status_html(self, state: View, over: bool, seating: Seating, seats: Sequence[int] | None,
                      me: int | None) -> str:
         lang = self.lang
         lines = []
-        if state.is_over:
+        if over:
             lines.append(f"<b>{esc(_t('ui.over', lang))}</b>")
         elif state.to_move == me:
             lines.append(f"<b>{turn_mark(True, lang)}{esc(_t('ui.your_turn', lang))}</b>")
@@ -157,9 +194,9 @@ class Board:
                 told = rule.describe_memory(value, lambda seat: seating.name(seat, seats))
             if told is not None:
                 lines.append(f"<b>{esc(told)}</b>")
-        if not state.is_over and state.phase == EXTRA:
+        if not over and state.phase == EXTRA:
             key = "ui.phase_extra" if state.variant.extra_closer == engine.DRAW else "ui.phase_extra_pass"
             lines.append(f"<i>{esc(_t(key, lang, name=seating.name(state.to_move, seats)))}</i>")
-        elif not state.is_over and state.phase == DRAWN:
+        elif not over and state.phase == DRAWN:
             lines.append(f"<i>{esc(_t('ui.phase_drawn', lang, name=seating.name(state.to_move, seats)))}</i>")
         return f'<div class="mm-status">{"<br>".join(lines)}</div>'

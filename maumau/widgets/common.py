@@ -12,13 +12,13 @@ from .. import players as _players
 from ..core.variants import Variant
 from ..text.i18n import LANGUAGES, seat_regex, t, use_language
 
-__all__ = ["View", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word", "goal_text",
-           "STRENGTHS", "esc"]
+__all__ = ["Displayed", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word",
+           "goal_text", "STRENGTHS", "esc"]
 
 STRENGTHS = tuple(_players.STRENGTHS)  # the players' own table: easy, medium, hard
 
 
-class View:
+class Displayed:
     """Base of the views: Jupyter shows ``self.widget``; the text form stays short and stable
     (nbval compares text/plain, and a widget's own repr lists every child)."""
 

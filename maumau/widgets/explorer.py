@@ -16,7 +16,7 @@ from ..core.rules.base import Rule
 from ..core.variants import Variant, variant, variant_names
 from ..text.i18n import number, percent, rule_summary, t
 from .access import Access
-from .common import STRENGTHS, View, check_lang, esc
+from .common import STRENGTHS, Displayed, check_lang, esc
 from .scores import house_rules_text, rules_html
 from .style import style_sheet
 from .table import TableView
@@ -112,7 +112,7 @@ def stats_html(stats: dict[str, Any], lang: str, v: Variant | None = None) -> st
     return f'<div class="mm-result"><div class="mm-win">{esc(title)}</div><table>{body}</table></div>'
 
 
-class RulesExplorer(View):
+class RulesExplorer(Displayed):
     """A variant with a checkbox per rule; ``variant`` is the variant the boxes describe.
 
     ``extra_rules`` are rules of one's own, offered switched off (``with_rules``).

@@ -20,7 +20,7 @@ from ..text.explain import narrate
 from ..text.i18n import t, use_language
 from .access import Access
 from .board import Board
-from .common import Seating, View, check_lang, esc
+from .common import Displayed, Seating, check_lang, esc
 from .style import style_sheet
 from .table import TableView
 from .table_renderer import access_labels
@@ -38,7 +38,7 @@ class _Hand:
         self.label, self.game, self.seats = label, game, None if seats is None else tuple(seats)
 
 
-class ReplayView(View):
+class ReplayView(Displayed):
     """Buttons and a slider over the moves of a game; ``go(i)`` shows the state after i moves."""
 
     def __init__(self, source: Any, *, lang: str | None = None, names: Sequence[str] | None = None,

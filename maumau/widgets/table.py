@@ -25,10 +25,11 @@ from ..core.variants import Variant
 from ..play.game import Game
 from ..play.match import HandResult, Match
 from .board import Board
-from .common import Seating, View
+from .common import Displayed, Seating
 from .controls import Controls, WishPicker
 from .hand import HandView
 from .log import MoveLog
+from .presenter import Presenter
 from .table_controller import TableController
 from .table_renderer import TableScreen
 from .table_scheduler import Scheduler
@@ -66,7 +67,7 @@ class _Part(Generic[T]):
         setattr(getattr(table, self.part), self.name, value)
 
 
-class TableView(View):
+class TableView(Displayed):
     """A match of ``game`` between the learner (seat 0) and ``opponents`` computer players.
 
     ``mm.play("makao", opponents=3, strength="medium", seed=7, lang="de")``.  Useful handles for
@@ -117,8 +118,10 @@ class TableView(View):
         self.controller = TableController(game, opponents, strength=strength, seed=seed, lang=lang, name=name,
                                           names=names, players=players, start=start, scheduler=self.scheduler)
         ctl = self.controller
-        self.screen = TableScreen(ctl.variant, ctl.lang, ctl.moves_log, open_hands, ctl.on_card, colours, contrast)
+        self.screen = TableScreen(ctl.variant, ctl.lang, ctl.moves_log, open_hands,
+                                  lambda key: ctl.presenter.on_card(key), colours, contrast)
         ctl.screen = self.screen
+        ctl.presenter = Presenter(self.screen, ctl.model, ctl.human, ctl.blocked, lambda: self.screen.render(ctl))
         self._wire()
         ctl.new_hand(start)
 
@@ -127,10 +130,10 @@ class TableView(View):
         c, ctl = self.controls, self.controller
         c.draw.on_click(lambda _: ctl.human(Draw()))
         c.pass_.on_click(lambda _: ctl.human(Pass()))
-        c.play_set.on_click(lambda _: ctl.play_selected())
+        c.play_set.on_click(lambda _: ctl.presenter.play_selected())
         c.next.on_click(lambda _: self.next_move())
         c.undo.on_click(lambda _: self.undo())
-        c.sets.observe(lambda _: ctl.choose_again(), names="value")
+        c.sets.observe(lambda _: ctl.presenter.choose_again(), names="value")
         self.next_hand_button.on_click(lambda _: self.next_hand())
         self.new_match_button.on_click(lambda _: self.new_match())
 

@@ -12,17 +12,18 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.cards import Card, Rank, Suit
-from ..core.moves import Move, Play
+from ..core.moves import Move
 from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant, variant
 from ..play.game import Game
 from ..play.match import HandResult, Match
+from ..play.seat_model import SeatModel, seat_model
 from ..players import ask
 from ..text.i18n import t, use_language
 from .common import Seating, check_lang, computer, default_names
 from .hand import Key
 from .log import MoveLog
+from .presenter import Presenter
 from .table_renderer import TableScreen
 from .table_scheduler import Scheduler
 
@@ -37,6 +38,7 @@ class TableController:
     """
 
     screen: TableScreen
+    presenter: Presenter  # the learner's clicks into moves; set with the screen
     game: Game  # the hand being played; new_hand deals it
 
     def __init__(self, game: str | Variant, opponents: int, *, strength: str, seed: int | None, lang: str | None,
@@ -61,7 +63,6 @@ class TableController:
         self.seating = Seating([me_name, *others[:opponents]], me=0, lang=lang)
         self.moves_log = MoveLog(self.lang)
         self.log = self.moves_log.lines  # every sentence so far, oldest first
-        self.selected: list[Key] = []  # the cards chosen for a set, in the order clicked
         self.listeners: list[Callable[[], None]] = []
         self.result: HandResult | None = None
         self.seats: tuple[int, ...] = ()  # match seat of each hand seat; new_hand fills it in
@@ -92,7 +93,7 @@ class TableController:
         state = start if start is not None else self.match.deal()
         self.game = Game(state)
         self.result = None
-        self.selected = []
+        self.presenter.selected = []
         self.screen.wish.hide()
         dealer = self.seating.name(state.dealer, self.seats)
         self.moves_log.note(t("ui.upcard", self.lang, n=len(self.match.hands) + 1, name=dealer, card=state.top.symbol))
@@ -140,91 +141,43 @@ class TableController:
             self.end_hand()
 
     # --- the learner ---------------------------------------------------------------------------------------
-    def why(self, move: Move) -> str | None:
-        """Why ``move`` may not be made now, in the table's language; None if it may."""
-        with use_language(self.lang):
-            return self.game.state.why_illegal(move)
+    def model(self) -> SeatModel | None:
+        """The learner's seat model now (None once out of the match)."""
+        me = self.me
+        if me is None:
+            return None
+        return seat_model(self.game.state, me, self.lang, lambda seat: self.seating.name(seat, self.seats))
 
-    def waiting(self) -> bool:
-        """Say why the learner cannot move now; False if they can."""
+    def blocked(self) -> str | None:
+        """Why the learner cannot move now (None if they can)."""
         state = self.game.state
         if state.is_over:
-            self.screen.say(t("ui.over", self.lang), error=True)
-        elif self.me is None or state.to_move != self.me:
-            self.screen.say(t("ui.wait", self.lang, name=self.seating.name(state.to_move, self.seats)), error=True)
-        else:
-            return False
-        return True
+            return t("ui.over", self.lang)
+        if self.me is None or state.to_move != self.me:
+            return t("ui.wait", self.lang, name=self.seating.name(state.to_move, self.seats))
+        return None
+
+    @property
+    def selected(self) -> list[Key]:
+        """The cards chosen for a set, in the order clicked (the presenter's)."""
+        return self.presenter.selected
 
     def human(self, move: Move) -> bool:
-        """Make the learner's move if it is legal, else say why not; True if it was made."""
-        if self.waiting():
-            return False
-        reason = self.why(move)
-        if reason is not None:
-            self.screen.say(reason, error=True)
-            if isinstance(move, Play) and move.mau:  # the refused announcement must not stick to the next card
-                self.screen.controls.mau.value = False
+        """Make the learner's move if it is legal, else say why not; True if it was made.  The
+        engine checks it once (``Game.apply``), and its IllegalMove is the sentence shown."""
+        if self.presenter.waiting():
             return False
         state = self.game.state
-        after = self.game.apply(move)
-        self._fresh_choice()
+        try:
+            with use_language(self.lang):
+                after = self.game.apply(move)
+        except IllegalMove as err:
+            return self.presenter.refused(str(err), move)
+        self.presenter.fresh()
         self.moves_log.move(state, move, after, self.seating, self.seats, self.me)
         self.changed()
         self.scheduler.advance(self)
         return True
-
-    def on_card(self, key: Key) -> None:
-        """A click on a card: choose it for a set while "sets" is on, else play it."""
-        if self.waiting():
-            return
-        if self.screen.controls.sets.value:
-            if key in self.selected:
-                self.selected.remove(key)
-            else:
-                self.selected.append(key)
-            self.screen.render(self)
-            return
-        self.play_card(key[0])
-
-    def play_card(self, card: Card) -> None:
-        """Play one card; a wish card is checked first, so the wish is asked only if it may be played."""
-        state = self.game.state
-        controls = self.screen.controls
-        mau, runde = controls.mau.value, controls.runde.value
-        kind = state.variant.wish_kind(card)
-        if kind is None:
-            self.human(Play(card, mau=mau, runde=runde))
-            return
-        wishes = list(dict.fromkeys(m.wish for m in state.legal_moves()
-                                    if isinstance(m, Play) and m.cards == (card,) and m.wish is not None))
-        example = wishes[0] if wishes else next(iter(Suit)) if kind is Suit else card.rank
-        reason = self.why(Play(card, wish=example, mau=mau, runde=runde))
-        if reason is not None:
-            self.screen.say(reason, error=True)
-            return
-        self.screen.say("")
-
-        def wished(wish: Suit | Rank) -> None:  # the picker wants no answer back
-            self.human(Play(card, wish=wish, mau=mau, runde=runde))
-
-        self.screen.wish.ask(kind, wishes, wished)
-
-    def play_selected(self) -> None:
-        cards = [key[0] for key in self.selected]
-        if not cards or self.waiting():
-            return
-        if len(cards) == 1:  # a "set" of one is a plain card, which may need a wish
-            self.selected = []
-            self.screen.controls.sets.value = False
-            self.play_card(cards[0])
-            return
-        self.human(Play(tuple(cards), mau=self.screen.controls.mau.value))
-
-    def choose_again(self) -> None:
-        """Sets switched on or off: the cards chosen so far no longer count."""
-        self.selected = []
-        self.screen.render(self)
 
     def undo(self) -> bool:
         """Take back the learner's last move and the computers' moves after it."""
@@ -237,13 +190,6 @@ class TableController:
         while len(game) > mine[-1]:
             game.undo()
         self.moves_log.note("↶ " + t("ui.undo", self.lang))
-        self._fresh_choice()
+        self.presenter.fresh()
         self.changed()
         return True
-
-    def _fresh_choice(self) -> None:
-        """After a move or an undo nothing chosen, asked or announced carries over to the next move."""
-        self.selected = []
-        self.screen.wish.hide()
-        self.screen.controls.reset()
-        self.screen.say("")

@@ -33,10 +33,10 @@ if TYPE_CHECKING:  # only for the annotations of what the screen reads
     from .common import Seating
     from .table_scheduler import Scheduler
 
-__all__ = ["TableScreen", "TableView", "strength_word", "access_labels"]
+__all__ = ["TableScreen", "ScreenSource", "strength_word", "access_labels"]
 
 
-class TableView(Protocol):
+class ScreenSource(Protocol):
     """What the screen reads of the table's controller (``TableController``), which draws
     through the screen: the screen never imports the controller."""
 
@@ -125,7 +125,7 @@ class TableScreen:
         kind = "mm-error" if error else "mm-info"
         self.message.value = f'<span class="{kind}">{esc(text)}</span>' if text else ""
 
-    def render(self, table: TableView) -> None:
+    def render(self, table: ScreenSource) -> None:
         """Bring every widget up to date with the hand in progress."""
         state, me, lang = table.state, table.me, self.lang
         scores = table.match.scores
@@ -144,7 +144,7 @@ class TableScreen:
         self.moves_log.render()
         self._render_result(table)
 
-    def _render_hand(self, table: TableView, score: str) -> None:
+    def _render_hand(self, table: ScreenSource, score: str) -> None:
         """The learner's cards, legal ones marked on their turn; nothing once out of the match."""
         state, me = table.state, table.me
         if me is None:
@@ -158,7 +158,7 @@ class TableScreen:
         self.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", self.lang))} '
                                  f'<span class="mm-sub">· {score}</span></div>')
 
-    def _render_result(self, table: TableView) -> None:
+    def _render_result(self, table: ScreenSource) -> None:
         """After a hand: its result, and "next hand" or, once the match is won, "new match"."""
         if table.result is None:
             self.result_box.layout.display = "none"
@@ -176,7 +176,7 @@ def access_labels(lang: str) -> dict[str, str]:
             "wish": t("ui.wish", lang), "slider": t("ui.log", lang)}
 
 
-def strength_word(table: TableView, seat: int) -> str:
+def strength_word(table: ScreenSource, seat: int) -> str:
     """How a computer at ``seat`` plays, for the board: the strength, or a custom player's name."""
     if table.custom_players:
         player = table.computers[seat - 1]

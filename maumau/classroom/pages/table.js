@@ -3,42 +3,12 @@
 'use strict';
 
 (function () {
-  // --- the page's own words (one place, to translate later) -----------------------------------
-  const TEXT = {
-    en: {
-      title: 'Mau-Mau table', table: 'Table', projector: 'projector', teacherView: 'teacher view (open hands)',
-      joinTitle: 'Sit down at table {code}', yourName: 'Your name', sitDown: 'Sit down',
-      connecting: 'connecting…', connected: 'connected', offline: 'connection lost, trying again…',
-      leave: 'Leave the table', leaveSure: 'Leave this table? Your seat goes to a computer (or, in Makao, you leave the match).',
-      felt: 'The table', yourHand: 'Your hand', you: 'you', log: 'What happened',
-      stock: 'Stock: {n}', discard: 'Pile', cards: '{n} cards', card: '1 card', score: 'score {n}',
-      toMove: 'to move', dealer: 'dealer', computer: 'computer', computerHolds: 'a computer plays for now',
-      away: 'away', open: 'open seat', waiting: 'joins next hand', left: 'left', notInHand: 'not in this hand',
-      draw: 'Draw', take: 'Take {n}', pass: 'Pass', mau: 'Say “{call}”',
-      playable: 'playable', notPlayable: 'not playable', justDrawn: 'just drawn',
-      yourTurn: 'Your turn.', yourTurnPending: 'Your turn: {pending}.', waitFor: 'Waiting for {name}.',
-      notNow: '{card} cannot be played now.', notYourTurn: 'It is not your turn.',
-      choose: 'How do you play {card}?', cancel: 'Cancel', alone: '{cards}', together: '{cards} together',
-      wishes: 'wish {wish}', runde: 'open a Runde', mauToo: 'and say “{call}”',
-      wish: 'Wish: {wish}', pending: 'Pending: {text}', pendingFor: '{text} (for {name})',
-      direction: 'Direction: {dir}', clockwise: 'clockwise ↻', anticlockwise: 'anticlockwise ↺',
-      waitingPlayers: 'Waiting for players: {taken} of {all} seats taken.',
-      waitingStart: 'Waiting for the teacher to start the table.',
-      handOver: 'Hand over', matchOver: 'Match over', winsHand: '{name} wins the hand.', winsMatch: '{name} wins the match.',
-      tie: 'A tie: {names}.', nextHand: 'The next hand is dealt in a moment…', scores: 'Scores', close: 'OK',
-      stale: 'The table changed just now: look again and choose.',
-      closed: 'The teacher closed this table.', replaced: 'This seat was opened in another window.',
-      badToken: 'Your seat was not found; sit down again.', unknownTable: 'There is no open table with the code {code}.',
-      hands: 'hand {n}', suits: { C: 'Clubs', D: 'Diamonds', H: 'Hearts', S: 'Spades' },
-      ranks: { J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' }, joker: 'Joker', of: '{rank} of {suit}',
-      keys: 'Keys', keysHelp: '← → choose a card · Enter or Space plays it · D draw · P pass · M say “{call}” · Esc closes a choice',
-      colours: 'Four colours', contrast: 'High contrast', notPossible: 'That is not possible now.',
-    },
-  };
-  Object.assign(TEXT, window.MAUMAU_WORDS || {});  // German and Hungarian (table-words.js)
+  // --- the page's words: sent by the server in the page's language (maumau/text/locale/page.py) -----
   const params = new URLSearchParams(location.search);
-  const LANG = ['en', 'de', 'hu'].includes(params.get('lang')) ? params.get('lang') : 'en';
-  const WORDS = Object.assign({}, TEXT.en, TEXT[LANG] || {});
+  const WORDS = JSON.parse(document.getElementById('words').textContent || '{}');
+  const LANG = document.documentElement.lang || 'en';
+  // the version of the messages this page speaks (maumau/classroom/messages.py), set by the server
+  const PROTOCOL = Number(document.querySelector('meta[name="maumau-protocol"]').content);
   function t(key, values) {
     let text = WORDS[key];
     if (text === undefined) return key;
@@ -56,14 +26,10 @@
     const c = parseCard(text);
     return c.joker ? '🃏' : c.rank + SYMBOL[c.suit];
   }
+  /** A card's name for a screen reader, as the server says it in the page's language. */
   function cardName(text) {
-    const c = parseCard(text);
-    if (c.joker) return WORDS.joker;
-    return t('of', { rank: WORDS.ranks[c.rank] || c.rank, suit: WORDS.suits[c.suit] });
-  }
-  function wishName(wish) {
-    if (SYMBOL[wish]) return SYMBOL[wish] + ' ' + WORDS.suits[wish];
-    return WORDS.ranks[wish] || wish;
+    const names = state.table && state.table.names;
+    return (names && names[text]) || text;
   }
   function colourClass(text) {
     const c = parseCard(text);
@@ -138,6 +104,7 @@
     if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return false;
     const id = state.ids++;
     request.id = id;
+    request.v = PROTOCOL;
     if (onAnswer) waiting.set(id, onAnswer);
     state.ws.send(JSON.stringify(request));
     return true;
@@ -206,6 +173,7 @@
   }
 
   function receive(message) {
+    if (message.v !== PROTOCOL) { stopWith(t('version')); return; }  // a server of another version: reload
     if (message.type === 'table') { draw(message); return; }
     const callback = message.id !== undefined ? waiting.get(message.id) : undefined;
     if (callback) { waiting.delete(message.id); callback(message); return; }
@@ -399,7 +367,7 @@
     top.setAttribute('aria-label', t('discard') + ': ' + cardName(view.top));
     stack.append(top);
     $('discard-label').textContent = t('discard');
-    if (view.wish) facts.append(fact('wish', t('wish', { wish: wishName(view.wish) })));
+    if (view.wish) facts.append(fact('wish', t('wish', { wish: view.wish_name })));
     if (view.pending) {
       const text = view.pending.text || view.pending.kind + ' ' + view.pending.amount;
       const who = typeof view.pending.target === 'number' ? handSeatName(view.pending.target) : null;
@@ -414,105 +382,77 @@
     return el('li', 'fact ' + kind, text);
   }
 
-  // --- the learner's own hand -------------------------------------------------------------------
-  function legalPlays(view) {
-    return (view.legal || []).filter((m) => Array.isArray(m.play));
-  }
-  function optionsFor(view, card) {
-    const plays = legalPlays(view);
-    let options = plays.filter((m) => m.play[0] === card);
-    if (!options.length) options = plays.filter((m) => m.play.includes(card));
-    const seen = new Set();
-    return options.filter((m) => {
-      const key = JSON.stringify([m.play, m.wish || null, !!m.runde]);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  }
-
+  // --- the learner's own hand: drawn from the seat model the server sent (maumau/play/seat_model.py) ---
+  // The model says, for each card, the legal ways to play it (each with its label) or why it may not be
+  // played now, in this page's language; the page only shows them and sends the chosen move.
   function drawMine(table, view) {
     const mine = $('mine');
-    mine.hidden = !view;
-    if (!view) { hideChooser(); return; }
-    const myTurn = !view.over && (view.legal || []).length > 0;
+    const model = table.model;
+    mine.hidden = !view || !model;
+    if (!view || !model) { hideChooser(); return; }
+    const myTurn = model.my_turn;
     if (!myTurn) { state.mau = false; hideChooser(); }
     $('mine-title').textContent = t('yourHand') + ' (' + (view.hand.length === 1 ? t('card') : t('cards', { n: view.hand.length })) + ')';
     const hand = $('hand');
     const had = focusedCard();  // the redraw replaces every card: the focus must not fall to the page's top
     hand.replaceChildren();
-    let drawnMarked = false;
-    for (const card of view.hand) {
-      const options = myTurn ? optionsFor(view, card) : [];
+    model.cards.forEach((spot, index) => {
       const button = el('button', 'card hand-card');
       button.type = 'button';
-      fillFace(button, card);
-      const drawn = !drawnMarked && view.drawn === card;
-      if (drawn) { drawnMarked = true; button.classList.add('drawn'); }
-      const parts = [cardName(card), options.length ? t('playable') : t('notPlayable')];
-      if (drawn) parts.push(t('justDrawn'));
+      fillFace(button, spot.card);
+      if (spot.drawn) button.classList.add('drawn');
+      const parts = [spot.name, spot.choices.length ? t('playable') : t('notPlayable')];
+      if (spot.drawn) parts.push(t('justDrawn'));
       button.setAttribute('aria-label', parts.join(', '));
-      button.dataset.card = card;
-      if (options.length) button.classList.add('playable');
+      button.dataset.card = spot.card;
+      if (spot.choices.length) button.classList.add('playable');
       else { button.classList.add('unplayable'); button.setAttribute('aria-disabled', 'true'); }
-      button.addEventListener('click', () => { state.lastCard = { card, index: hand.children.length }; chooseCard(card); });
+      button.addEventListener('click', () => { state.lastCard = { card: spot.card, index }; chooseCard(index); });
       button.tabIndex = -1;
       hand.append(button);
-    }
+    });
     rove(had);
-    const drawMove = (view.legal || []).find((m) => m.draw);
-    const passMove = (view.legal || []).find((m) => m.pass);
-    const pending = view.pending && view.pending.kind === 'draw' && view.pending.target === view.seat ? view.pending : null;
-    $('draw').textContent = pending && pending.amount > 1 ? t('take', { n: pending.amount }) : t('draw');
-    $('draw').disabled = !drawMove;
-    $('pass').textContent = t('pass');
-    $('pass').disabled = !passMove;
-    $('pass').hidden = !passMove && !(view.legal || []).length;
-    state.call = callWord(table.variant);
+    $('draw').textContent = model.draw_label;
+    $('draw').disabled = !model.draw;
+    $('pass').textContent = model.pass_label;
+    $('pass').disabled = !model.pass;
+    $('pass').hidden = !model.pass && !myTurn;
+    state.call = table.call;
     const mau = $('mau');
     mau.textContent = t('mau', { call: state.call });
     $('keys').textContent = t('keys') + ': ' + t('keysHelp', { call: state.call });
-    mau.disabled = !myTurn || !legalPlays(view).length;
+    mau.disabled = !myTurn || !model.cards.some((spot) => spot.choices.length);
     mau.setAttribute('aria-pressed', state.mau && !mau.disabled ? 'true' : 'false');
   }
-  function callWord(variant) {
-    return variant === 'makao' ? 'Makaó' : variant === 'lite_macau' ? 'Macau' : 'Mau';
-  }
 
-  function currentView() {
+  function currentModel() {
     const table = state.table;
-    return table && table.view && typeof table.view.seat === 'number' ? table.view : null;
+    return table && table.model ? table.model : null;
   }
 
-  function chooseCard(card) {
-    const view = currentView();
-    if (!view) return;
-    if (view.over || !(view.legal || []).length) { showError(t('notYourTurn')); return; }
-    const options = optionsFor(view, card);
-    // not playable now: the server says why, in the engine's words and this page's language
-    if (!options.length) { sendMove({ play: [card] }); return; }
-    if (options.length === 1) { sendMove(options[0]); return; }
-    showChooser(card, options);
+  /** A card clicked: why not (the model's sentence), its one way to play, or a choice among its ways. */
+  function chooseCard(index) {
+    const model = currentModel();
+    if (!model) return;
+    if (!model.my_turn) { showError(model.status); return; }
+    const spot = model.cards[index];
+    if (!spot) return;
+    if (spot.why) { showError(spot.why); return; }
+    if (spot.choices.length === 1) { sendMove(spot.choices[0].move); return; }
+    showChooser(spot);
   }
 
-  function describeMove(move) {
-    const cards = move.play.map(cardSymbol).join(' + ');
-    const parts = [move.play.length > 1 ? t('together', { cards }) : t('alone', { cards })];
-    if (move.wish) parts.push(t('wishes', { wish: wishName(move.wish) }));
-    if (move.runde) parts.push(t('runde'));
-    return parts.join(', ');
-  }
-
-  function showChooser(card, options) {
+  function showChooser(spot) {
     const box = $('chooser');
-    $('chooser-title').textContent = t('choose', { card: cardSymbol(card) });
+    $('chooser-title').textContent = t('choose', { card: spot.name });
     const list = $('chooser-options');
     list.replaceChildren();
-    for (const move of options) {
-      const button = el('button', 'option', describeMove(move));
+    for (const choice of spot.choices) {
+      const button = el('button', 'option', choice.label);
       button.type = 'button';
-      if (move.wish && SYMBOL[move.wish]) button.classList.add('wish-' + colourClass('2' + move.wish), 'suit-' + move.wish);
-      button.addEventListener('click', () => { hideChooser(); sendMove(move); });
+      const wish = choice.move.wish;
+      if (wish && SYMBOL[wish]) button.classList.add('wish-' + colourClass('2' + wish), 'suit-' + wish);
+      button.addEventListener('click', () => { hideChooser(); sendMove(choice.move); });
       list.append(button);
     }
     const cancel = el('button', 'option cancel', t('cancel'));
@@ -532,18 +472,13 @@
     if (event.key === 'Escape' && !$('chooser').hidden) hideChooser();
   });
 
-  function sendMove(legal) {
+  /** Send a move of the model's (the announcement added when its button is pressed: the engine
+   *  takes the card and the penalty without it, C-8, and says why when it comes too early). */
+  function sendMove(chosen) {
     const table = state.table;
     if (!table) return;
-    let move;
-    if (legal.play) {
-      move = { play: legal.play.slice() };
-      if (legal.wish) move.wish = legal.wish;
-      if (legal.runde) move.runde = true;
-      if (legal.mau && state.mau) move.mau = true;  // without it the engine takes the card and the penalty (C-8)
-    } else {
-      move = legal.draw ? { draw: true } : { pass: true };
-    }
+    const move = Object.assign({}, chosen);
+    if (move.play && state.mau) move.mau = true;
     state.mau = false;
     send({ type: 'move', move, seq: table.n }, (answer) => {
       if (answer.type === 'error') showError(answer.code === 'stale' ? t('stale') : answer.message);
@@ -551,14 +486,12 @@
   }
 
   $('draw').addEventListener('click', () => {
-    const view = currentView();
-    const move = view && (view.legal || []).find((m) => m.draw);
-    if (move) sendMove(move);
+    const model = currentModel();
+    if (model && model.draw) sendMove({ draw: true });
   });
   $('pass').addEventListener('click', () => {
-    const view = currentView();
-    const move = view && (view.legal || []).find((m) => m.pass);
-    if (move) sendMove(move);
+    const model = currentModel();
+    if (model && model.pass) sendMove({ pass: true });
   });
   $('mau').addEventListener('click', () => {
     state.mau = !state.mau;
@@ -600,7 +533,7 @@
       return;
     }
     const id = LETTERS[event.key.toLowerCase()];
-    if (!id || !currentView() || $('mine').hidden) return;
+    if (!id || !currentModel() || $('mine').hidden) return;
     event.preventDefault();
     const button = $(id);
     if (button.disabled || button.hidden) { showError(t('notPossible')); return; }
@@ -686,9 +619,8 @@
     if (Date.now() < state.errorUntil) return;
     if (!view) { setStatus(''); return; }
     if (view.over) { setStatus(''); return; }
-    if (mine && (mine.legal || []).length) {
-      const pending = mine.pending && mine.pending.target === mine.seat ? mine.pending.text : null;
-      setStatus(pending ? t('yourTurnPending', { pending }) : t('yourTurn'), 'turn');
+    if (table.model) {  // a seat: the model's sentence ("Your turn.", "Wait: Ben is to move.")
+      setStatus(table.model.status, table.model.my_turn ? 'turn' : undefined);
     } else {
       setStatus(t('waitFor', { name: handSeatName(view.to_move) }));
     }
