@@ -62,7 +62,7 @@ def test_compiled_engine_is_used_when_built() -> None:
     if os.environ.get("MAUMAU_PURE_PYTHON", "") not in ("", "0"):
         pytest.skip("MAUMAU_PURE_PYTHON is set for this run")
     assert mm.compiled
-    assert not mm.engine.__file__.endswith(".py")
+    assert not mm.core.engine.__file__.endswith(".py")
 
 
 @needs_build
@@ -76,7 +76,7 @@ def test_compiled_and_pure_engines_play_the_same_games() -> None:
 
 
 def test_pure_python_switch_loads_the_sources() -> None:
-    out = run("import maumau as mm; print(mm.compiled, mm.engine.__file__, mm.state.__file__)", pure=True)
+    out = run("import maumau as mm; print(mm.compiled, mm.core.engine.__file__, mm.core.state.__file__)", pure=True)
     assert out.returncode == 0, out.stderr
     flag, engine_file, state_file = out.stdout.split()
     assert flag == "False"
@@ -90,7 +90,7 @@ def copy_checkout(tmp_path: Path) -> Path:
     return tmp_path
 
 
-PROBE = "import maumau as mm; print(mm.compiled, mm.engine.__file__.rsplit('/', 1)[-1])"
+PROBE = "import maumau as mm; print(mm.compiled, mm.core.engine.__file__.rsplit('/', 1)[-1])"
 
 
 @needs_build

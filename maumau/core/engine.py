@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from .cards import Card, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import Draw, Move, Pass, Play
+from .refusal import Refusal, refuse
 from .rules.base import Pending, Rule, Table
-from .state import IllegalMove, lend, make_state, next_active
+from .state import IllegalMove, make_state, next_active
 from .turn import DRAWN, EXTRA, TURN, Deal, Turn, _by_index, add_cards, remove_cards
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,16 +43,14 @@ def legal_cards(variant: Variant, table: Table) -> frozenset[Card]:
     return found
 
 
-def verdict(variant: Variant, card: Card, table: Table) -> str | None:
-    """None if ``card`` may be played on ``table``, else the sentence that says why not."""
-    from ..text.i18n import describe_pending, t
-
+def verdict(variant: Variant, card: Card, table: Table) -> Refusal | str | None:
+    """None if ``card`` may be played on ``table``, else why not (a rule's ``forbids`` may say it
+    in a sentence of its own)."""
     pending = table.pending
     if pending is not None:
         if any(rule.answers(card, pending) for rule in variant._hooks["answers"]):
             return None
-        return t("illegal.pending", card=card.symbol, pending=describe_pending(pending),
-                 rule=pending.rule.response_id)
+        return refuse("illegal.pending", pending.rule.response_id, card=card.symbol, pending=pending)
     for rule in variant._hooks["forbids"]:
         reason = rule.forbids(card, table)
         if reason:
@@ -60,13 +59,13 @@ def verdict(variant: Variant, card: Card, table: Table) -> str | None:
         return None
     wish = table.wish
     if isinstance(wish, Suit):
-        return t("illegal.wish_suit", card=card.symbol, suit=wish.symbol)
+        return refuse("illegal.wish_suit", card=card.symbol, suit=wish.symbol)
     if isinstance(wish, Rank):
-        return t("illegal.wish_rank", card=card.symbol, rank=wish.value)
+        return refuse("illegal.wish_rank", card=card.symbol, rank=wish.value)
     top = table.top
     if top.suit is None or top.rank is None:  # a Joker on top: nothing to match
-        return t("illegal.generic", card=card.symbol)
-    return t("illegal.match", card=card.symbol, suit=top.suit.symbol, rank=top.rank.value)
+        return refuse("illegal.generic", card=card.symbol)
+    return refuse("illegal.match", card=card.symbol, suit=top.suit.symbol, rank=top.rank.value)
 
 
 def table_of(state: GameState) -> Table:
@@ -274,14 +273,12 @@ def _draw(turn: Turn) -> None:
 def leave(state: GameState, seat: int) -> GameState:
     """MK-14: the player is removed; their cards go under the stock unscored, effects aimed
     at them lapse, and the turn passes on; a last player left wins."""
-    from ..text.i18n import t
-
     if not state.variant.join_and_leave:
-        raise IllegalMove(t("leave.variant", variant=state.variant.name))
+        raise IllegalMove(refuse("leave.variant", variant=state.variant.name))
     if not (0 <= seat < state.players) or not state.active[seat]:
-        raise IllegalMove(t("leave.seat", seat=seat))
+        raise IllegalMove(refuse("leave.seat", seat=seat))
     if state.is_over:
-        raise IllegalMove(t("illegal.over"))
+        raise IllegalMove(refuse("illegal.over"))
     active = tuple(a and i != seat for i, a in enumerate(state.active))
     hands = tuple(() if i == seat else h for i, h in enumerate(state.hands))
     pending, phase, to_move, drawn = state.pending, state.phase, state.to_move, state.drawn
@@ -299,6 +296,3 @@ def leave(state: GameState, seat: int) -> GameState:
                          phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
                          locked=state.locked - {seat}, events=(Left(seat),))
 
-
-# The state imports no engine: the engine lends it the functions its methods call.
-lend(legal_moves=legal_moves, apply_move=apply_move, leave=leave)

@@ -9,12 +9,13 @@ sorts it first, C-6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card, CardTuple, Rank, Suit
-from .moves import Move, Play
+from .moves import DRAWN, EXTRA, PHASES, TURN, Move, Play
+from .refusal import Refusal
 from .rules.base import Memory, Role, recall, recall_role
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,19 +23,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules.base import Pending, Rule
     from .variants import Variant
 
-__all__ = ["GameState", "IllegalMove", "next_active", "lend", "TURN", "EXTRA", "DRAWN", "PHASES"]
+__all__ = ["GameState", "IllegalMove", "next_active", "make_state", "TURN", "EXTRA", "DRAWN", "PHASES"]
 
-#: The phases of a turn, beside the state that holds one: a normal turn, the extra play after
-#: an Ace (MK-8, JM-8), and the choice after drawing (MR-4, JM-3).  A pending effect is its own
-#: situation (C-5), in the phase of the turn it interrupts.
-TURN, EXTRA, DRAWN = "turn", "extra", "drawn"
-PHASES = (TURN, EXTRA, DRAWN)
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow; the message names the rule (C-9)."""
+    """A move the rules do not allow; the message names the rule (C-9).  ``refusal`` holds the
+    reason as data (``maumau.core.refusal``), ``reason`` as the sentence of the language."""
 
-    def __init__(self, reason: str, move: Move | None = None) -> None:
+    def __init__(self, reason: str | Refusal, move: Move | None = None) -> None:
+        self.refusal = reason if isinstance(reason, Refusal) else None
+        if isinstance(reason, Refusal):
+            from ..text.refusals import sentence  # words are made above the core (a door up)
+
+            reason = sentence(reason)
         super().__init__(reason)
         self.reason = reason
         self.move = move
@@ -154,47 +156,67 @@ class GameState:
         """next(p): the neighbouring active seat in the direction of play (C-1)."""
         return next_active(self._active, seat, self._direction)
 
-    # --- the rules ---------------------------------------------------------------------------
+    # --- the rules ----------------------------------------------------------------------------
+    # The engine imports the state, so the state imports the engine where it is used, inside
+    # the method (a lazy import: the cycle state <-> engine is only closed at call time).
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move, each once; empty only at the end."""
+        return list(self._legal_moves())
+
+    def _legal_moves(self) -> tuple[Move, ...]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_moves(self)
-        return list(legal)
+            from .engine import legal_moves
+
+            legal = self._legal = legal_moves(self)
+        return legal
 
     def is_legal(self, move: Move) -> bool:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_moves(self)
-        return move in legal
+        return move in self._legal_moves()
 
     def apply(self, move: Move) -> GameState:
         """The next state; raises IllegalMove (and changes nothing) if ``move`` is illegal.
 
         A Play that leaves one card without ``mau=True`` is accepted and penalised (C-8).
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_moves(self)
+        from .engine import apply_move
+
+        legal = self._legal_moves()
         if move not in legal and not self._forgets_mau(move, legal):
-            # an illegal move always has a reason: why_illegal is None only for legal moves
-            raise IllegalMove(cast(str, self.why_illegal(move)), move)
-        return _apply_move(self, move)
+            # an illegal move always has a reason: refusal is None only for legal moves
+            raise IllegalMove(cast(Refusal, self.refusal(move)), move)
+        return apply_move(self, move)
 
     def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
         return type(move) is Play and not move.mau and move.replace(mau=True) in legal
 
+    def refusal(self, move: Move) -> Refusal | None:
+        """None for a legal move, else why not, as data: a sentence key, the id of the rule that
+        refuses and the values the sentence names (``maumau.core.refusal``)."""
+        from .illegal import refusal
+
+        return refusal(self, move)
+
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the sentence naming the rule that forbids it."""
-        return _borrow("why_illegal")(self, move)  # type: ignore[no-any-return]
+        said = self.refusal(move)
+        if said is None:
+            return None
+        from ..text.refusals import sentence  # words are made above the core (a door up)
+
+        return sentence(said)
 
     def explain(self, move: Move) -> str:
         """One sentence: what ``move`` does here, or why it is illegal."""
-        return _borrow("explain")(self, move)  # type: ignore[no-any-return]
+        from ..text.explain import explain
+
+        return explain(self, move)
 
     def leave(self, seat: int) -> GameState:
         """The state after ``seat`` left mid-hand (MK-14), where the variant allows it."""
-        return _borrow("leave")(self, seat)  # type: ignore[no-any-return]
+        from .engine import leave
+
+        return leave(self, seat)
 
     # --- values ------------------------------------------------------------------------------
     def _value(self) -> tuple[Any, ...]:
@@ -230,7 +252,9 @@ class GameState:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_borrow("from_dict"), (self.to_dict(),))
+        from ..play.serialize import state_from_dict  # a pickle holds the saved form (play.serialize)
+
+        return (state_from_dict, (self.to_dict(),))
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed (for teaching and tests; not validated)."""
@@ -239,13 +263,20 @@ class GameState:
         return make_state(**values)
 
     def to_dict(self) -> dict[str, Any]:
-        return _borrow("to_dict")(self)  # type: ignore[no-any-return]
+        """The state as a JSON-ready dictionary (``maumau.play.serialize``)."""
+        from ..play.serialize import state_to_dict
+
+        return state_to_dict(self)
 
     def __repr__(self) -> str:
-        return _borrow("describe_state")(self)  # type: ignore[no-any-return]
+        from ..text.explain import describe_state
+
+        return describe_state(self)
 
     def _repr_html_(self) -> str:
-        return _borrow("state_html")(self)  # type: ignore[no-any-return]
+        from ..text.explain import state_html
+
+        return state_html(self)
 
 
 def next_active(active: Sequence[bool], seat: int, step: int) -> int:
@@ -292,30 +323,3 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     state._key = None
     state._hash = None
     return state
-
-
-# --- what the modules built on the state lend it --------------------------------------------
-# The engine, the reasons for illegal moves, the narration and the saved form all import the
-# state; the state imports none of them, so imports run one way.  Each lends the state the
-# functions its methods call when it is imported, and ``import maumau`` imports them all.
-def _not_lent(*args: Any) -> Any:
-    raise RuntimeError("the maumau engine is not loaded: import maumau (not maumau.state alone)")
-
-
-_legal_moves: Callable[[GameState], tuple[Move, ...]] = _not_lent
-_apply_move: Callable[[GameState, Move], GameState] = _not_lent
-_lent: dict[str, Callable[..., Any]] = {}
-
-
-def lend(**functions: Callable[..., Any]) -> None:
-    """Lend GameState's methods their functions (``legal_moves``, ``apply_move``, ``leave`` from
-    the engine; ``why_illegal``; ``explain``, ``describe_state``, ``state_html``; ``to_dict``,
-    ``from_dict`` from the saved form)."""
-    global _legal_moves, _apply_move
-    _lent.update(functions)
-    _legal_moves = _lent.get("legal_moves", _not_lent)
-    _apply_move = _lent.get("apply_move", _not_lent)
-
-
-def _borrow(name: str) -> Callable[..., Any]:
-    return _lent.get(name, _not_lent)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.cards import Card, Rank, Suit, cards, parse_wish
 from ..core.rules.base import Pending, Role, Rule
-from ..core.state import lend, make_state
+from ..core.state import make_state
 from ..core.validate import InvalidState, check_state, is_whole, show
 from ..core.variants import Variant, variant
 
@@ -286,5 +286,3 @@ def _memory_from_dict(v: Variant, runde: Any, saved: Any) -> Any:
                                 **{name: decode(value) for name, value in saved.items()}})
     return memory
 
-
-lend(to_dict=state_to_dict, from_dict=state_from_dict)

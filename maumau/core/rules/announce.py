@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..moves import Move
+from ..refusal import Either, Refusal, refuse
 from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
     from ..turn import Turn
 
 
@@ -43,3 +46,8 @@ class MauLocksLastCard(Rule):
 
     def on_missing_announcement(self, turn: Turn) -> None:
         turn.lock(turn.player)
+
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
+        if state.to_move not in state.locked:
+            return None
+        return refuse("illegal.locked", self.rule_id, call=state.variant.call, moves=Either(state.legal_moves()))

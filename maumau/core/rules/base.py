@@ -9,8 +9,13 @@ Hooks (all optional):
 ``allows(card, table)``
     True if this rule makes ``card`` playable on ``table`` (matching, wild cards).
 ``forbids(card, table)``
-    A sentence saying why ``card`` may not be played on ``table``, or None.
-    A veto beats any ``allows``.
+    Why ``card`` may not be played on ``table`` (a ``Refusal``: ``refuse(key, self.rule_id,
+    ...)``), or None.  A veto beats any ``allows``.
+``why_not(state, move)``
+    Why this rule refuses ``move``, which is not among the legal moves, as a ``Refusal``
+    (a sentence key of the catalogues, this rule's id, the values the sentence names), or None
+    when the move is not this rule's business.  The engine asks the variant's rules in order,
+    after the core's own check that the cards are held; the first refusal is the reason.
 ``answers(card, pending)``
     True if ``card`` answers the pending penalty or skip (C-5).
 ``wish_kind(card)``
@@ -48,6 +53,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..cards import Card, Rank, Suit
 from ..moves import Move, Play
+from ..refusal import Refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -224,7 +230,10 @@ class Rule:
     def allows(self, card: Card, table: Table) -> bool:
         return False
 
-    def forbids(self, card: Card, table: Table) -> str | None:
+    def forbids(self, card: Card, table: Table) -> Refusal | str | None:
+        return None
+
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
         return None
 
     def answers(self, card: Card, pending: Pending) -> bool:
@@ -275,7 +284,7 @@ def _hashable(value: Any) -> Any:
 
 
 HOOKS = (
-    "allows", "forbids", "answers", "wish_kind", "on_play", "on_last_card",
+    "allows", "forbids", "why_not", "answers", "wish_kind", "on_play", "on_last_card",
     "extra_plays", "forces_play", "on_missing_announcement", "prepare_upcard",
 )
 
