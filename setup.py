@@ -6,7 +6,9 @@ Variant, legal moves, the fast paths of a move); compiled, random self-play of m
 about 1.6x faster.  The compiled
 modules are optional: without Cython or a C compiler, or with ``MAUMAU_PURE_PYTHON=1``
 set at install time, maumau installs as pure Python.  ``make build`` compiles them in
-place after an edit (``maumau/core/compiled.py`` decides at import which ones are used).
+place after an edit.  The compiled modules go to ``maumau/core/_built/``, apart from the
+sources; ``maumau/core/__init__.py`` puts that folder first on the package's path when they
+are to run (``maumau/core/compiled.py`` decides).
 """
 
 from __future__ import annotations
@@ -14,6 +16,22 @@ from __future__ import annotations
 import os
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+class BuildInto(build_ext):
+    """Compiled modules go to a ``_built`` folder beside their sources (maumau/core/_built/)."""
+
+    def get_ext_fullpath(self, ext_name: str) -> str:  # a wheel's build
+        folder, name = os.path.split(super().get_ext_fullpath(ext_name))
+        return os.path.join(folder, "_built", name)
+
+    def _get_inplace_equivalent(self, build_py, ext):  # type: ignore[no-untyped-def]  # make build, pip -e
+        inplace, regular = super()._get_inplace_equivalent(build_py, ext)
+        folder, name = os.path.split(inplace)
+        os.makedirs(os.path.join(folder, "_built"), exist_ok=True)
+        return os.path.join(folder, "_built", name), regular
+
 
 COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/engine.py", "maumau/core/variants.py"]
 
@@ -36,4 +54,4 @@ def extensions() -> list:
     return modules
 
 
-setup(ext_modules=extensions())
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildInto})
