@@ -14,6 +14,7 @@ are to run (``maumau/core/compiled.py`` decides).
 from __future__ import annotations
 
 import os
+import shutil
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -30,7 +31,19 @@ class BuildInto(build_ext):
         inplace, regular = super()._get_inplace_equivalent(build_py, ext)
         folder, name = os.path.split(inplace)
         os.makedirs(os.path.join(folder, "_built"), exist_ok=True)
-        return os.path.join(folder, "_built", name), regular
+        built, _ = os.path.split(regular)
+        return os.path.join(folder, "_built", name), os.path.join(built, "_built", name)
+
+    def copy_extensions_to_source(self) -> None:
+        """Each compiled module into _built/, stamped with the time of the copy (so that it is
+        newer than the source it was built from, maumau/core/compiled.py checks), replacing the
+        old file at once (a running process keeps the module it loaded)."""
+        build_py = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            inplace, regular = self._get_inplace_equivalent(build_py, ext)
+            if os.path.exists(regular):
+                shutil.copyfile(regular, inplace + ".new")
+                os.replace(inplace + ".new", inplace)
 
 
 COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/engine.py", "maumau/core/variants.py"]

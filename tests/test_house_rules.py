@@ -189,3 +189,50 @@ def test_the_engine_names_no_rule_class_or_rank_set():
         text = (PACKAGE / "core" / name).read_text(encoding="utf-8")
         for word in ("RUNDE_RANKS", "SameRankSets", "Runde(", "SkipOnEight", "from .rules.turns"):
             assert word not in text, f"core/{name} names {word}"
+
+
+class FoursSkipUnlessAnswered(Rule):
+    """4: next(X) is skipped unless they answer with a 4 (a house rule; its kind is its role)."""
+
+    name = "fours_skip"
+    rule_id = "LM-11"
+    roles = frozenset((Role.SKIP,))
+
+    def affects(self, card: mm.Card) -> bool:
+        return card.rank is Rank.FOUR
+
+    def answers(self, card: mm.Card, pending) -> bool:
+        return pending.rule == self and card.rank is Rank.FOUR
+
+    def on_play(self, turn, card: mm.Card) -> None:
+        turn.start_pending(1, turn.following())
+
+
+def test_a_penaltys_kind_is_said_once_by_its_role():
+    shipped = [r for name in mm.variant_names() for r in mm.variant(name).rules]
+    assert not [r for r in shipped if "pending_kind" in type(r).__dict__]
+    kinds = {r.name: r.pending_kind for r in shipped if r.pending_kind}
+    assert kinds == {"two_three_draw": "draw", "kings_draw_five": "draw", "seven_draws_two": "draw",
+                     "four_skips": "skip", "eight_skips_summed": "skip"}
+    v = mm.variant("makao").with_rules(FoursSkipUnlessAnswered())
+    s = mm.position(v, hands=["4H 5C 6D", "4S 9C KD", "6S 6C 2D"], top="5H", stock="3C 3D 3S")
+    after = s.apply(mm.Play("4H"))
+    assert after.pending is not None and after.pending.kind == "skip" and after.pending_skip == 1
+    assert mm.Play("4S") in after.legal_moves() and mm.Pass() in after.legal_moves()
+
+
+class StartsWithoutARole(Rule):
+    name = "no_role"
+
+    def affects(self, card: mm.Card) -> bool:
+        return card.rank is Rank.FOUR
+
+    def on_play(self, turn, card: mm.Card) -> None:
+        turn.start_pending(1, turn.following())
+
+
+def test_a_rule_that_starts_a_pending_effect_without_a_role_is_told_what_to_declare():
+    v = mm.variant("makao").with_rules(StartsWithoutARole())
+    s = mm.position(v, hands=["4H 5C 6D", "4S 9C KD", "6S 6C 2D"], top="5H", stock="3C 3D 3S")
+    with pytest.raises(ValueError, match="Role.DRAW_PENALTY or Role.SKIP"):
+        s.apply(mm.Play("4H"))

@@ -228,9 +228,21 @@ class Turn(_Tabletop):
         return None
 
     # --- what rules do ------------------------------------------------------------
+    def start_pending(self, amount: int, target: int, resume: int | None = None) -> None:
+        """The rule whose hook runs starts its draw penalty or skip (its ``pending_kind``, said by
+        its role) of ``amount``, that ``target`` must answer or accept (C-5)."""
+        rule = self.acting
+        assert rule is not None, "start_pending is called from a rule's hook"
+        kind = rule.pending_kind
+        if kind is None:
+            raise ValueError(f"the rule {rule.name} starts no pending effect: it declares "
+                             "Role.DRAW_PENALTY or Role.SKIP in its roles, and answers(card, pending)")
+        self.set_pending(kind, amount, target, rule, resume)
+
     def set_pending(self, kind: str, amount: int, target: int, rule: Rule,
                     resume: int | None = None) -> None:
-        """Start a draw penalty or skip that ``target`` must answer or accept (C-5)."""
+        """Start a draw penalty or skip that ``target`` must answer or accept (C-5); ``kind`` is
+        the rule's own (``start_pending`` reads it from the rule)."""
         self.pending = Pending(kind, amount, target, rule, resume)
         self.to_move = target
         self.events.append(EffectPending(kind, amount, target, rule))

@@ -85,6 +85,10 @@ class Role(Enum):
     JOIN_AND_LEAVE = "lets players leave and join between hands"
 
 
+#: The roles of the rules that start a pending effect, and the effect's kind (C-5).
+PENALTY_KINDS: dict[Role | None, str] = {Role.DRAW_PENALTY: "draw", Role.SKIP: "skip"}
+
+
 class Table(NamedTuple):
     """What a card is played onto: the top card, the wish, the pending effect, and what the
     rules that remember hold (the Runde, MR-8)."""
@@ -164,8 +168,6 @@ class Rule:
     after_draw: ClassVar[str | None] = None
     #: Whether accepting this rule's draw penalty ends the turn (LM-6, MK-4) or not.
     accept_ends_turn: ClassVar[bool] = True
-    #: "draw" or "skip" for rules that start a pending effect.
-    pending_kind: ClassVar[str | None] = None
     #: False for a house rule under which the pile is never reshuffled into the stock (C-6).
     reshuffles: ClassVar[bool] = True
     #: What the rule is (see Role): declared, so that nothing has to guess it from the name.
@@ -184,6 +186,16 @@ class Rule:
     #: what the slot holds at the deal.
     remembers: ClassVar[bool] = False
     memory_at_deal: ClassVar[Hashable] = None
+
+    @property
+    def pending_kind(self) -> str | None:
+        """The kind of the pending effect this rule starts (C-5), said once, by its role: "draw"
+        for a ``Role.DRAW_PENALTY``, "skip" for a ``Role.SKIP``; None for a rule that starts none
+        (one that can be answered says so with its ``answers`` hook).  A learner's rule may still
+        set ``pending_kind = "draw"`` in its class."""
+        if not overrides(self, "answers"):
+            return None
+        return PENALTY_KINDS.get(next((role for role in self.roles if role in PENALTY_KINDS), None))
 
     @property
     def summary(self) -> str:
