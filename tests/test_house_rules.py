@@ -236,3 +236,15 @@ def test_a_rule_that_starts_a_pending_effect_without_a_role_is_told_what_to_decl
     s = mm.position(v, hands=["4H 5C 6D", "4S 9C KD", "6S 6C 2D"], top="5H", stock="3C 3D 3S")
     with pytest.raises(ValueError, match="Role.DRAW_PENALTY or Role.SKIP"):
         s.apply(mm.Play("4H"))
+
+
+def test_the_jm9_lock_lives_in_its_rules_memory_like_the_runde():
+    s = mm.position("joker_mau_mau", hands=["KC 9H", "KH 10S 7D"], top="9S", stock="8D 10C AD 7C")
+    locked = s.apply(mm.Play("9H"))  # the second-to-last card without Mau: the last card locks
+    lock = mm.variant("joker_mau_mau").having(Role.LOCK)[0]
+    assert locked.locked == frozenset({0}) and locked.memory_of(lock) == (0,)
+    assert "_locked" not in mm.GameState.__slots__ and "locked" not in mm.core.state._FIELDS
+    with pytest.raises(AttributeError):
+        locked.locked = frozenset()  # read-only, derived from the memory
+    unlocked = locked.apply(locked.legal_moves()[0]).apply(mm.Draw())  # seat 0 draws: the lock lifts
+    assert unlocked.locked == frozenset() and unlocked.memory_of(lock) == ()

@@ -16,7 +16,7 @@ from .cards import Card, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import Draw, Move, Pass, Play
 from .refusal import Refusal, refuse
-from .rules.base import Pending, Rule, Table
+from .rules.base import Pending, Rule, Table, locked_in, with_locked
 from .state import IllegalMove, make_state, next_active
 from .turn import DRAWN, EXTRA, TURN, Deal, Turn, _by_index, add_cards, remove_cards
 
@@ -93,7 +93,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     else:
         candidates = hand
     moves: list[Move] = []
-    if seat not in state._locked:  # JM-9: a locked last card cannot be played
+    if seat not in locked_in(state._memory):  # JM-9: a locked last card cannot be played
         last = None
         for card in candidates:
             if card is not last and card in playable:
@@ -167,13 +167,13 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
         return None
     wish = move.wish
     # Positional, in make_state's order (variant, hands, stock, discard, to_move, direction, wish,
-    # pending, phase, drawn, memory, locked, active, dealer, seed, idle, winner, over, blocked,
+    # pending, phase, drawn, memory, active, dealer, seed, idle, winner, over, blocked,
     # events): the two fast paths run for most decisions, and matching twenty keywords costs the
     # pure-Python engine a third of a decision (11,000 instructions); compiled, it is the same C call.
     return make_state(
         variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
         state._discard + move.cards, state.next_seat(seat), state._direction, wish,
-        None, TURN, None, state._memory, state._locked, state._active, state._dealer,
+        None, TURN, None, state._memory, state._active, state._dealer,
         state._seed, 0, None, False, False,
         () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
 
@@ -184,14 +184,14 @@ def _plain_draw(state: GameState) -> GameState | None:
     stock = state._stock
     seat = state._to_move
     phase = state._phase
-    if (len(stock) < 2 or seat in state._locked
+    if (len(stock) < 2 or seat in locked_in(state._memory)
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
     hands = state._hands
     return make_state(  # positional, as in _plain_play
         state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
         state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
-        state._memory, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
+        state._memory, state._active, state._dealer, state._seed, 0, None, False, False,
         _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
 
 
@@ -294,5 +294,5 @@ def leave(state: GameState, seat: int) -> GameState:
         to_move, pending, phase = winner, None, TURN
     return state.replace(active=active, hands=hands, stock=state.stock + state.hands[seat], pending=pending,
                          phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
-                         locked=state.locked - {seat}, events=(Left(seat),))
+                         memory=with_locked(state.memory, state.locked - {seat}), events=(Left(seat),))
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .cards import Card, CardTuple, Rank, Suit
 from .moves import DRAWN, EXTRA, PHASES, TURN, Move, Play
 from .refusal import Refusal
-from .rules.base import Memory, Role, recall, recall_role
+from .rules.base import Memory, Role, locked_in, recall, recall_role, with_locked
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
@@ -44,7 +44,7 @@ class IllegalMove(ValueError):
 
 _FIELDS = (
     "variant", "hands", "stock", "discard", "to_move", "direction", "wish", "pending",
-    "phase", "drawn", "memory", "locked", "active", "dealer", "seed", "idle", "winner",
+    "phase", "drawn", "memory", "active", "dealer", "seed", "idle", "winner",
     "over", "blocked", "events",
 )
 # The fields, then what is computed on demand: legal moves, the value key, the hash.
@@ -79,7 +79,6 @@ class GameState:
         _phase: str
         _drawn: Card | None
         _memory: Memory
-        _locked: frozenset[int]
         _active: tuple[bool, ...]
         _dealer: int
         _seed: int
@@ -107,7 +106,6 @@ class GameState:
     phase: str = _read("_phase", '"turn", "extra" (after an Ace) or "drawn".')
     drawn: Card | None = _read("_drawn", "The card just drawn, in the 'drawn' phase.")
     memory: Memory = _read("_memory", "What the rules that remember hold: (rule, value) for each.")
-    locked: frozenset[int] = _read("_locked", "Seats whose last card is locked (JM-9).")
     active: tuple[bool, ...] = _read("_active", "Which seats still take part (MK-14).")
     dealer: int = _read("_dealer", "The seat that dealt this hand (C-2).")
     seed: int = _read("_seed", "The seed of the next reshuffle (C-6).")
@@ -131,6 +129,11 @@ class GameState:
     def runde(self) -> tuple[Rank, int] | None:
         """(rank, opener) while a Runde runs (MR-8), read from the Runde's memory."""
         return recall_role(self._memory, Role.RUNDE)  # type: ignore[no-any-return]
+
+    @property
+    def locked(self) -> frozenset[int]:
+        """Seats whose last card is locked (JM-9), read from the lock rule's memory."""
+        return locked_in(self._memory)
 
     def memory_of(self, rule: Rule) -> Any:
         """What ``rule`` remembers in this state (its memory slot)."""
@@ -227,7 +230,7 @@ class GameState:
                 self._variant, self._hands, self._stock, d[-1],
                 tuple(sorted(c.index for c in d[:-1])), self._to_move, self._direction,
                 self._wish, self._pending, self._phase, self._drawn, self._memory,
-                self._locked, self._active, self._dealer, self._seed, self._idle,
+                self._active, self._dealer, self._seed, self._idle,
                 self._winner, self._over, self._blocked,
             )
         return key
@@ -259,7 +262,10 @@ class GameState:
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed (for teaching and tests; not validated)."""
         values = {f: getattr(self, "_" + f) for f in _FIELDS}
+        locked = changes.pop("locked", None)  # the locked seats live in the lock rule's memory (JM-9)
         values.update(changes)
+        if locked is not None:
+            values["memory"] = with_locked(values["memory"], set(locked))
         return make_state(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -294,7 +300,7 @@ def next_active(active: Sequence[bool], seat: int, step: int) -> int:
 def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
                discard: tuple[Card, ...], to_move: int, direction: int,
                wish: Suit | Rank | None, pending: Pending | None, phase: str,
-               drawn: Card | None, memory: Memory, locked: frozenset[int],
+               drawn: Card | None, memory: Memory,
                active: tuple[bool, ...], dealer: int, seed: int, idle: int,
                winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
     """A new state from its fields, unchecked (the engine and the loaders use it)."""
@@ -310,7 +316,6 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     state._phase = phase
     state._drawn = drawn
     state._memory = memory
-    state._locked = locked
     state._active = active
     state._dealer = dealer
     state._seed = seed

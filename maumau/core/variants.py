@@ -12,7 +12,7 @@ from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
 from .moves import Draw, Move, Play
 from .problems import InvalidState
 from .rules import rulebook
-from .rules.base import HOOKS, Memory, Pending, Role, Rule, overrides
+from .rules.base import HOOKS, Memory, Pending, Role, Rule, overrides, with_locked
 
 __all__ = ["Variant", "variant", "variant_names", "VariantError"]
 
@@ -101,6 +101,18 @@ class Variant:
         if rule is None:
             raise InvalidState(f"a Runde runs, but {self.name} has no runde rule (MR-8)")
         return self.memory_with({rule.name: runde})
+
+    def lock_memory(self, memory: Memory, seats: Iterable[Any]) -> Memory:
+        """``memory`` with the seats whose last card is locked (JM-9), for ``mm.position`` and saved
+        games, which name the locked seats apart."""
+        seats = list(seats)
+        if not seats:
+            return memory
+        if not self.having(Role.LOCK):
+            raise InvalidState(f"seats are locked, but {self.name} has no mau_lock rule (JM-9)")
+        if any(type(seat) is not int for seat in seats) or len(set(seats)) != len(seats):
+            raise InvalidState(f"locked must be different seat numbers, not {seats!r}")
+        return with_locked(memory, set(seats))
 
     def having(self, role: Role) -> tuple[Rule, ...]:
         """The variant's rules that declare ``role``, in the variant's order."""

@@ -190,7 +190,7 @@ def _status(state: GameState) -> str:
         name = plural if language() == "en" else rank_name(state.runde[0])  # "Runde of aces", "Runde mit Ass"
         bits.append(t("state.runde", rank=name, seat=state.runde[1]))
     for rule, value in state.memory:  # what other rules remember, when it is not as dealt
-        if Role.RUNDE not in rule.roles and value != rule.memory_at_deal:
+        if not rule.roles & {Role.RUNDE, Role.LOCK} and value != rule.memory_at_deal:  # said apart
             bits.append(f"{rule.name}: {value!r}")
     if state.direction < 0:
         bits.append(t("state.counter"))

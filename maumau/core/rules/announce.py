@@ -3,7 +3,8 @@ MR-7, MK-9, JM-9)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..moves import Move
 from ..refusal import Either, Refusal, refuse
@@ -43,6 +44,16 @@ class MauLocksLastCard(Rule):
     roles = frozenset((Role.ANNOUNCEMENT, Role.LOCK))
     rule_id = "JM-9"
     call = "Mau"
+    #: The lock's memory: the seats whose last card is locked, sorted (``state.locked`` reads it).
+    remembers = True
+    memory_at_deal: ClassVar[Hashable] = ()
+
+    def check_memory(self, value: Any, state: GameState) -> str | None:
+        if not isinstance(value, tuple) or any(type(seat) is not int for seat in value):
+            return f"the locked seats are a tuple of seat numbers, not {value!r}"
+        if list(value) != sorted(set(value)):
+            return f"the locked seats are sorted and different, not {value!r}"
+        return None
 
     def on_missing_announcement(self, turn: Turn) -> None:
         turn.lock(turn.player)

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import Card, Rank, Suit
 from ..moves import Move, Play
@@ -59,7 +59,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
     from ..turn import Deal, Turn
 
-__all__ = ["Rule", "Role", "Table", "Pending", "HOOKS", "Memory", "recall", "recall_role", "remembered"]
+__all__ = ["Rule", "Role", "Table", "Pending", "HOOKS", "Memory", "recall", "recall_role", "remembered",
+           "locked_in", "with_locked"]
 
 #: What the rules that remember hold in a state: (rule, value) for each, in the variant's order.
 Memory = tuple[tuple["Rule", Hashable], ...]
@@ -142,6 +143,24 @@ def remembered(memory: Memory, rule: Rule, value: Hashable) -> Memory:
         else:
             slots.append((owner, held))
     return tuple(slots)
+
+
+def locked_in(memory: Memory) -> frozenset[int]:
+    """The seats whose last card is locked (JM-9): what the rule with ``Role.LOCK`` remembers."""
+    for owner, value in memory:
+        if Role.LOCK in owner.roles:
+            return frozenset(cast("tuple[int, ...]", value)) if value else frozenset()
+    return frozenset()
+
+
+def with_locked(memory: Memory, seats: frozenset[int] | set[int]) -> Memory:
+    """``memory`` with the locked seats (JM-9) set, in the lock rule's slot (sorted seats)."""
+    for owner, _ in memory:
+        if Role.LOCK in owner.roles:
+            return remembered(memory, owner, tuple(sorted(seats)))
+    if seats:
+        raise LookupError("seats are locked, but the variant has no rule that locks (Role.LOCK, JM-9)")
+    return memory
 
 
 class Pending(NamedTuple):
