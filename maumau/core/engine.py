@@ -93,7 +93,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     else:
         candidates = hand
     moves: list[Move] = []
-    if seat not in locked_in(state._memory):  # JM-9: a locked last card cannot be played
+    if not (state._memory and seat in locked_in(state._memory)):  # JM-9: a locked last card cannot be played
         last = None
         for card in candidates:
             if card is not last and card in playable:
@@ -184,7 +184,7 @@ def _plain_draw(state: GameState) -> GameState | None:
     stock = state._stock
     seat = state._to_move
     phase = state._phase
-    if (len(stock) < 2 or seat in locked_in(state._memory)
+    if (len(stock) < 2 or state._memory and seat in locked_in(state._memory)
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
     hands = state._hands

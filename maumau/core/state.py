@@ -160,35 +160,34 @@ class GameState:
         return next_active(self._active, seat, self._direction)
 
     # --- the rules ----------------------------------------------------------------------------
-    # The engine imports the state, so the state imports the engine where it is used, inside
-    # the method (a lazy import: the cycle state <-> engine is only closed at call time).
+    # The engine imports the state, so the state imports the engine at the end of this module
+    # (``from . import engine``): the methods read ``engine.legal_moves`` when they run, when
+    # both modules are complete.  (An import inside these methods would cost a third of a move.)
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move, each once; empty only at the end."""
-        return list(self._legal_moves())
-
-    def _legal_moves(self) -> tuple[Move, ...]:
         legal = self._legal
         if legal is None:
-            from .engine import legal_moves
-
-            legal = self._legal = legal_moves(self)
-        return legal
+            legal = self._legal = engine.legal_moves(self)
+        return list(legal)
 
     def is_legal(self, move: Move) -> bool:
-        return move in self._legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = engine.legal_moves(self)
+        return move in legal
 
     def apply(self, move: Move) -> GameState:
         """The next state; raises IllegalMove (and changes nothing) if ``move`` is illegal.
 
         A Play that leaves one card without ``mau=True`` is accepted and penalised (C-8).
         """
-        from .engine import apply_move
-
-        legal = self._legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = engine.legal_moves(self)
         if move not in legal and not self._forgets_mau(move, legal):
             # an illegal move always has a reason: refusal is None only for legal moves
             raise IllegalMove(cast(Refusal, self.refusal(move)), move)
-        return apply_move(self, move)
+        return engine.apply_move(self, move)
 
     def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
         return type(move) is Play and not move.mau and move.replace(mau=True) in legal
@@ -196,7 +195,7 @@ class GameState:
     def refusal(self, move: Move) -> Refusal | None:
         """None for a legal move, else why not, as data: a sentence key, the id of the rule that
         refuses and the values the sentence names (``maumau.core.refusal``)."""
-        from .illegal import refusal
+        from .illegal import refusal  # illegal imports the engine: asked when a move is refused
 
         return refusal(self, move)
 
@@ -217,9 +216,7 @@ class GameState:
 
     def leave(self, seat: int) -> GameState:
         """The state after ``seat`` left mid-hand (MK-14), where the variant allows it."""
-        from .engine import leave
-
-        return leave(self, seat)
+        return engine.leave(self, seat)
 
     # --- values ------------------------------------------------------------------------------
     def _value(self) -> tuple[Any, ...]:
@@ -328,3 +325,8 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     state._key = None
     state._hash = None
     return state
+
+
+# The engine, last: it imports this module (make_state, IllegalMove, next_active), and the methods
+# above call it once both are complete (tests/test_layers.py: an import at the end of a module).
+from . import engine  # noqa: E402
