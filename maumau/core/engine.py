@@ -10,13 +10,13 @@ does not ask every rule about every card.  The move being carried out is a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .cards import Card, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import Draw, Move, Pass, Play
 from .refusal import Refusal, refuse
-from .rules.base import Pending, Rule, Table, locked_in, with_locked
+from .rules.base import Pending, Rule, Table, with_locked
 from .state import IllegalMove, make_state, next_active
 from .turn import DRAWN, EXTRA, TURN, Deal, Turn, _by_index, add_cards, remove_cards
 
@@ -93,7 +93,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     else:
         candidates = hand
     moves: list[Move] = []
-    if not (state._memory and seat in locked_in(state._memory)):  # JM-9: a locked last card cannot be played
+    lock = variant._lock_slot
+    if lock < 0 or seat not in cast("tuple[int, ...]", state._memory[lock][1]):  # JM-9: a locked card
         last = None
         for card in candidates:
             if card is not last and card in playable:
@@ -184,7 +185,8 @@ def _plain_draw(state: GameState) -> GameState | None:
     stock = state._stock
     seat = state._to_move
     phase = state._phase
-    if (len(stock) < 2 or state._memory and seat in locked_in(state._memory)
+    lock = state._variant._lock_slot
+    if (len(stock) < 2 or lock >= 0 and seat in cast("tuple[int, ...]", state._memory[lock][1])
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
     hands = state._hands

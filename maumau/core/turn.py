@@ -250,7 +250,7 @@ class Turn(_Tabletop):
         """Seat draws n cards (C-6, C-7); a card received lifts a JM-9 lock, whoever's
         rule dealt it (a Joker's 4, a penalty, the player's own draw)."""
         got = _Tabletop.draw(self, seat, n, why)
-        if got and seat in self.locked:
+        if got and self.variant._lock_slot >= 0 and seat in self.locked:
             self.memory = with_locked(self.memory, self.locked - {seat})
         return got
 

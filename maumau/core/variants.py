@@ -68,6 +68,8 @@ class Variant:
         self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory], frozenset[Card]] = {}
         #: The memory slots of the rules that remember, as they are at the deal.
         self.memory_at_deal: Memory = tuple((r, r.memory_at_deal) for r in self.rules if r.remembers)
+        #: Where the locked seats (JM-9) sit in a state's memory, or -1: the hot path reads them there.
+        self._lock_slot = next((i for i, (r, _) in enumerate(self.memory_at_deal) if Role.LOCK in r.roles), -1)
         self.after_draw = next((r.after_draw for r in self.rules if r.after_draw), "none")
         self.reshuffles = all(r.reshuffles for r in self.rules)  # C-6, unless a house rule says no
         self.extra_closer: Move = next(
