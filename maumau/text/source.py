@@ -1,9 +1,10 @@
 """``mm.source(...)``: the source of a rule (or of any maumau class or function) from the installed
 package, so a pointer in a notebook works where the learner is: a clone, ``pip install maumau``, or
-the browser site (the wheel ships the ``.py`` files; a compiled module's source sits beside it).
+the browser site (the wheel ships the ``.py`` files; a compiled module's source sits beside its
+``_built`` folder).
 
     mm.source("skip_on_eight")   # every built-in rule of that name, e.g. SkipOnEight (MK-5)
-    mm.source(rule.rule_id)      # by rule id, e.g. MK-5
+    mm.source(rule.rule_id)      # by rule id (MK-5, ...)
     mm.source(mm.Rule)           # the hooks a rule may have
 """
 
@@ -64,7 +65,8 @@ def _code(obj: Any) -> tuple[str, str]:
     except (OSError, TypeError):
         pass
     path = Path(getattr(module, "__file__", "") or "")
-    text = path.with_name(path.name.split(".")[0] + ".py")
+    folder = path.parent.parent if path.parent.name == "_built" else path.parent  # maumau/core/_built/
+    text = folder / (path.name.split(".")[0] + ".py")
     if text.is_file():  # the class in the module's source: from its header to the next top-level line
         lines = text.read_text(encoding="utf-8").splitlines()
         name = getattr(obj, "__name__", "")
