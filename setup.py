@@ -6,14 +6,45 @@ Variant, legal moves, the fast paths of a move); compiled, random self-play of m
 about 1.6x faster.  The compiled
 modules are optional: without Cython or a C compiler, or with ``MAUMAU_PURE_PYTHON=1``
 set at install time, maumau installs as pure Python.  ``make build`` compiles them in
-place after an edit (``maumau/core/compiled.py`` decides at import which ones are used).
+place after an edit.  The compiled modules go to ``maumau/core/_built/``, apart from the
+sources; ``maumau/core/__init__.py`` puts that folder first on the package's path when they
+are to run (``maumau/core/compiled.py`` decides).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+class BuildInto(build_ext):
+    """Compiled modules go to a ``_built`` folder beside their sources (maumau/core/_built/)."""
+
+    def get_ext_fullpath(self, ext_name: str) -> str:  # a wheel's build
+        folder, name = os.path.split(super().get_ext_fullpath(ext_name))
+        return os.path.join(folder, "_built", name)
+
+    def _get_inplace_equivalent(self, build_py, ext):  # type: ignore[no-untyped-def]  # make build, pip -e
+        inplace, regular = super()._get_inplace_equivalent(build_py, ext)
+        folder, name = os.path.split(inplace)
+        os.makedirs(os.path.join(folder, "_built"), exist_ok=True)
+        built, _ = os.path.split(regular)
+        return os.path.join(folder, "_built", name), os.path.join(built, "_built", name)
+
+    def copy_extensions_to_source(self) -> None:
+        """Each compiled module into _built/, stamped with the time of the copy (so that it is
+        newer than the source it was built from, maumau/core/compiled.py checks), replacing the
+        old file at once (a running process keeps the module it loaded)."""
+        build_py = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            inplace, regular = self._get_inplace_equivalent(build_py, ext)
+            if os.path.exists(regular):
+                shutil.copyfile(regular, inplace + ".new")
+                os.replace(inplace + ".new", inplace)
+
 
 COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/engine.py", "maumau/core/variants.py"]
 
@@ -36,4 +67,4 @@ def extensions() -> list:
     return modules
 
 
-setup(ext_modules=extensions())
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildInto})

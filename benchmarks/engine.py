@@ -5,7 +5,8 @@
     python benchmarks/engine.py --peers        # side by side with OpenSpiel and RLCard
 
 Prints games/s and decisions/s per variant (best of ``--repeat`` runs, since a shared
-machine is noisy), the memory of a GameState and the cost of Game.undo().  With
+machine is noisy), with the compiled engine beside the pure-Python one (MAUMAU_PURE_PYTHON=1,
+run in a subprocess turn about with the compiled runs), the memory of a GameState and the cost of Game.undo().  With
 ``--peers`` (``pip install .[bench]``) it also plays, in the same process and run,
 OpenSpiel's ``crazy_eights`` (2 players, special cards on, reshuffling and no turn cap,
 so that hands are played out as ours are) and RLCard's UNO (its plain reset/step loop),
@@ -16,7 +17,9 @@ decisions count (not OpenSpiel's chance steps: dealing and drawing).
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -174,6 +177,15 @@ def undo_cost(variant: str) -> tuple[float, float]:
     return results[0], results[1]
 
 
+def pure_rate(variant: str, players: int, seconds: float) -> float:
+    """Decisions/s of the pure-Python engine (MAUMAU_PURE_PYTHON=1) in a subprocess: one run."""
+    env = {**os.environ, "MAUMAU_PURE_PYTHON": "1"}
+    done = subprocess.run([sys.executable, __file__, "--rate-only", variant, "--players", str(players),
+                           "--seconds", str(seconds), "--repeat", "1"],
+                          capture_output=True, text=True, env=env, check=True)
+    return float(done.stdout.split()[-1])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variant", action="append", choices=mm.variant_names(),
@@ -182,17 +194,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per variant; the best counts")
     parser.add_argument("--peers", action="store_true", help="also OpenSpiel crazy_eights and RLCard UNO")
+    parser.add_argument("--rate-only", metavar="VARIANT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     variants = args.variant or mm.variant_names()
 
+    if args.rate_only:  # the other engine's figure, for the side-by-side table (a subprocess)
+        best = max((random_games(args.rate_only, args.players, args.seconds, seed=1000 * r)
+                    for r in range(args.repeat)), key=lambda r: r[1] / r[2])
+        print(best[1] / best[2])
+        return 0
     engine = "compiled engine" if mm.compiled else "pure-Python engine (MAUMAU_PURE_PYTHON or not built)"
     print(f"maumau {mm.__version__}, {engine}, Python {sys.version.split()[0]}, {args.players} players, random play")
-    print(f"{'variant':<15} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15}")
+    side = mm.compiled  # the pure-Python engine beside it, in the same run (a subprocess, turn about)
+    print(f"{'variant':<15} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15}"
+          + (f" {'pure decisions/s':>17} {'compiled/pure':>14}" if side else ""))
     for name in variants:
-        best = max((random_games(name, args.players, args.seconds, seed=1000 * r) for r in range(args.repeat)),
-                   key=lambda r: r[1] / r[2])
-        games, decisions, elapsed = best
-        print(f"{name:<15} {games / elapsed:>9.0f} {decisions / elapsed:>12.0f} {decisions / max(games, 1):>15.1f}")
+        runs, pure = [], []
+        for r in range(args.repeat):
+            runs.append(random_games(name, args.players, args.seconds, seed=1000 * r))
+            if side:
+                pure.append(pure_rate(name, args.players, args.seconds))
+        games, decisions, elapsed = max(runs, key=lambda r: r[1] / r[2])
+        line = f"{name:<15} {games / elapsed:>9.0f} {decisions / elapsed:>12.0f} {decisions / max(games, 1):>15.1f}"
+        if side:
+            line += f" {max(pure):>17.0f} {decisions / elapsed / max(pure):>13.2f}x"
+        print(line)
     print()
     for name in variants:
         mem = state_memory(name)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from maumau.grading import grade  # noqa: E402
 from maumau.grading.gradebook import Gradebook  # noqa: E402
-from maumau.grading.release import release  # noqa: E402
+from maumau.grading.releaser import release  # noqa: E402
 
 EXERCISES = ("01_matching", "02_skip_on_eight", "04_seven_chain")
 

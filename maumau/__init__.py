@@ -9,32 +9,26 @@
 from typing import Any
 
 # isort: off
-# The order matters: the old module names first, then core.compiled (it chooses the engine
-# modules: compiled or their Python sources) before any engine module loads; the engine,
-# illegal, explain and serialize each lend GameState its methods when they are imported.
-from . import _old_names
-
-_old_names.install()  # maumau.cards, maumau.rules.base, ... import as the modules of their new homes
-
-from .core import compiled as _compiled  # noqa: E402
-from .core import engine, illegal  # noqa: E402, F401
+# core.compiled chooses the engine modules (compiled or their Python sources) before any loads.
+from .core import compiled as _compiled
+# maumau.cards and maumau.simulate are old module names (maumau/_old_names.py) and the names of
+# functions of the package: the modules load first, so that importing them later finds them
+# loaded and leaves mm.cards and mm.simulate the functions bound below.
+from . import cards as _old_cards, simulate as _old_simulate  # noqa: F401, E402
 from .core.cards import JOKER, Card, CardError, Rank, Suit, cards  # noqa: E402
 from .core.dealing import deal, position  # noqa: E402
 from .core.moves import Draw, Move, Pass, Play  # noqa: E402
 from .core.rules.base import Role, Rule  # noqa: E402
 from .core.state import GameState, IllegalMove  # noqa: E402
 from .core.variants import Variant, VariantError, variant, variant_names  # noqa: E402
-from .text import explain  # noqa: E402, F401
 from . import players  # noqa: E402
-from .play import serialize  # noqa: E402, F401
 from .play.game import FormatError, Game  # noqa: E402
 from .play.match import HandResult, Match, MatchError  # noqa: E402
 from .simulation import simulate  # noqa: E402
 from . import charts  # noqa: E402
 from ._version import __version__ as __version__  # noqa: E402
+from . import _old_names  # noqa: E402
 # isort: on
-
-_old_names.register_loaded()
 
 def __getattr__(name: str) -> Any:
     # networkx and the graph drawing load on first use: every grading kernel imports maumau
@@ -93,7 +87,7 @@ def set_language(lang: str) -> None:
 
 
 def source(what: Any) -> Any:
-    """The source of a built-in rule by name or id (``mm.source("skip_on_eight")``, ``"MK-5"``), or
+    """The source of a built-in rule by name or id (``mm.source("skip_on_eight")``, MK-5), or
     of any class or function, from the installed package (see ``maumau.text.source``)."""
     from .text.source import source as _source
 

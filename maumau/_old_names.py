@@ -1,17 +1,20 @@
 """The modules' names before the package was built in rooms (issue 13): ``maumau.cards``,
-``maumau.rules.base``, ``maumau.explain``, ``maumau.terminal_console`` ... still import, as the
-very modules of their new homes (never as copies: a class has one identity, a learner's
-``from maumau.cards import Card`` is ``mm.Card``).  Notebooks, exercises, saved games naming a
-house rule's module and pickles written before the move keep working."""
+``maumau.rules.base``, ``maumau.explain``, ``maumau.terminal_console`` ... are small modules of
+their own (``maumau/cards.py``, ``maumau/rules/base.py``, ...) that hand over the names of their
+new homes, the very objects (a class has one identity: ``from maumau.cards import Card`` is
+``mm.Card``), with a ``DeprecationWarning`` that says where the name lives now.  Notebooks, saved
+games naming a house rule's module and pickles written before the move keep working.
+
+This module imports nothing of maumau: each old module imports its new home itself."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import sys
+import warnings
+from collections.abc import Callable
 from types import ModuleType
+
+__all__ = ["MOVED", "new_name", "forward"]
 
 #: Old module (or package, with everything inside it) -> where it lives now.
 MOVED = {
@@ -26,7 +29,6 @@ MOVED = {
     "maumau.variants": "maumau.core.variants",
     "maumau.validate": "maumau.core.validate",
     "maumau.start": "maumau.core.dealing",
-    "maumau._compiled": "maumau.core.compiled",
     "maumau.rules": "maumau.core.rules",
     "maumau.i18n": "maumau.text.i18n",
     "maumau.locale": "maumau.text.locale",
@@ -51,39 +53,16 @@ def new_name(name: str) -> str | None:
     return None
 
 
-class _OldNames(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds a module by its old name and hands over the module of its new home."""
+def forward(old: str, new: ModuleType) -> Callable[[str], object]:
+    """The ``__getattr__`` of the old module ``old``: each name is the object of the module of its
+    new home ``new``, handed over with a DeprecationWarning saying where to import it from."""
+    def __getattr__(name: str) -> object:  # noqa: N807  (a module's __getattr__, PEP 562)
+        if name.startswith("__"):
+            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+        found = getattr(new, name)  # AttributeError as the new home raises it
+        # a name the package itself offers (Card, Rule, Role, ...) is best imported from maumau
+        public = "maumau" if getattr(sys.modules.get("maumau"), name, None) is found else new.__name__
+        warnings.warn(f"{old} is an old name: import {name} from {public}", DeprecationWarning, stacklevel=2)
+        return found
 
-    def find_spec(self, name: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
-        new = new_name(name)
-        if new is None:
-            return None
-        return importlib.util.spec_from_loader(name, self)
-
-    def __init__(self) -> None:
-        self.own: dict[str, importlib.machinery.ModuleSpec | None] = {}
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        module = importlib.import_module(new_name(spec.name) or spec.name)
-        self.own[module.__name__] = module.__spec__
-        return module
-
-    def exec_module(self, module: ModuleType) -> None:
-        # the import system stamped the old name's spec on the module: give it back its own
-        module.__spec__ = self.own[module.__name__]
-
-
-def register_loaded() -> None:
-    """Enter the old names of the modules already loaded in ``sys.modules``.  Found there, an
-    old name is never imported again, so the import system does not set it as an attribute of
-    the package (``maumau.cards`` the module would hide ``mm.cards`` the function)."""
-    for old, new in MOVED.items():
-        for name, module in list(sys.modules.items()):
-            if name == new or name.startswith(new + "."):
-                sys.modules.setdefault(old + name[len(new):], module)
-
-
-def install() -> None:
-    """Let the old names import (once; first in the finders, before the file system's)."""
-    if not any(isinstance(finder, _OldNames) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _OldNames())
+    return __getattr__

@@ -190,7 +190,7 @@ def _add_release(commands: Any) -> None:
 
 def cmd_release(args: argparse.Namespace, con: Console) -> int:
     from .grading.notebook import NotebookError
-    from .grading.release import release
+    from .grading.releaser import release
 
     try:
         written = release(args.source, args.out)
@@ -236,8 +236,8 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
 
     from .grading.commands import course_options, report_changes
     from .grading.deadlines import DeadlineError
-    from .grading.grade import grade
     from .grading.gradebook import GradebookError
+    from .grading.grader import grade
     from .grading.notebook import NotebookError
     from .grading.report import summary_markdown
     from .grading.report_words import points, say

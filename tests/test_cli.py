@@ -13,7 +13,7 @@ import pytest
 
 import maumau as mm
 from maumau.cli import Console, TerminalPlayer, group_moves, main, run_hand
-from maumau.events import PenaltyDrawn
+from maumau.core.events import PenaltyDrawn
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -344,7 +344,9 @@ def test_play_speaks_the_chosen_language(lang, yes, words):
         assert text in out, text
     for english in ("You are Seat", "Top: ", "Your hand", "How to move", "Leave the game", "goodbye"):
         assert english not in out, english
-    assert mm.i18n.language() == "en"  # the language is the game's, not left behind
+    from maumau.text.i18n import language
+
+    assert language() == "en"  # the language is the game's, not left behind
 
 
 @pytest.mark.parametrize("name", mm.variant_names())

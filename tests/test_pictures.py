@@ -256,7 +256,7 @@ def test_the_vega_measure_finds_what_it_looks_for():
 
 
 def test_a_card_is_a_small_playing_card_of_its_own():
-    from maumau.cards import card_html
+    from maumau.core.cards import card_html
 
     for text in ("10H", "QS", "JOKER"):
         card = mm.Card.parse(text)

@@ -1,5 +1,13 @@
 """The core: cards, moves, the state and the engine that plays it, the rules and the variants
-made of them.  It imports nothing above it (the catalogue of sentences a rule's veto is said
-in, ``maumau.text.i18n``, sits below it); everything else of maumau is built on it.
+made of them.  It records events and refusals; the words are made above it (``maumau.text``),
+and everything else of maumau is built on it.
 
-This package's ``__init__`` imports nothing, so a module of the core loads only what it needs."""
+The engine's compiled modules (``setup.py``) sit in ``_built/``: when they are to run
+(``compiled.COMPILED``: built, not edited since, no ``MAUMAU_PURE_PYTHON=1``), that folder comes
+first on this package's path, so ``import maumau.core.state`` finds the compiled module; else
+the Python source beside this file.  Nothing else is imported here."""
+
+from . import compiled as _compiled
+
+if _compiled.COMPILED:
+    __path__.insert(0, str(_compiled.BUILT))

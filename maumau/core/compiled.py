@@ -1,8 +1,11 @@
 """Which engine runs: the Cython-compiled modules or their Python sources.
 
-``maumau/core/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are compiled when maumau is installed with
-Cython and a C compiler (``setup.py``; the ``.pxd`` files beside them hold the C types).
-The compiled modules are used, unless
+``maumau/core/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are compiled when maumau is
+installed with Cython and a C compiler (``setup.py``; the ``.pxd`` files beside them hold the C
+types).  The compiled modules are built into ``maumau/core/_built/``, apart from the sources, and
+``maumau/core/__init__.py`` puts that folder first on the package's path when ``COMPILED`` is
+True: then ``import maumau.core.state`` finds the compiled module, else the source.  They are used,
+unless
 
 * ``MAUMAU_PURE_PYTHON=1`` is set: the Python sources run, to step through the engine in
   a debugger or to check that both engines agree;
@@ -11,42 +14,31 @@ The compiled modules are used, unless
   ``make build``): the sources run, and a warning says so, so that an edit is never
   silently ignored.
 
-Both engines play the same games move for move (``tests/test_compiled.py``).  This module
-is imported by ``maumau/__init__.py`` before any engine module.
+Both engines play the same games move for move (``tests/core/test_compiled.py``).  This module
+imports nothing of maumau.
 """
 
 from __future__ import annotations
 
 import importlib.machinery
-import importlib.util
 import os
-import sys
 import warnings
 from pathlib import Path
 
-__all__ = ["MODULES", "COMPILED"]
+__all__ = ["MODULES", "COMPILED", "BUILT", "compiled_file", "stale_sources"]
 
 #: The modules that setup.py compiles.
 MODULES = ("state", "turn", "engine", "variants")
 
 _HERE = Path(__file__).resolve().parent
-
-
-class _SourceFinder:
-    """An import hook that finds the engine modules as Python sources, before the compiled ones."""
-
-    @staticmethod
-    def find_spec(name: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
-        package, _, module = name.rpartition(".")
-        if package == __package__ and module in MODULES:
-            return importlib.util.spec_from_file_location(name, _HERE / f"{module}.py")
-        return None
+#: Where setup.py puts the compiled modules.
+BUILT = _HERE / "_built"
 
 
 def compiled_file(module: str) -> Path | None:
-    """The compiled extension module of ``module`` beside its source, if it was built."""
+    """The compiled extension module of ``module``, if it was built."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = _HERE / (module + suffix)
+        path = BUILT / (module + suffix)
         if path.exists():
             return path
     return None
@@ -70,19 +62,17 @@ def stale_sources() -> list[str]:
 
 
 def _choose() -> bool:
-    """Whether the compiled engine will be used; if not, make the sources win the import."""
+    """Whether the compiled engine will be used."""
     built = [compiled_file(module) is not None for module in MODULES]
-    if not any(built):
+    if not any(built) or os.environ.get("MAUMAU_PURE_PYTHON", "") not in ("", "0"):
         return False
-    if os.environ.get("MAUMAU_PURE_PYTHON", "") in ("", "0"):
-        stale = stale_sources()
-        if all(built) and not stale:
-            return True
-        why = (f"{', '.join(stale)} changed since the engine was compiled" if stale
-               else "only part of the engine was compiled")
-        warnings.warn(f"maumau: {why}; running the pure-Python engine (run `make build` to compile it)",
-                      stacklevel=2)
-    sys.meta_path.insert(0, _SourceFinder)
+    stale = stale_sources()
+    if all(built) and not stale:
+        return True
+    why = (f"{', '.join(stale)} changed since the engine was compiled" if stale
+           else "only part of the engine was compiled")
+    warnings.warn(f"maumau: {why}; running the pure-Python engine (run `make build` to compile it)",
+                  stacklevel=2)
     return False
 
 

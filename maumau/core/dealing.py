@@ -11,7 +11,7 @@ from typing import Any
 from . import engine
 from .cards import Card, CardError, Rank, Suit, cards, parse_wish
 from .moves import Play
-from .rules.base import Pending
+from .rules.base import Memory, Pending
 from .state import TURN, GameState, make_state
 from .turn import Deal, Turn
 from .validate import InvalidCards, InvalidState, check_state
@@ -57,7 +57,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
         v.upcard_rule.prepare_upcard(table)
     state = make_state(
         variant=v, hands=tuple(table.hands), stock=table.stock, discard=table.discard, to_move=table.to_move,
-        direction=1, wish=None, pending=None, phase=TURN, drawn=None, memory=v.memory_at_deal, locked=frozenset(),
+        direction=1, wish=None, pending=None, phase=TURN, drawn=None, memory=v.memory_at_deal,
         active=table.active, dealer=dealer, seed=table.seed, idle=0, winner=None, over=False, blocked=False)
     if v.upcard_rule is not None and v.upcard_rule.counts_as_play:
         state = _upcard_as_dealers_play(state, table)
@@ -126,19 +126,14 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
     to_move, target, resume = _whole(to_move), _whole(target), _whole(resume)
     pending = _pending(v, top_card, _whole(pending_draw), _whole(pending_skip),
                        to_move if target is None else target, resume)
-    try:
-        slots = v.runde_memory(None if runde is None else (Rank.parse(runde[0]), _whole(runde[1])))
-        if memory:
-            slots = v.memory_with({**{rule.name: held for rule, held in slots}, **memory})
-    except InvalidState as err:
-        raise VariantError(str(err)) from None
+    slots = _memory(v, runde, memory, locked)
     active_t = (True,) * n if active is None else tuple(bool(a) for a in active)
     state = make_state(
         variant=v, hands=hands_t, stock=stock_t, discard=pile,
         to_move=to_move if pending is None else pending.target, direction=_whole(direction),
         wish=None if wish is None else parse_wish(wish), pending=pending, phase=phase,
         drawn=None if drawn is None else Card.parse(drawn), memory=slots,
-        locked=frozenset(_whole(seat) for seat in locked), active=active_t,
+        active=active_t,
         dealer=n - 1 if dealer is None else _whole(dealer), seed=_whole(seed), idle=0, winner=None,
         over=False, blocked=False)
     try:
@@ -148,6 +143,18 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
     except InvalidState as err:
         raise VariantError(str(err)) from None
     return state
+
+
+def _memory(v: Variant, runde: Any, memory: Any, locked: Iterable[Any]) -> Memory:
+    """What the rules remember in a position: the Runde (MR-8), the locked seats (JM-9) and the
+    slots named in ``memory``."""
+    try:
+        slots = v.runde_memory(None if runde is None else (Rank.parse(runde[0]), _whole(runde[1])))
+        if memory:
+            slots = v.memory_with({**{rule.name: held for rule, held in slots}, **memory})
+        return v.lock_memory(slots, [_whole(seat) for seat in locked])
+    except InvalidState as err:
+        raise VariantError(str(err)) from None
 
 
 def _whole(value: Any) -> Any:

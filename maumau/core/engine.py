@@ -10,13 +10,14 @@ does not ask every rule about every card.  The move being carried out is a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .cards import Card, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import Draw, Move, Pass, Play
-from .rules.base import Pending, Rule, Table
-from .state import IllegalMove, lend, make_state, next_active
+from .refusal import Refusal, refuse
+from .rules.base import Pending, Rule, Table, with_locked
+from .state import IllegalMove, make_state, next_active
 from .turn import DRAWN, EXTRA, TURN, Deal, Turn, _by_index, add_cards, remove_cards
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,16 +43,14 @@ def legal_cards(variant: Variant, table: Table) -> frozenset[Card]:
     return found
 
 
-def verdict(variant: Variant, card: Card, table: Table) -> str | None:
-    """None if ``card`` may be played on ``table``, else the sentence that says why not."""
-    from ..text.i18n import describe_pending, t
-
+def verdict(variant: Variant, card: Card, table: Table) -> Refusal | str | None:
+    """None if ``card`` may be played on ``table``, else why not (a rule's ``forbids`` may say it
+    in a sentence of its own)."""
     pending = table.pending
     if pending is not None:
         if any(rule.answers(card, pending) for rule in variant._hooks["answers"]):
             return None
-        return t("illegal.pending", card=card.symbol, pending=describe_pending(pending),
-                 rule=pending.rule.response_id)
+        return refuse("illegal.pending", pending.rule.response_id, card=card.symbol, pending=pending)
     for rule in variant._hooks["forbids"]:
         reason = rule.forbids(card, table)
         if reason:
@@ -60,13 +59,13 @@ def verdict(variant: Variant, card: Card, table: Table) -> str | None:
         return None
     wish = table.wish
     if isinstance(wish, Suit):
-        return t("illegal.wish_suit", card=card.symbol, suit=wish.symbol)
+        return refuse("illegal.wish_suit", card=card.symbol, suit=wish.symbol)
     if isinstance(wish, Rank):
-        return t("illegal.wish_rank", card=card.symbol, rank=wish.value)
+        return refuse("illegal.wish_rank", card=card.symbol, rank=wish.value)
     top = table.top
     if top.suit is None or top.rank is None:  # a Joker on top: nothing to match
-        return t("illegal.generic", card=card.symbol)
-    return t("illegal.match", card=card.symbol, suit=top.suit.symbol, rank=top.rank.value)
+        return refuse("illegal.generic", card=card.symbol)
+    return refuse("illegal.match", card=card.symbol, suit=top.suit.symbol, rank=top.rank.value)
 
 
 def table_of(state: GameState) -> Table:
@@ -94,7 +93,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     else:
         candidates = hand
     moves: list[Move] = []
-    if seat not in state._locked:  # JM-9: a locked last card cannot be played
+    lock = variant._lock_slot
+    if lock < 0 or seat not in cast("tuple[int, ...]", state._memory[lock][1]):  # JM-9: a locked card
         last = None
         for card in candidates:
             if card is not last and card in playable:
@@ -132,7 +132,7 @@ def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
     ``fast`` lets the two commonest moves skip the Turn machinery: a card without
     effect (C-3) that neither ends the hand nor forgets Mau, and a draw of one card
     that ends the turn (MK-3, or closing an Ace's extra play, MK-8).  The result is
-    the same either way (tests/test_properties.py checks it).
+    the same either way (tests/core/test_properties.py checks it).
     """
     kind = type(move)
     if fast and state._pending is None:
@@ -168,13 +168,13 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
         return None
     wish = move.wish
     # Positional, in make_state's order (variant, hands, stock, discard, to_move, direction, wish,
-    # pending, phase, drawn, memory, locked, active, dealer, seed, idle, winner, over, blocked,
+    # pending, phase, drawn, memory, active, dealer, seed, idle, winner, over, blocked,
     # events): the two fast paths run for most decisions, and matching twenty keywords costs the
     # pure-Python engine a third of a decision (11,000 instructions); compiled, it is the same C call.
     return make_state(
         variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
         state._discard + move.cards, state.next_seat(seat), state._direction, wish,
-        None, TURN, None, state._memory, state._locked, state._active, state._dealer,
+        None, TURN, None, state._memory, state._active, state._dealer,
         state._seed, 0, None, False, False,
         () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
 
@@ -185,14 +185,15 @@ def _plain_draw(state: GameState) -> GameState | None:
     stock = state._stock
     seat = state._to_move
     phase = state._phase
-    if (len(stock) < 2 or seat in state._locked
+    lock = state._variant._lock_slot
+    if (len(stock) < 2 or lock >= 0 and seat in cast("tuple[int, ...]", state._memory[lock][1])
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
     hands = state._hands
     return make_state(  # positional, as in _plain_play
         state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
         state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
-        state._memory, state._locked, state._active, state._dealer, state._seed, 0, None, False, False,
+        state._memory, state._active, state._dealer, state._seed, 0, None, False, False,
         _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
 
 
@@ -274,14 +275,12 @@ def _draw(turn: Turn) -> None:
 def leave(state: GameState, seat: int) -> GameState:
     """MK-14: the player is removed; their cards go under the stock unscored, effects aimed
     at them lapse, and the turn passes on; a last player left wins."""
-    from ..text.i18n import t
-
     if not state.variant.join_and_leave:
-        raise IllegalMove(t("leave.variant", variant=state.variant.name))
+        raise IllegalMove(refuse("leave.variant", variant=state.variant.name))
     if not (0 <= seat < state.players) or not state.active[seat]:
-        raise IllegalMove(t("leave.seat", seat=seat))
+        raise IllegalMove(refuse("leave.seat", seat=seat))
     if state.is_over:
-        raise IllegalMove(t("illegal.over"))
+        raise IllegalMove(refuse("illegal.over"))
     active = tuple(a and i != seat for i, a in enumerate(state.active))
     hands = tuple(() if i == seat else h for i, h in enumerate(state.hands))
     pending, phase, to_move, drawn = state.pending, state.phase, state.to_move, state.drawn
@@ -297,8 +296,5 @@ def leave(state: GameState, seat: int) -> GameState:
         to_move, pending, phase = winner, None, TURN
     return state.replace(active=active, hands=hands, stock=state.stock + state.hands[seat], pending=pending,
                          phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
-                         locked=state.locked - {seat}, events=(Left(seat),))
+                         memory=with_locked(state.memory, state.locked - {seat}), events=(Left(seat),))
 
-
-# The state imports no engine: the engine lends it the functions its methods call.
-lend(legal_moves=legal_moves, apply_move=apply_move, leave=leave)

@@ -11,7 +11,13 @@ from typing import Any
 
 from .cards import Card, CardError, CardTuple, Rank, Suit, cards, parse_wish
 
-__all__ = ["Move", "Play", "Draw", "Pass", "move_from_dict"]
+__all__ = ["Move", "Play", "Draw", "Pass", "move_from_dict", "TURN", "EXTRA", "DRAWN", "PHASES"]
+
+#: The phases of a turn, which say what moves come next: a normal turn, the extra play after
+#: an Ace (MK-8, JM-8), and the choice after drawing (MR-4, JM-3).  A pending effect is its own
+#: situation (C-5), in the phase of the turn it interrupts.
+TURN, EXTRA, DRAWN = "turn", "extra", "drawn"
+PHASES = (TURN, EXTRA, DRAWN)
 
 
 class Move:

@@ -5,7 +5,7 @@ cimport cython
 
 cdef class GameState:
     cdef public object _variant, _hands, _stock, _discard, _to_move, _direction, _wish, _pending
-    cdef public object _phase, _drawn, _memory, _locked, _active, _dealer, _seed, _idle, _winner
+    cdef public object _phase, _drawn, _memory, _active, _dealer, _seed, _idle, _winner
     cdef public object _over, _blocked, _events, _legal, _key, _hash
     cdef object __weakref__
 
@@ -18,5 +18,5 @@ cpdef Py_ssize_t next_active(active, Py_ssize_t seat, Py_ssize_t step)
 
 @cython.locals(state=GameState)
 cpdef GameState make_state(variant, hands, stock, discard, to_move, direction, wish, pending, phase,
-                           drawn, memory, locked, active, dealer, seed, idle, winner, over, blocked,
+                           drawn, memory, active, dealer, seed, idle, winner, over, blocked,
                            events=*)

@@ -9,32 +9,34 @@ sorts it first, C-6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card, CardTuple, Rank, Suit
-from .moves import Move, Play
-from .rules.base import Memory, Role, recall, recall_role
+from .moves import DRAWN, EXTRA, PHASES, TURN, Move, Play
+from .refusal import Refusal
+from .rules.base import Memory, Role, locked_in, recall, recall_role, with_locked
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
     from .rules.base import Pending, Rule
     from .variants import Variant
 
-__all__ = ["GameState", "IllegalMove", "next_active", "lend", "TURN", "EXTRA", "DRAWN", "PHASES"]
+__all__ = ["GameState", "IllegalMove", "next_active", "make_state", "TURN", "EXTRA", "DRAWN", "PHASES"]
 
-#: The phases of a turn, beside the state that holds one: a normal turn, the extra play after
-#: an Ace (MK-8, JM-8), and the choice after drawing (MR-4, JM-3).  A pending effect is its own
-#: situation (C-5), in the phase of the turn it interrupts.
-TURN, EXTRA, DRAWN = "turn", "extra", "drawn"
-PHASES = (TURN, EXTRA, DRAWN)
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow; the message names the rule (C-9)."""
+    """A move the rules do not allow; the message names the rule (C-9).  ``refusal`` holds the
+    reason as data (``maumau.core.refusal``), ``reason`` as the sentence of the language."""
 
-    def __init__(self, reason: str, move: Move | None = None) -> None:
+    def __init__(self, reason: str | Refusal, move: Move | None = None) -> None:
+        self.refusal = reason if isinstance(reason, Refusal) else None
+        if isinstance(reason, Refusal):
+            from ..text.refusals import sentence  # words are made above the core (a door up)
+
+            reason = sentence(reason)
         super().__init__(reason)
         self.reason = reason
         self.move = move
@@ -42,7 +44,7 @@ class IllegalMove(ValueError):
 
 _FIELDS = (
     "variant", "hands", "stock", "discard", "to_move", "direction", "wish", "pending",
-    "phase", "drawn", "memory", "locked", "active", "dealer", "seed", "idle", "winner",
+    "phase", "drawn", "memory", "active", "dealer", "seed", "idle", "winner",
     "over", "blocked", "events",
 )
 # The fields, then what is computed on demand: legal moves, the value key, the hash.
@@ -77,7 +79,6 @@ class GameState:
         _phase: str
         _drawn: Card | None
         _memory: Memory
-        _locked: frozenset[int]
         _active: tuple[bool, ...]
         _dealer: int
         _seed: int
@@ -105,7 +106,6 @@ class GameState:
     phase: str = _read("_phase", '"turn", "extra" (after an Ace) or "drawn".')
     drawn: Card | None = _read("_drawn", "The card just drawn, in the 'drawn' phase.")
     memory: Memory = _read("_memory", "What the rules that remember hold: (rule, value) for each.")
-    locked: frozenset[int] = _read("_locked", "Seats whose last card is locked (JM-9).")
     active: tuple[bool, ...] = _read("_active", "Which seats still take part (MK-14).")
     dealer: int = _read("_dealer", "The seat that dealt this hand (C-2).")
     seed: int = _read("_seed", "The seed of the next reshuffle (C-6).")
@@ -129,6 +129,11 @@ class GameState:
     def runde(self) -> tuple[Rank, int] | None:
         """(rank, opener) while a Runde runs (MR-8), read from the Runde's memory."""
         return recall_role(self._memory, Role.RUNDE)  # type: ignore[no-any-return]
+
+    @property
+    def locked(self) -> frozenset[int]:
+        """Seats whose last card is locked (JM-9), read from the lock rule's memory."""
+        return locked_in(self._memory)
 
     def memory_of(self, rule: Rule) -> Any:
         """What ``rule`` remembers in this state (its memory slot)."""
@@ -154,18 +159,21 @@ class GameState:
         """next(p): the neighbouring active seat in the direction of play (C-1)."""
         return next_active(self._active, seat, self._direction)
 
-    # --- the rules ---------------------------------------------------------------------------
+    # --- the rules ----------------------------------------------------------------------------
+    # The engine imports the state, so the state imports the engine at the end of this module
+    # (``from . import engine``): the methods read ``engine.legal_moves`` when they run, when
+    # both modules are complete.  (An import inside these methods would cost a third of a move.)
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move, each once; empty only at the end."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_moves(self)
+            legal = self._legal = engine.legal_moves(self)
         return list(legal)
 
     def is_legal(self, move: Move) -> bool:
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_moves(self)
+            legal = self._legal = engine.legal_moves(self)
         return move in legal
 
     def apply(self, move: Move) -> GameState:
@@ -175,26 +183,40 @@ class GameState:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_moves(self)
+            legal = self._legal = engine.legal_moves(self)
         if move not in legal and not self._forgets_mau(move, legal):
-            # an illegal move always has a reason: why_illegal is None only for legal moves
-            raise IllegalMove(cast(str, self.why_illegal(move)), move)
-        return _apply_move(self, move)
+            # an illegal move always has a reason: refusal is None only for legal moves
+            raise IllegalMove(cast(Refusal, self.refusal(move)), move)
+        return engine.apply_move(self, move)
 
     def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
         return type(move) is Play and not move.mau and move.replace(mau=True) in legal
 
+    def refusal(self, move: Move) -> Refusal | None:
+        """None for a legal move, else why not, as data: a sentence key, the id of the rule that
+        refuses and the values the sentence names (``maumau.core.refusal``)."""
+        from .illegal import refusal  # illegal imports the engine: asked when a move is refused
+
+        return refusal(self, move)
+
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the sentence naming the rule that forbids it."""
-        return _borrow("why_illegal")(self, move)  # type: ignore[no-any-return]
+        said = self.refusal(move)
+        if said is None:
+            return None
+        from ..text.refusals import sentence  # words are made above the core (a door up)
+
+        return sentence(said)
 
     def explain(self, move: Move) -> str:
         """One sentence: what ``move`` does here, or why it is illegal."""
-        return _borrow("explain")(self, move)  # type: ignore[no-any-return]
+        from ..text.explain import explain
+
+        return explain(self, move)
 
     def leave(self, seat: int) -> GameState:
         """The state after ``seat`` left mid-hand (MK-14), where the variant allows it."""
-        return _borrow("leave")(self, seat)  # type: ignore[no-any-return]
+        return engine.leave(self, seat)
 
     # --- values ------------------------------------------------------------------------------
     def _value(self) -> tuple[Any, ...]:
@@ -205,7 +227,7 @@ class GameState:
                 self._variant, self._hands, self._stock, d[-1],
                 tuple(sorted(c.index for c in d[:-1])), self._to_move, self._direction,
                 self._wish, self._pending, self._phase, self._drawn, self._memory,
-                self._locked, self._active, self._dealer, self._seed, self._idle,
+                self._active, self._dealer, self._seed, self._idle,
                 self._winner, self._over, self._blocked,
             )
         return key
@@ -230,22 +252,34 @@ class GameState:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_borrow("from_dict"), (self.to_dict(),))
+        from ..play.serialize import state_from_dict  # a pickle holds the saved form (play.serialize)
+
+        return (state_from_dict, (self.to_dict(),))
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed (for teaching and tests; not validated)."""
         values = {f: getattr(self, "_" + f) for f in _FIELDS}
+        locked = changes.pop("locked", None)  # the locked seats live in the lock rule's memory (JM-9)
         values.update(changes)
+        if locked is not None:
+            values["memory"] = with_locked(values["memory"], set(locked))
         return make_state(**values)
 
     def to_dict(self) -> dict[str, Any]:
-        return _borrow("to_dict")(self)  # type: ignore[no-any-return]
+        """The state as a JSON-ready dictionary (``maumau.play.serialize``)."""
+        from ..play.serialize import state_to_dict
+
+        return state_to_dict(self)
 
     def __repr__(self) -> str:
-        return _borrow("describe_state")(self)  # type: ignore[no-any-return]
+        from ..text.explain import describe_state
+
+        return describe_state(self)
 
     def _repr_html_(self) -> str:
-        return _borrow("state_html")(self)  # type: ignore[no-any-return]
+        from ..text.explain import state_html
+
+        return state_html(self)
 
 
 def next_active(active: Sequence[bool], seat: int, step: int) -> int:
@@ -263,7 +297,7 @@ def next_active(active: Sequence[bool], seat: int, step: int) -> int:
 def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
                discard: tuple[Card, ...], to_move: int, direction: int,
                wish: Suit | Rank | None, pending: Pending | None, phase: str,
-               drawn: Card | None, memory: Memory, locked: frozenset[int],
+               drawn: Card | None, memory: Memory,
                active: tuple[bool, ...], dealer: int, seed: int, idle: int,
                winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
     """A new state from its fields, unchecked (the engine and the loaders use it)."""
@@ -279,7 +313,6 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     state._phase = phase
     state._drawn = drawn
     state._memory = memory
-    state._locked = locked
     state._active = active
     state._dealer = dealer
     state._seed = seed
@@ -294,28 +327,6 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     return state
 
 
-# --- what the modules built on the state lend it --------------------------------------------
-# The engine, the reasons for illegal moves, the narration and the saved form all import the
-# state; the state imports none of them, so imports run one way.  Each lends the state the
-# functions its methods call when it is imported, and ``import maumau`` imports them all.
-def _not_lent(*args: Any) -> Any:
-    raise RuntimeError("the maumau engine is not loaded: import maumau (not maumau.state alone)")
-
-
-_legal_moves: Callable[[GameState], tuple[Move, ...]] = _not_lent
-_apply_move: Callable[[GameState, Move], GameState] = _not_lent
-_lent: dict[str, Callable[..., Any]] = {}
-
-
-def lend(**functions: Callable[..., Any]) -> None:
-    """Lend GameState's methods their functions (``legal_moves``, ``apply_move``, ``leave`` from
-    the engine; ``why_illegal``; ``explain``, ``describe_state``, ``state_html``; ``to_dict``,
-    ``from_dict`` from the saved form)."""
-    global _legal_moves, _apply_move
-    _lent.update(functions)
-    _legal_moves = _lent.get("legal_moves", _not_lent)
-    _apply_move = _lent.get("apply_move", _not_lent)
-
-
-def _borrow(name: str) -> Callable[..., Any]:
-    return _lent.get(name, _not_lent)
+# The engine, last: it imports this module (make_state, IllegalMove, next_active), and the methods
+# above call it once both are complete (tests/test_layers.py: an import at the end of a module).
+from . import engine  # noqa: E402

@@ -20,7 +20,7 @@ cdef class _Tabletop(_Seats):
 
 
 cdef class Turn(_Tabletop):
-    cdef public object state, player, move, wish, answered, pending, phase, drawn, memory, locked
+    cdef public object state, player, move, wish, answered, pending, phase, drawn, memory
     cdef public object to_move, skips, idle, winner, over, blocked
 
 

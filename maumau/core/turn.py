@@ -30,7 +30,7 @@ from .events import (
     drew_cards,
 )
 from .moves import Move
-from .rules.base import Pending, Role, Rule, recall, recall_role, remembered
+from .rules.base import Pending, Role, Rule, locked_in, recall, recall_role, remembered, with_locked
 from .state import DRAWN, EXTRA, TURN, make_state, next_active
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -157,7 +157,7 @@ class Turn(_Tabletop):
 
     __slots__ = (
         "state", "player", "move", "wish", "answered", "pending", "phase", "drawn", "memory",
-        "locked", "to_move", "skips", "idle", "winner", "over", "blocked",
+        "to_move", "skips", "idle", "winner", "over", "blocked",
     )
 
     def __init__(self, state: GameState, move: Move) -> None:
@@ -176,7 +176,6 @@ class Turn(_Tabletop):
         self.phase = TURN
         self.drawn: Card | None = None
         self.memory = state._memory
-        self.locked = state._locked
         self.active = state._active
         self.to_move: int | None = None
         self.skips = 0
@@ -228,9 +227,21 @@ class Turn(_Tabletop):
         return None
 
     # --- what rules do ------------------------------------------------------------
+    def start_pending(self, amount: int, target: int, resume: int | None = None) -> None:
+        """The rule whose hook runs starts its draw penalty or skip (its ``pending_kind``, said by
+        its role) of ``amount``, that ``target`` must answer or accept (C-5)."""
+        rule = self.acting
+        assert rule is not None, "start_pending is called from a rule's hook"
+        kind = rule.pending_kind
+        if kind is None:
+            raise ValueError(f"the rule {rule.name} starts no pending effect: it declares "
+                             "Role.DRAW_PENALTY or Role.SKIP in its roles, and answers(card, pending)")
+        self.set_pending(kind, amount, target, rule, resume)
+
     def set_pending(self, kind: str, amount: int, target: int, rule: Rule,
                     resume: int | None = None) -> None:
-        """Start a draw penalty or skip that ``target`` must answer or accept (C-5)."""
+        """Start a draw penalty or skip that ``target`` must answer or accept (C-5); ``kind`` is
+        the rule's own (``start_pending`` reads it from the rule)."""
         self.pending = Pending(kind, amount, target, rule, resume)
         self.to_move = target
         self.events.append(EffectPending(kind, amount, target, rule))
@@ -239,8 +250,8 @@ class Turn(_Tabletop):
         """Seat draws n cards (C-6, C-7); a card received lifts a JM-9 lock, whoever's
         rule dealt it (a Joker's 4, a penalty, the player's own draw)."""
         got = _Tabletop.draw(self, seat, n, why)
-        if got and seat in self.locked:
-            self.locked = self.locked - {seat}
+        if got and self.variant._lock_slot >= 0 and seat in self.locked:
+            self.memory = with_locked(self.memory, self.locked - {seat})
         return got
 
     def skip(self, players: int = 1) -> None:
@@ -261,8 +272,13 @@ class Turn(_Tabletop):
 
     def lock(self, seat: int) -> None:
         """The seat's last card may not be played until they receive a card (JM-9)."""
-        self.locked = self.locked | frozenset((seat,))
+        self.memory = with_locked(self.memory, self.locked | {seat})
         self.events.append(Locked(seat, self.acting))
+
+    @property
+    def locked(self) -> frozenset[int]:
+        """Seats whose last card is locked (JM-9), as changed so far in this turn."""
+        return locked_in(self.memory)
 
     def cancel(self) -> None:
         """The pending penalty this move answers is cancelled, not passed on (LM-12)."""
@@ -304,7 +320,7 @@ class Turn(_Tabletop):
         return make_state(
             variant=self.variant, hands=tuple(self.hands), stock=self.stock, discard=self.discard,
             to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
-            phase=self.phase, drawn=self.drawn, memory=self.memory, locked=self.locked, active=self.active,
+            phase=self.phase, drawn=self.drawn, memory=self.memory, active=self.active,
             dealer=self.state._dealer, seed=self.seed, idle=self.idle, winner=self.winner, over=self.over,
             blocked=self.blocked, events=tuple(self.events) if self.events else (),
         )

@@ -267,7 +267,7 @@ class _Checker:
     # --- locked last cards (JM-9) -------------------------------------------------------------------
     def locked(self) -> None:
         s, v = self.s, self.v
-        locked = s._locked
+        locked = s.locked
         if not isinstance(locked, frozenset):
             raise InvalidState(f"locked must be a set of seats, not {show(locked)}")
         if locked and not v.having(Role.LOCK):

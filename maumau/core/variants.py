@@ -11,7 +11,8 @@ from . import rules as R
 from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
 from .moves import Draw, Move, Play
 from .problems import InvalidState
-from .rules.base import HOOKS, Memory, Pending, Role, Rule, overrides
+from .rules import rulebook
+from .rules.base import HOOKS, Memory, Pending, Role, Rule, overrides, with_locked
 
 __all__ = ["Variant", "variant", "variant_names", "VariantError"]
 
@@ -67,6 +68,8 @@ class Variant:
         self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory], frozenset[Card]] = {}
         #: The memory slots of the rules that remember, as they are at the deal.
         self.memory_at_deal: Memory = tuple((r, r.memory_at_deal) for r in self.rules if r.remembers)
+        #: Where the locked seats (JM-9) sit in a state's memory, or -1: the hot path reads them there.
+        self._lock_slot = next((i for i, (r, _) in enumerate(self.memory_at_deal) if Role.LOCK in r.roles), -1)
         self.after_draw = next((r.after_draw for r in self.rules if r.after_draw), "none")
         self.reshuffles = all(r.reshuffles for r in self.rules)  # C-6, unless a house rule says no
         self.extra_closer: Move = next(
@@ -101,14 +104,29 @@ class Variant:
             raise InvalidState(f"a Runde runs, but {self.name} has no runde rule (MR-8)")
         return self.memory_with({rule.name: runde})
 
+    def lock_memory(self, memory: Memory, seats: Iterable[Any]) -> Memory:
+        """``memory`` with the seats whose last card is locked (JM-9), for ``mm.position`` and saved
+        games, which name the locked seats apart."""
+        seats = list(seats)
+        if not seats:
+            return memory
+        if not self.having(Role.LOCK):
+            raise InvalidState(f"seats are locked, but {self.name} has no mau_lock rule (JM-9)")
+        if any(type(seat) is not int for seat in seats) or len(set(seats)) != len(seats):
+            raise InvalidState(f"locked must be different seat numbers, not {seats!r}")
+        return with_locked(memory, set(seats))
+
     def having(self, role: Role) -> tuple[Rule, ...]:
         """The variant's rules that declare ``role``, in the variant's order."""
         return tuple(r for r in self.rules if role in r.roles)
 
     def _by_card(self, hook: str) -> dict[Card, tuple[Rule, ...]]:
+        """The rules whose ``hook`` acts on each card: those whose ``affects`` says yes to it, and
+        a rule that does not say (no ``affects`` of its own) for every card: its hook looks at
+        the card itself."""
         table: dict[Card, tuple[Rule, ...]] = {}
         for card in self.distinct_cards:
-            found = tuple(r for r in self._hooks[hook] if r.affects(card))
+            found = tuple(r for r in self._hooks[hook] if r.affects(card) or not overrides(r, "affects"))
             if found:
                 table[card] = found
         return table
@@ -214,39 +232,26 @@ class Variant:
 # --- the four variants of RULES.md ------------------------------------------------------------
 
 def _lite_macau(points_to_win: int = 2) -> Variant:
-    return Variant("lite_macau", make_deck(RANKS_52), 5, (2, 4), [
-        R.Matching(), R.UpcardIsDealersPlay(), R.DrawEndsTurn().cite("LM-3"), R.AceWishesSuit(),
-        R.JackWishesRank(), R.SameRankSets(), R.TwoThreeDraw(), R.KingsDrawFive(),
-        R.QueenOfHeartsCancels(), R.FourSkips(), R.MacauPenalty(),
-        R.VictoryPoints(points_to_win),
-    ], title="LITE Games Macau", options={"points_to_win": points_to_win})
+    return Variant("lite_macau", make_deck(RANKS_52), 5, (2, 4), rulebook.lite_macau(points_to_win),
+                   title="LITE Games Macau", options={"points_to_win": points_to_win})
 
 
 def _mau_mau_runde(hands_to_win: int = 1) -> Variant:
-    return Variant("mau_mau_runde", make_deck(RANKS_32), 5, (2, 4), [
-        R.Matching(), R.UpcardToBottom(), R.ForcedPlay(), R.PlayDrawnCard(),
-        R.JackWishesSuit().cite("MR-3"), R.SevenDrawsTwoPlayOn(), R.SkipOnEight().cite("MR-6"), R.Runde(),
-        R.MauPenalty().cite("MR-7"), R.HandsWon(hands_to_win),
-    ], title="Mau-Mau mit Runde", options={"hands_to_win": hands_to_win})
+    return Variant("mau_mau_runde", make_deck(RANKS_32), 5, (2, 4), rulebook.mau_mau_runde(hands_to_win),
+                   title="Mau-Mau mit Runde", options={"hands_to_win": hands_to_win})
 
 
 def _makao(limit: int = 100, strict: bool = False) -> Variant:
-    return Variant("makao", make_deck(RANKS_52, copies=2), 7, (2, 5), [
-        R.Matching(), R.UpcardCovered(), R.DrawEndsTurn(), R.SevenDrawsTwo(),
-        R.SkipOnEight(), R.ReverseOnNine(), R.JackWishesSuit(), R.AceExtraPlay(),
-        R.MauPenalty(), R.LastSevenHits(), R.CardPoints(limit, strict), R.JoinAndLeave(),
-    ], title="Makaó", options={"limit": limit, "strict": strict}, call="Makaó")
+    return Variant("makao", make_deck(RANKS_52, copies=2), 7, (2, 5), rulebook.makao(limit, strict),
+                   title="Makaó", options={"limit": limit, "strict": strict}, call="Makaó")
 
 
 def _joker_mau_mau(jokers: int = 2, threshold: int = 100) -> Variant:
     if jokers < 0:
         raise VariantError(f"jokers must be 0 or more, not {jokers}")
-    jacks = jokers == 0
-    return Variant("joker_mau_mau", make_deck(RANKS_32, jokers=jokers), 5, (2, 5), [
-        R.Matching(), R.JokerUpcard(), R.PlayAfterDrawing(), R.JokerDrawsFour(jacks),
-        R.SevenDrawsTwoPlayOn().cite("JM-5"), R.EightSkipsSummed(), R.AceMayPlayAgain(),
-        R.MauLocksLastCard(), R.JokerCardPoints(threshold, jacks),
-    ], title="Mau-Mau mit Jokern", options={"jokers": jokers, "threshold": threshold})
+    return Variant("joker_mau_mau", make_deck(RANKS_32, jokers=jokers), 5, (2, 5),
+                   rulebook.joker_mau_mau(jokers == 0, threshold),
+                   title="Mau-Mau mit Jokern", options={"jokers": jokers, "threshold": threshold})
 
 
 _VARIANTS: dict[str, Callable[..., Variant]] = {

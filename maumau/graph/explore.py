@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import Rank, Suit
 from ..core.events import Reshuffled
 from ..core.moves import Draw, Move, Pass, Play
-from ..core.rules.base import Rule
+from ..core.rules.common import FixedStock  # the house rule lives with the rules (C-6)
 from ..core.state import GameState
 from ..text.explain import narrate
 from . import store
@@ -41,14 +41,6 @@ __all__ = ["state_graph", "around", "FixedStock", "fixed_stock", "node_attribute
 
 class GraphError(ValueError):
     """Bad input to the graph tools: not a state, a bound that is not a number, ..."""
-
-
-class FixedStock(Rule):
-    """House rule for graphs: the pile is never reshuffled; once the stock is empty nothing can be drawn (C-7)."""
-
-    name = "fixed_stock"
-    rule_id = "C-6"
-    reshuffles = False
 
 
 def fixed_stock(state: GameState) -> GameState:

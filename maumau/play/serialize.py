@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.cards import Card, Rank, Suit, cards, parse_wish
 from ..core.rules.base import Pending, Role, Rule
-from ..core.state import lend, make_state
+from ..core.state import make_state
 from ..core.validate import InvalidState, check_state, is_whole, show
 from ..core.variants import Variant, variant
 
@@ -192,8 +192,8 @@ def state_from_dict(data: Any) -> Any:
             direction=data["direction"], wish=None if wish is None else parse_wish(wish),
             pending=_pending(v, data["pending"]), phase=data["phase"],
             drawn=None if drawn is None else Card.parse(drawn),
-            memory=_memory_from_dict(v, runde, data.get("memory", {})),
-            locked=frozenset(locked), active=tuple(active), dealer=data["dealer"], seed=data["seed"],
+            memory=v.lock_memory(_memory_from_dict(v, runde, data.get("memory", {})), locked),
+            active=tuple(active), dealer=data["dealer"], seed=data["seed"],
             idle=data["idle"], winner=data["winner"], over=data["over"], blocked=data["blocked"])
         check_state(state)
     except FormatError:
@@ -238,7 +238,9 @@ def _pending(v: Variant, data: Any) -> Pending | None:
 # card {"card": "QH"}, a suit {"suit": "H"}, a rank {"rank": "Q"}.
 
 def _memory_to_dict(memory: Any) -> dict[str, Any]:
-    others = {rule.name: encode(value) for rule, value in memory if Role.RUNDE not in rule.roles}
+    # the Runde and the locked seats are saved apart ("runde", "locked")
+    others = {rule.name: encode(value) for rule, value in memory
+              if Role.RUNDE not in rule.roles and Role.LOCK not in rule.roles}
     return {"memory": others} if others else {}
 
 
@@ -286,5 +288,3 @@ def _memory_from_dict(v: Variant, runde: Any, saved: Any) -> Any:
                                 **{name: decode(value) for name, value in saved.items()}})
     return memory
 
-
-lend(to_dict=state_to_dict, from_dict=state_from_dict)

@@ -75,9 +75,9 @@ def _tables(variant: Variant) -> tuple[dict[Card, CardInfo], dict[Play, PlayInfo
             effects = variant._effects.get(card, ())
             hurt = 0
             for rule in effects:
-                if rule.pending_kind == "draw" or Role.DRAW_PENALTY in rule.roles:
+                if Role.DRAW_PENALTY in rule.roles:  # a penalty's kind is its role
                     hurt = 2
-                elif rule.pending_kind == "skip" or Role.SKIP in rule.roles:
+                elif Role.SKIP in rule.roles:
                     hurt = max(hurt, 1)
             again = any(rule.closer is not None for rule in effects)
             table[card] = CardInfo(variant.wish_kind(card) is not None, hurt, again,

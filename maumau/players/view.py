@@ -211,7 +211,7 @@ class View:
             variant=self.variant, hands=tuple(hands), stock=tuple(pool[at:]), discard=self.discard,
             to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
             phase=self.phase, drawn=self.drawn if self.seat == self.to_move else None, memory=self.memory,
-            locked=self.locked, active=self.active, dealer=self.dealer, seed=rng.getrandbits(63),
+            active=self.active, dealer=self.dealer, seed=rng.getrandbits(63),
             idle=self.idle, winner=None, over=False, blocked=False, events=self.events)
 
     def _values(self) -> tuple[object, ...]:

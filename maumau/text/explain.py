@@ -1,5 +1,5 @@
 """Words for the engine: what a legal move does and how a state looks (why a move is illegal is
-the core's ``maumau.core.illegal``, re-exported here).
+the core's ``maumau.core.illegal``, said in words by ``maumau.text.refusals``).
 
 Kept apart from the engine so the hot path never builds sentences.
 """
@@ -24,15 +24,19 @@ from ..core.events import (
     RundeEnded,
     Skipped,
 )
-from ..core.illegal import why_illegal
 from ..core.moves import Draw, Move, Play
 from ..core.rules.base import Role
-from ..core.state import DRAWN, EXTRA, TURN, lend
+from ..core.state import DRAWN, EXTRA, TURN
 from .i18n import card_symbol, describe_pending, language, rank_letter, rank_name, t
 from .locale.you import YOU
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.state import GameState
+
+
+def why_illegal(state: GameState, move: Move) -> str | None:
+    """None if ``move`` is legal in ``state``, else one sentence naming the rule (C-9)."""
+    return state.why_illegal(move)
 
 __all__ = ["why_illegal", "explain", "narrate", "leave", "describe_state", "state_html"]
 
@@ -186,7 +190,7 @@ def _status(state: GameState) -> str:
         name = plural if language() == "en" else rank_name(state.runde[0])  # "Runde of aces", "Runde mit Ass"
         bits.append(t("state.runde", rank=name, seat=state.runde[1]))
     for rule, value in state.memory:  # what other rules remember, when it is not as dealt
-        if Role.RUNDE not in rule.roles and value != rule.memory_at_deal:
+        if not rule.roles & {Role.RUNDE, Role.LOCK} and value != rule.memory_at_deal:  # said apart
             bits.append(f"{rule.name}: {value!r}")
     if state.direction < 0:
         bits.append(t("state.counter"))
@@ -222,5 +226,3 @@ def state_html(state: GameState) -> str:
         f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
     )
 
-
-lend(explain=explain, describe_state=describe_state, state_html=state_html)

@@ -1,9 +1,10 @@
 """``mm.source(...)``: the source of a rule (or of any maumau class or function) from the installed
 package, so a pointer in a notebook works where the learner is: a clone, ``pip install maumau``, or
-the browser site (the wheel ships the ``.py`` files; a compiled module's source sits beside it).
+the browser site (the wheel ships the ``.py`` files; a compiled module's source sits beside its
+``_built`` folder).
 
     mm.source("skip_on_eight")   # every built-in rule of that name, e.g. SkipOnEight (MK-5)
-    mm.source("MK-5")            # by rule id
+    mm.source(rule.rule_id)      # by rule id (MK-5, ...)
     mm.source(mm.Rule)           # the hooks a rule may have
 """
 
@@ -64,7 +65,8 @@ def _code(obj: Any) -> tuple[str, str]:
     except (OSError, TypeError):
         pass
     path = Path(getattr(module, "__file__", "") or "")
-    text = path.with_name(path.name.split(".")[0] + ".py")
+    folder = path.parent.parent if path.parent.name == "_built" else path.parent  # maumau/core/_built/
+    text = folder / (path.name.split(".")[0] + ".py")
     if text.is_file():  # the class in the module's source: from its header to the next top-level line
         lines = text.read_text(encoding="utf-8").splitlines()
         name = getattr(obj, "__name__", "")
@@ -77,14 +79,14 @@ def _code(obj: Any) -> tuple[str, str]:
 
 
 def source(what: Any) -> Source:
-    """The source of a built-in rule by name (``"skip_on_eight"``) or id (``"MK-5"``), or of a
+    """The source of a built-in rule by name (``"skip_on_eight"``) or id (MK-5), or of a
     class, function or rule object."""
     if isinstance(what, str):
         classes = [c for c in _rule_classes() if what in (c.name, c.rule_id, c.__name__)]
         if not classes:
             names = sorted({c.name for c in _rule_classes()} - {"rule"})
             raise ValueError(f"no built-in rule is called {what!r}: a rule name ({', '.join(names)}) "
-                             f"or a rule id such as 'MK-5'")
+                             f"or a rule id such as MK-5")
         return Source(tuple(_code(c) for c in classes))
     if not (inspect.isclass(what) or inspect.isfunction(what) or inspect.ismethod(what)):
         what = type(what)  # a rule object: its class

@@ -20,7 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from maumau.grading.release import release  # noqa: E402
+from maumau.grading.releaser import release  # noqa: E402
 
 
 def with_language(source: Path, lang: str, out: Path, prefix: str) -> Path:

@@ -62,7 +62,7 @@ def test_compiled_engine_is_used_when_built() -> None:
     if os.environ.get("MAUMAU_PURE_PYTHON", "") not in ("", "0"):
         pytest.skip("MAUMAU_PURE_PYTHON is set for this run")
     assert mm.compiled
-    assert not mm.engine.__file__.endswith(".py")
+    assert not mm.core.engine.__file__.endswith(".py")
 
 
 @needs_build
@@ -76,7 +76,7 @@ def test_compiled_and_pure_engines_play_the_same_games() -> None:
 
 
 def test_pure_python_switch_loads_the_sources() -> None:
-    out = run("import maumau as mm; print(mm.compiled, mm.engine.__file__, mm.state.__file__)", pure=True)
+    out = run("import maumau as mm; print(mm.compiled, mm.core.engine.__file__, mm.core.state.__file__)", pure=True)
     assert out.returncode == 0, out.stderr
     flag, engine_file, state_file = out.stdout.split()
     assert flag == "False"
@@ -90,7 +90,7 @@ def copy_checkout(tmp_path: Path) -> Path:
     return tmp_path
 
 
-PROBE = "import maumau as mm; print(mm.compiled, mm.engine.__file__.rsplit('/', 1)[-1])"
+PROBE = "import maumau as mm; print(mm.compiled, mm.core.engine.__file__.rsplit('/', 1)[-1])"
 
 
 @needs_build
@@ -110,7 +110,7 @@ def test_a_partly_compiled_engine_runs_as_python_with_a_warning(tmp_path: Path) 
     checkout = copy_checkout(tmp_path)
     compiled_engine = _compiled.compiled_file("engine")
     assert compiled_engine is not None
-    (checkout / "maumau" / "core" / compiled_engine.name).unlink()
+    (checkout / "maumau" / "core" / "_built" / compiled_engine.name).unlink()
     out = run(PROBE, pure=False, cwd=checkout, path=checkout)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "engine.py"]
@@ -125,3 +125,12 @@ def test_the_copied_checkout_uses_the_compiled_engine(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.split()[0] == "True"
     assert "maumau:" not in out.stderr
+
+
+def test_the_engine_is_chosen_by_the_packages_path_not_an_import_hook() -> None:
+    """maumau/core/_built/ comes first on maumau.core's path when the compiled engine runs; no
+    finder of maumau sits in sys.meta_path."""
+    assert not [f for f in sys.meta_path if getattr(f, "__module__", "").startswith("maumau")]
+    assert (str(_compiled.BUILT) in mm.core.__path__) == mm.compiled
+    out = run("import maumau.core.state as s; print(s.__file__.endswith('.py'))", pure=True)
+    assert out.returncode == 0 and out.stdout.split() == ["True"], out.stderr

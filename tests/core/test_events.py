@@ -12,10 +12,8 @@ import random
 import pytest
 
 import maumau as mm
-from maumau import events as E
-from maumau.explain import narrate
-from maumau.graph.phases import transition_label
-from maumau.rules import (
+from maumau.core import events as E
+from maumau.core.rules import (
     AceExtraPlay,
     EightSkipsSummed,
     JokerDrawsFour,
@@ -25,7 +23,9 @@ from maumau.rules import (
     SevenDrawsTwo,
     SkipOnEight,
 )
-from maumau.simulate import rules_acting
+from maumau.graph.phases import transition_label
+from maumau.simulation.run import rules_acting
+from maumau.text.explain import narrate
 
 
 def learners_copy(shipped: mm.Rule) -> mm.Rule:
@@ -103,7 +103,7 @@ def test_the_fast_and_the_turn_path_record_the_same_events():
             state = mm.deal(name, players=3, seed=seed)
             while not state.is_over:
                 move = rng.choice(state.legal_moves())
-                fast, slow = state.apply(move), mm.engine.apply_move(state, move, fast=False)
+                fast, slow = state.apply(move), mm.core.engine.apply_move(state, move, fast=False)
                 assert fast.events == slow.events
                 assert all(type(e) in E.EVENT_TYPES for e in fast.events)
                 state = fast
@@ -162,7 +162,7 @@ def test_rules_are_equal_only_with_equal_settings():
 
 
 def test_what_a_rule_is_is_declared_not_guessed_from_its_name():
-    from maumau.rules import Role
+    from maumau.core.rules import Role
 
     makao = mm.variant("makao")
     assert [r.name for r in makao.having(Role.SKIP)] == ["skip_on_eight"]

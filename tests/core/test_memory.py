@@ -12,7 +12,7 @@ import pickle
 import pytest
 
 import maumau as mm
-from maumau.cards import Rank, Suit
+from maumau.core.cards import Rank, Suit
 from maumau.players import Random, View
 
 
@@ -124,7 +124,7 @@ def test_a_corrupt_memory_in_a_saved_game_is_refused_by_name(saved, words):
 
 
 def _load(data):
-    from maumau.serialize import state_from_dict
+    from maumau.play.serialize import state_from_dict
 
     return state_from_dict(data)
 
@@ -197,7 +197,7 @@ def test_the_runde_lives_in_its_memory_slot():
     ("hu", "Runde (dáma, nyitotta: Anna): csak ilyen figurájú lap rakható le."),
 ])
 def test_the_runde_tells_itself_in_every_language(lang, words):
-    from maumau.i18n import use_language
+    from maumau.text.i18n import use_language
 
     with use_language(lang):
         assert RUNDE_RULE.describe_memory((Rank.QUEEN, 0), lambda seat: "Anna") == words

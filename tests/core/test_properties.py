@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import maumau as mm
-from maumau import engine
+from maumau.core import engine
 
 CASES = [(name, n) for name in mm.variant_names() for n in range(mm.variant(name).players[0],
                                                                    mm.variant(name).players[1] + 1)]

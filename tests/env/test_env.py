@@ -130,7 +130,7 @@ def _hidden_dealt_anew(state, seat, rng):
             hands.append(tuple(sorted(keep[s] + pool[:need], key=lambda c: c.index)))
             del pool[:need]
     return make_state(state.variant, tuple(hands), tuple(pool), state.discard, state.to_move, state.direction,
-                      state.wish, state.pending, state.phase, state.drawn, state.memory, state.locked,
+                      state.wish, state.pending, state.phase, state.drawn, state.memory,
                       state.active, state.dealer, rng.getrandbits(63), state.idle, state.winner,
                       state.is_over, state.blocked, state.events)
 

@@ -21,7 +21,7 @@ import maumau as mm
 from maumau.cli import main
 from maumau.grading import checks
 from maumau.grading.checks import CheckFailed, check, passed, scenario, summary
-from maumau.grading.release import release
+from maumau.grading.releaser import release
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"

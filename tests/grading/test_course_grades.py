@@ -295,7 +295,7 @@ def test_grading_spread_over_a_dask_cluster_gives_the_grades_of_one_machine(cour
     pytest.importorskip("distributed")
     from distributed import Client, LocalCluster
 
-    from maumau.grading.grade import grade
+    from maumau.grading.grader import grade
 
     source, subs = course / "source", course / "submissions"
     alone = grade(source, [subs], tmp_path / "alone", only=[EX], jobs=2)
@@ -347,7 +347,7 @@ def test_hand_ins_keep_every_version_with_the_servers_time_and_refuse_what_is_no
 
 
 def test_hand_ins_are_graded_with_the_receipt_time_and_a_name_is_never_a_path(tmp_path):
-    from maumau.grading.grade import grade
+    from maumau.grading.grader import grade
     from maumau.grading.handins import HandIns, safe_folder_name
 
     store = HandIns(tmp_path / "class.sqlite")

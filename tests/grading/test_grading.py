@@ -24,7 +24,7 @@ pytest.importorskip("ipykernel")
 
 from maumau.cli import main  # noqa: E402
 from maumau.grading import CheckFailed, check, check_moves, scenario  # noqa: E402
-from maumau.grading.grade import assemble  # noqa: E402
+from maumau.grading.grader import assemble  # noqa: E402
 from maumau.grading.notebook import (  # noqa: E402
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
@@ -39,7 +39,7 @@ from maumau.grading.notebook import (  # noqa: E402
     read_notebook,
     secret_lines,
 )
-from maumau.grading.release import release  # noqa: E402
+from maumau.grading.releaser import release  # noqa: E402
 from maumau.grading.sandbox import make_guard  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -94,7 +94,7 @@ def all_secrets() -> set[str]:
 # --- the exercise sources ------------------------------------------------------------------------------
 
 def test_release_and_grade_are_the_functions_whichever_module_is_imported_first():
-    code = ("import maumau.grading.grade, maumau.grading.release\n"
+    code = ("import maumau.grading.grader, maumau.grading.releaser\n"
             "from maumau.grading import grade, release\n"
             "import maumau.grading as g\n"
             "print(callable(grade), callable(release), g.grade is grade, g.release is release)")
@@ -243,7 +243,7 @@ class _Stub:
 
 
 def test_a_stub_or_an_error_in_the_learners_code_reads_as_one_line(as_graded):
-    from maumau.moves import Move
+    from maumau.core.moves import Move
 
     with pytest.raises(CheckFailed) as err:
         with scenario("3 players"):
@@ -264,7 +264,7 @@ def test_a_stub_or_an_error_in_the_learners_code_reads_as_one_line(as_graded):
 
 
 def test_checks_speak_the_learners_language(as_graded):
-    from maumau.i18n import use_language
+    from maumau.text.i18n import use_language
 
     with use_language("de"), pytest.raises(CheckFailed, match=r"^x: wer: erwartet 2, erhalten 0$") as err:
         with scenario("x"):

@@ -365,6 +365,6 @@ def test_find_submissions_is_still_reachable_from_grade():
 
     from maumau.grading import submissions
 
-    g = importlib.import_module("maumau.grading.grade")  # maumau.grading.grade is also the function
+    g = importlib.import_module("maumau.grading.grader")  # the module of the function grade
 
     assert g.find_submissions is submissions.find_submissions and g.Submission is submissions.Submission

@@ -22,7 +22,7 @@ import maumau as mm
 from maumau.grading import checks
 from maumau.grading.checks import CheckFailed, check_wins
 from maumau.grading.hands import Hands, judge_hands, play_hands, replay
-from maumau.i18n import set_language
+from maumau.text.i18n import set_language
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -478,7 +478,7 @@ for i in range(400):
 def test_grade_a_daemon_cannot_rewrite_its_row(tmp_path):
     import nbformat
 
-    from maumau.grading.grade import grade
+    from maumau.grading.grader import grade
 
     nb = nbformat.read(EXERCISES / "02_skip_on_eight.ipynb", 4)
     out = tmp_path / "out"

@@ -201,7 +201,7 @@ def _released_with_comment_stub(path: Path) -> nbformat.NotebookNode:
 
 @pytest.fixture(scope="module")
 def graded(corpus, tmp_path_factory):
-    from maumau.grading.grade import grade
+    from maumau.grading.grader import grade
     from maumau.grading.runner import Limits
 
     root = tmp_path_factory.mktemp("parity")

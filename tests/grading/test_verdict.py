@@ -13,7 +13,7 @@ import ast
 import pytest
 
 import maumau as mm
-from maumau.cards import Suit
+from maumau.core.cards import Suit
 from maumau.grading import checks
 from maumau.grading.checks import canonical, check, check_moves, scenario
 from maumau.grading.runner import ERROR, OK, CellRun

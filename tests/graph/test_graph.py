@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 import maumau as mm
-from maumau.events import Reshuffled
+from maumau.core.events import Reshuffled
 from maumau.graph import (
     FixedStock,
     GraphError,

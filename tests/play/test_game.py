@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pytest
 
 import maumau as mm
-from maumau import engine
-from maumau.serialize import state_from_dict
+from maumau.core import engine
+from maumau.play.serialize import state_from_dict
 
 VARIANTS = mm.variant_names()
 

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import maumau as mm
-from maumau.serialize import state_from_dict
-from maumau.validate import InvalidState, check_state
+from maumau.core.validate import InvalidState, check_state
+from maumau.play.serialize import state_from_dict
 
 VARIANTS = mm.variant_names()
 PLAY_ON = 30          # random moves played after each load

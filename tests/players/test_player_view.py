@@ -15,10 +15,10 @@ import random
 import pytest
 
 import maumau as mm
-from maumau.moves import Move
+from maumau.core.moves import Move
+from maumau.core.state import GameState
 from maumau.players import Heuristic, IllegalChoice, Random, Search, View, ask, sees_state
-from maumau.simulate import SimulationError
-from maumau.state import GameState
+from maumau.simulation.run import SimulationError
 from maumau.terminal import Console, TerminalPlayer, run_hand
 
 # --- players written outside maumau -----------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from conftest import assert_illegal, assert_sentence, cs, hand, play_seq, plays
 
 import maumau as mm
-from maumau.cards import RANKS_32, Rank, Suit
+from maumau.core.cards import RANKS_32, Rank, Suit
 
 V = "joker_mau_mau"
 NO_JOKERS = mm.variant(V, jokers=0)

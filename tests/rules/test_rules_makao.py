@@ -10,7 +10,7 @@ import pytest
 from conftest import assert_illegal, assert_sentence, cs, hand, play_seq
 
 import maumau as mm
-from maumau.cards import Rank, Suit
+from maumau.core.cards import Rank, Suit
 
 V = "makao"
 ACTION_RANKS = {Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.ACE}

@@ -10,7 +10,7 @@ import pytest
 from conftest import assert_illegal, assert_sentence, cs, hand, play_seq, plays
 
 import maumau as mm
-from maumau.cards import RANKS_32, Rank, Suit
+from maumau.core.cards import RANKS_32, Rank, Suit
 
 V = "mau_mau_runde"
 EXCLUDED = {Rank.SEVEN, Rank.EIGHT, Rank.JACK}

@@ -13,7 +13,7 @@ import pytest
 import maumau as mm
 from maumau.cli import main
 from maumau.players import Random
-from maumau.simulate import SimulationError, wilson
+from maumau.simulation.run import SimulationError, wilson
 
 PLAYERS = ["random", "heuristic"]
 
@@ -280,7 +280,7 @@ def assert_short_numbers(values) -> None:
 
 def test_printed_numbers_are_rounded_and_formatted():
     from maumau import graph as gr
-    from maumau.compare import rules_table
+    from maumau.text.rules_table import rules_table
 
     duel = mm.simulate("makao", players=[mm.players.Heuristic(), Random(seed=1)], games=120, seed=1,
                        executor="serial", progress=False)

@@ -15,7 +15,7 @@ import textwrap
 import nbformat
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from maumau.grading.release import release  # noqa: E402
+from maumau.grading.releaser import release  # noqa: E402
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(ROOT))

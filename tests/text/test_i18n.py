@@ -9,9 +9,9 @@ import string
 import pytest
 
 import maumau as mm
-from maumau import i18n
-from maumau.explain import narrate, why_illegal
-from maumau.i18n import CATALOGUE, EN, LANGUAGES, card_name, rule_summary, seat_regex, t, use_language
+from maumau.text import i18n
+from maumau.text.explain import narrate, why_illegal
+from maumau.text.i18n import CATALOGUE, EN, LANGUAGES, card_name, rule_summary, seat_regex, t, use_language
 
 IDS = re.compile(r"\b(?:C|LM|MR|MK|JM)-\d+(?:\.\.\d+)?\b")
 

@@ -19,10 +19,10 @@ import pytest
 from conftest import play_seq
 
 import maumau as mm
-from maumau import i18n
-from maumau.cards import Card
-from maumau.i18n import use_language
+from maumau.core.cards import Card
+from maumau.text import i18n
 from maumau.text.explain import narrate
+from maumau.text.i18n import use_language
 
 LANGS = ("en", "de", "hu")
 RULE_ID = re.compile(r"\b([A-Z]{1,2})-(\d+)\b")

@@ -3,11 +3,15 @@ MR-7, MK-9, JM-9)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..moves import Move
+from ..refusal import Either, Refusal, refuse
 from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
     from ..turn import Turn
 
 
@@ -40,6 +44,21 @@ class MauLocksLastCard(Rule):
     roles = frozenset((Role.ANNOUNCEMENT, Role.LOCK))
     rule_id = "JM-9"
     call = "Mau"
+    #: The lock's memory: the seats whose last card is locked, sorted (``state.locked`` reads it).
+    remembers = True
+    memory_at_deal: ClassVar[Hashable] = ()
+
+    def check_memory(self, value: Any, state: GameState) -> str | None:
+        if not isinstance(value, tuple) or any(type(seat) is not int for seat in value):
+            return f"the locked seats are a tuple of seat numbers, not {value!r}"
+        if list(value) != sorted(set(value)):
+            return f"the locked seats are sorted and different, not {value!r}"
+        return None
 
     def on_missing_announcement(self, turn: Turn) -> None:
         turn.lock(turn.player)
+
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
+        if state.to_move not in state.locked:
+            return None
+        return refuse("illegal.locked", self.rule_id, call=state.variant.call, moves=Either(state.legal_moves()))

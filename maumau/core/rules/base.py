@@ -9,8 +9,13 @@ Hooks (all optional):
 ``allows(card, table)``
     True if this rule makes ``card`` playable on ``table`` (matching, wild cards).
 ``forbids(card, table)``
-    A sentence saying why ``card`` may not be played on ``table``, or None.
-    A veto beats any ``allows``.
+    Why ``card`` may not be played on ``table`` (a ``Refusal``: ``refuse(key, self.rule_id,
+    ...)``), or None.  A veto beats any ``allows``.
+``why_not(state, move)``
+    Why this rule refuses ``move``, which is not among the legal moves, as a ``Refusal``
+    (a sentence key of the catalogues, this rule's id, the values the sentence names), or None
+    when the move is not this rule's business.  The engine asks the variant's rules in order,
+    after the core's own check that the cards are held; the first refusal is the reason.
 ``answers(card, pending)``
     True if ``card`` answers the pending penalty or skip (C-5).
 ``wish_kind(card)``
@@ -44,16 +49,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from ..cards import Card, Rank, Suit
 from ..moves import Move, Play
+from ..refusal import Refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
     from ..turn import Deal, Turn
 
-__all__ = ["Rule", "Role", "Table", "Pending", "HOOKS", "Memory", "recall", "recall_role", "remembered"]
+__all__ = ["Rule", "Role", "Table", "Pending", "HOOKS", "Memory", "recall", "recall_role", "remembered",
+           "locked_in", "with_locked"]
 
 #: What the rules that remember hold in a state: (rule, value) for each, in the variant's order.
 Memory = tuple[tuple["Rule", Hashable], ...]
@@ -77,6 +84,10 @@ class Role(Enum):
     LOCK = "locks a player's last card until they receive one (JM-9)"
     SCORING = "scores finished hands and ends the match"
     JOIN_AND_LEAVE = "lets players leave and join between hands"
+
+
+#: The roles of the rules that start a pending effect, and the effect's kind (C-5).
+PENALTY_KINDS: dict[Role | None, str] = {Role.DRAW_PENALTY: "draw", Role.SKIP: "skip"}
 
 
 class Table(NamedTuple):
@@ -134,6 +145,24 @@ def remembered(memory: Memory, rule: Rule, value: Hashable) -> Memory:
     return tuple(slots)
 
 
+def locked_in(memory: Memory) -> frozenset[int]:
+    """The seats whose last card is locked (JM-9): what the rule with ``Role.LOCK`` remembers."""
+    for owner, value in memory:
+        if Role.LOCK in owner.roles:
+            return frozenset(cast("tuple[int, ...]", value)) if value else frozenset()
+    return frozenset()
+
+
+def with_locked(memory: Memory, seats: frozenset[int] | set[int]) -> Memory:
+    """``memory`` with the locked seats (JM-9) set, in the lock rule's slot (sorted seats)."""
+    for owner, _ in memory:
+        if Role.LOCK in owner.roles:
+            return remembered(memory, owner, tuple(sorted(seats)))
+    if seats:
+        raise LookupError("seats are locked, but the variant has no rule that locks (Role.LOCK, JM-9)")
+    return memory
+
+
 class Pending(NamedTuple):
     """A draw penalty or skip waiting for its target's answer (C-5).
 
@@ -158,8 +187,6 @@ class Rule:
     after_draw: ClassVar[str | None] = None
     #: Whether accepting this rule's draw penalty ends the turn (LM-6, MK-4) or not.
     accept_ends_turn: ClassVar[bool] = True
-    #: "draw" or "skip" for rules that start a pending effect.
-    pending_kind: ClassVar[str | None] = None
     #: False for a house rule under which the pile is never reshuffled into the stock (C-6).
     reshuffles: ClassVar[bool] = True
     #: What the rule is (see Role): declared, so that nothing has to guess it from the name.
@@ -178,6 +205,16 @@ class Rule:
     #: what the slot holds at the deal.
     remembers: ClassVar[bool] = False
     memory_at_deal: ClassVar[Hashable] = None
+
+    @property
+    def pending_kind(self) -> str | None:
+        """The kind of the pending effect this rule starts (C-5), said once, by its role: "draw"
+        for a ``Role.DRAW_PENALTY``, "skip" for a ``Role.SKIP``; None for a rule that starts none
+        (one that can be answered says so with its ``answers`` hook).  A learner's rule may still
+        set ``pending_kind = "draw"`` in its class."""
+        if not overrides(self, "answers"):
+            return None
+        return PENALTY_KINDS.get(next((role for role in self.roles if role in PENALTY_KINDS), None))
 
     @property
     def summary(self) -> str:
@@ -224,7 +261,10 @@ class Rule:
     def allows(self, card: Card, table: Table) -> bool:
         return False
 
-    def forbids(self, card: Card, table: Table) -> str | None:
+    def forbids(self, card: Card, table: Table) -> Refusal | str | None:
+        return None
+
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
         return None
 
     def answers(self, card: Card, pending: Pending) -> bool:
@@ -275,7 +315,7 @@ def _hashable(value: Any) -> Any:
 
 
 HOOKS = (
-    "allows", "forbids", "answers", "wish_kind", "on_play", "on_last_card",
+    "allows", "forbids", "why_not", "answers", "wish_kind", "on_play", "on_last_card",
     "extra_plays", "forces_play", "on_missing_announcement", "prepare_upcard",
 )
 

@@ -1,4 +1,5 @@
-"""Rules shared by every variant: matching (C-3)."""
+"""Rules shared by every variant: matching (C-3); and a house rule of any variant: a stock that is
+never refilled (C-6), which makes a hand's state graph finite."""
 
 from __future__ import annotations
 
@@ -20,3 +21,11 @@ class Matching(Rule):
         if isinstance(wish, Suit):
             return card.suit is wish or (card.rank is not None and card.rank is top.rank)
         return card.rank is wish
+
+
+class FixedStock(Rule):
+    """House rule for graphs: the pile is never reshuffled; once the stock is empty nothing can be drawn (C-7)."""
+
+    name = "fixed_stock"
+    rule_id = "C-6"
+    reshuffles = False

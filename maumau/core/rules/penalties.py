@@ -22,7 +22,6 @@ class TwoThreeDraw(Rule):
     name = "two_three_draw"
     roles = frozenset((Role.DRAW_PENALTY,))
     rule_id = "LM-6"
-    pending_kind = "draw"
 
     def affects(self, card: Card) -> bool:
         return card.rank is Rank.TWO or card.rank is Rank.THREE
@@ -33,7 +32,7 @@ class TwoThreeDraw(Rule):
     def on_play(self, turn: Turn, card: Card) -> None:
         before = turn.answering(self)
         amount = (before.amount if before else 0) + (2 if card.rank is Rank.TWO else 3)
-        turn.set_pending("draw", amount, turn.following(), self)
+        turn.start_pending(amount, turn.following())
 
 
 class KingsDrawFive(Rule):
@@ -43,7 +42,6 @@ class KingsDrawFive(Rule):
     roles = frozenset((Role.DRAW_PENALTY,))
     rule_id = "LM-7"
     response_id = "LM-8"  # LM-8: king responses
-    pending_kind = "draw"
 
     def affects(self, card: Card) -> bool:
         return card is KING_OF_HEARTS or card is KING_OF_SPADES
@@ -55,17 +53,17 @@ class KingsDrawFive(Rule):
     def on_play(self, turn: Turn, card: Card) -> None:
         before = turn.answering(self)
         if before is not None:  # LM-8: whoever moves next in normal order faces 10
-            turn.set_pending("draw", before.amount + 5, turn.following(), self)
+            turn.start_pending(before.amount + 5, turn.following())
             return
         forward = turn.next(turn.player)
         if card is KING_OF_HEARTS:
-            turn.set_pending("draw", 5, forward, self)
+            turn.start_pending(5, forward)
             return
         backward = turn.prev(turn.player)
         if backward == forward:  # LM-9: with 2 players K♠ acts like K♥
-            turn.set_pending("draw", 5, forward, self)
+            turn.start_pending(5, forward)
         else:  # LM-9: prev(X) answers out of turn, then next(X) moves
-            turn.set_pending("draw", 5, backward, self, resume=forward)
+            turn.start_pending(5, backward, resume=forward)
 
 
 class QueenOfHeartsCancels(Rule):
@@ -92,7 +90,6 @@ class SevenDrawsTwo(Rule):
     name = "seven_draws_two"
     roles = frozenset((Role.DRAW_PENALTY,))
     rule_id = "MK-4"
-    pending_kind = "draw"
 
     def affects(self, card: Card) -> bool:
         return card.rank is Rank.SEVEN
@@ -103,7 +100,7 @@ class SevenDrawsTwo(Rule):
     def on_play(self, turn: Turn, card: Card) -> None:
         before = turn.answering(self)
         amount = (before.amount if before else 0) + 2
-        turn.set_pending("draw", amount, turn.following(), self)
+        turn.start_pending(amount, turn.following())
 
 
 class SevenDrawsTwoPlayOn(SevenDrawsTwo):

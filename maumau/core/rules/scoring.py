@@ -8,12 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...text.i18n import t
 from ..cards import Card, Rank
 from .base import Role, Rule
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
+
+
+def t(key: str, **values: Any) -> str:
+    """The sentence ``key`` of the catalogues in the current language: a scoring rule's goal is
+    told to the players (words are made above the core: a door up, imported when asked)."""
+    from ...text.i18n import t as words
+
+    return words(key, **values)
 
 FACE = {r: int(r.value) for r in Rank if r.value.isdigit()}
 CARD_POINTS = FACE | {Rank.JACK: 20, Rank.QUEEN: 10, Rank.KING: 10, Rank.ACE: 11}

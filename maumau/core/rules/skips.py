@@ -17,7 +17,6 @@ class FourSkips(Rule):
     name = "four_skips"
     roles = frozenset((Role.SKIP,))
     rule_id = "LM-11"
-    pending_kind = "skip"
 
     def affects(self, card: Card) -> bool:
         return card.rank is Rank.FOUR
@@ -26,7 +25,7 @@ class FourSkips(Rule):
         return pending.rule == self and card.rank is Rank.FOUR
 
     def on_play(self, turn: Turn, card: Card) -> None:
-        turn.set_pending("skip", 1, turn.following(), self)
+        turn.start_pending(1, turn.following())
 
 
 class SkipOnEight(Rule):
@@ -49,7 +48,6 @@ class EightSkipsSummed(Rule):
     name = "eight_skips_summed"
     roles = frozenset((Role.SKIP,))
     rule_id = "JM-6"
-    pending_kind = "skip"
 
     def affects(self, card: Card) -> bool:
         return card.rank is Rank.EIGHT
@@ -59,7 +57,7 @@ class EightSkipsSummed(Rule):
 
     def on_play(self, turn: Turn, card: Card) -> None:
         before = turn.answering(self)
-        turn.set_pending("skip", (before.amount if before else 0) + 1, turn.following(), self)
+        turn.start_pending((before.amount if before else 0) + 1, turn.following())
 
 
 class ReverseOnNine(Rule):

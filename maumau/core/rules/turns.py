@@ -7,11 +7,11 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from ...text.i18n import rank_name, t
 from ..cards import Card, Rank, Suit
 from ..events import RundeEnded, RundeOpened
-from ..moves import Draw, Move, Pass, Play
+from ..moves import DRAWN, EXTRA, TURN, Draw, Move, Pass, Play
 from ..problems import seat_problem, show
+from ..refusal import Ranks, Refusal, refuse
 from .base import Role, Rule, Table
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,8 +34,19 @@ class PlayDrawnCard(Rule):
     rule_id = "MR-4"
     after_draw = "drawn"
 
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
+        if state.phase != DRAWN or state.pending is not None:
+            return None
+        if isinstance(move, Draw):
+            return refuse("illegal.drawn_phase", self.rule_id)
+        drawn = state.drawn
+        if (self.after_draw == "drawn" and isinstance(move, Play) and len(move.cards) == 1
+                and move.card is not drawn):
+            return refuse("illegal.drawn_only", self.rule_id, card=drawn.symbol if drawn else "—")
+        return None
 
-class PlayAfterDrawing(Rule):
+
+class PlayAfterDrawing(PlayDrawnCard):
     """After drawing, the player may play any legal card from hand, or Pass() (JM-3)."""
 
     name = "play_after_drawing"
@@ -52,6 +63,14 @@ class ForcedPlay(Rule):
     def forces_play(self, state: GameState) -> bool:
         return True
 
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
+        if not isinstance(move, Draw) or state.phase != TURN or state.pending is not None:
+            return None
+        # a rule that forces play for a reason of its own (a Runde, MR-10) says so itself
+        if any(rule is not self and rule.forces_play(state) for rule in state.variant._forcers):
+            return None
+        return refuse("illegal.draw_forced", self.rule_id)
+
 
 class AceExtraPlay(Rule):
     """Ace: X continues at once: one more legal card on the Ace, or draw one card, which ends the turn (MK-8)."""
@@ -66,6 +85,12 @@ class AceExtraPlay(Rule):
 
     def on_play(self, turn: Turn, card: Card) -> None:
         turn.play_again()
+
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
+        """At the extra play: play on it, or close the turn the variant's way."""
+        if state.phase != EXTRA or state.pending is not None or isinstance(move, Play):
+            return None
+        return refuse("illegal.extra", self.rule_id, closer=repr(state.variant.extra_closer))
 
 
 class AceMayPlayAgain(AceExtraPlay):
@@ -94,6 +119,17 @@ class SameRankSets(Rule):
     def is_special(card: Card) -> bool:
         return card.rank in LITE_SPECIAL_RANKS or card in LITE_SPECIAL_CARDS or card.is_joker
 
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
+        if not isinstance(move, Play) or len(move.cards) < 2:
+            return None
+        if len({c.rank for c in move.cards}) > 1:
+            return refuse("illegal.set_rank", self.rule_id)
+        if any(self.is_special(c) for c in move.cards):
+            return refuse("illegal.set_special", self.rule_id)
+        if state.pending is not None or state.phase != TURN:
+            return refuse("illegal.set_pending", self.rule_id)
+        return None
+
     def extra_plays(self, state: GameState, card: Card) -> list[Play]:
         if self.is_special(card):
             return []
@@ -121,27 +157,53 @@ class Runde(Rule):
     name = "runde"
     roles = frozenset((Role.RUNDE,))
     rule_id = "MR-8"
+    #: The ranks that open a Runde (a house rule may open it with others).
+    ranks: ClassVar[frozenset[Rank]] = RUNDE_RANKS
     #: The Runde's memory: (rank, opener) while a Runde runs, else None.
     remembers = True
 
     def affects(self, card: Card) -> bool:
-        return card.rank in RUNDE_RANKS
+        return card.rank in self.ranks
 
     def allows(self, card: Card, table: Table) -> bool:
         runde = table.memory_of(self)
         return runde is not None and card.rank is runde[0]  # MR-9: any suit
 
-    def forbids(self, card: Card, table: Table) -> str | None:
+    def forbids(self, card: Card, table: Table) -> Refusal | None:
         runde = table.memory_of(self)
         if runde is not None and card.rank is not runde[0]:
-            return t("illegal.runde", card=card.symbol, rank=rank_name(runde[0]))
+            return refuse("illegal.runde", self.rule_id, card=card.symbol, rank=runde[0])
+        return None
+
+    def why_not(self, state: GameState, move: Move) -> Refusal | None:
+        runde = state.memory_of(self)
+        if isinstance(move, Draw) and runde is not None and state.phase == TURN and state.pending is None:
+            # MR-11: the opener must follow while they can; MR-10: the others play the rank too
+            return refuse("illegal.draw_forced", "MR-11" if runde[1] == state.to_move else "MR-10")
+        if isinstance(move, Play) and move.runde and len(move.cards) == 1:
+            return self._why_not_open(state, move)
+        return None
+
+    def _why_not_open(self, state: GameState, move: Play) -> Refusal | None:
+        """Why ``move`` may not open a Runde (MR-8); None if the card itself is refused (the core
+        says why) or opening is not what is wrong (e.g. the announcement)."""
+        from ..engine import table_of, verdict  # the engine imports the rules: asked at call time
+
+        if verdict(state.variant, move.card, table_of(state)) is not None:
+            return None
+        if state.pending is not None or state.memory_of(self) is not None or state.phase != TURN:
+            return refuse("illegal.runde_when", self.rule_id)
+        if move.card.rank not in self.ranks:
+            return refuse("illegal.runde_rank", self.rule_id, ranks=Ranks(sorted(self.ranks, key=_order)))
+        if sum(c.rank is move.card.rank for c in state.hands[state.to_move]) < 2:
+            return refuse("illegal.runde_second", self.rule_id, rank=move.card.rank)
         return None
 
     def forces_play(self, state: GameState) -> bool:
         return state.memory_of(self) is not None  # MR-10, MR-11
 
     def extra_plays(self, state: GameState, card: Card) -> list[Play]:
-        if state.memory_of(self) is not None or card.rank not in RUNDE_RANKS:
+        if state.memory_of(self) is not None or card.rank not in self.ranks:
             return []
         hand = state.hands[state.to_move]
         if sum(c.rank is card.rank for c in hand) < 2:  # MR-8: must hold another
@@ -179,4 +241,10 @@ class Runde(Rule):
         if value is None:
             return None
         rank, opener = value
-        return t("term.runde", rank=rank_name(rank), name=name_of(opener))
+        from ...text.refusals import sentence  # words are made above the core (a door up)
+
+        return sentence(refuse("term.runde", self.rule_id, rank=rank, name=name_of(opener)))
+
+
+def _order(rank: Rank) -> int:
+    return rank.order

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...text.i18n import t
 from ..cards import Card, Rank, Suit
+from ..refusal import Refusal, refuse
 from .base import Role, Rule, Table
 
 
@@ -20,10 +20,10 @@ class AceWishesSuit(Rule):
     def allows(self, card: Card, table: Table) -> bool:
         return card.rank is Rank.ACE
 
-    def forbids(self, card: Card, table: Table) -> str | None:
+    def forbids(self, card: Card, table: Table) -> Refusal | None:
         wish = table.wish
         if card.rank is Rank.ACE and isinstance(wish, Rank) and wish is not Rank.ACE:
-            return t("illegal.no_overwrite_rank", card=card.symbol, rank=wish.value)
+            return refuse("illegal.no_overwrite_rank", self.rule_id, card=card.symbol, rank=wish.value)
         return None
 
 
@@ -40,10 +40,10 @@ class JackWishesRank(Rule):
     def allows(self, card: Card, table: Table) -> bool:
         return card.rank is Rank.JACK
 
-    def forbids(self, card: Card, table: Table) -> str | None:
+    def forbids(self, card: Card, table: Table) -> Refusal | None:
         wish = table.wish
         if card.rank is Rank.JACK and isinstance(wish, Suit) and card.suit is not wish:
-            return t("illegal.no_overwrite_suit", card=card.symbol, suit=wish.symbol)
+            return refuse("illegal.no_overwrite_suit", self.rule_id, card=card.symbol, suit=wish.symbol)
         return None
 
 

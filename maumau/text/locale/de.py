@@ -31,9 +31,11 @@ MESSAGES: dict[str, str] = {
     "illegal.runde_variant": "Diese Variante kennt keine Runde: runde=True gibt es nur in mau_mau_runde.",
     "illegal.runde_when": "Eine Runde darf nur in einem normalen Zug eröffnet werden, ohne offene 7 "
                           "und ohne laufende Runde (MR-8).",
-    "illegal.runde_rank": "Eine Runde wird nur mit 9, 10, Dame, König oder Ass eröffnet (MR-8).",
+    "illegal.runde_rank": "Eine Runde wird nur mit {ranks} eröffnet ({rule}).",
     "illegal.runde_second": "Um eine Runde zu eröffnen, brauchst du noch eine zweite Karte mit dem Wert {rank} (MR-8).",
     "illegal.draw_forced": "Du hast eine passende Karte, also musst du legen ({rule}).",
+    "illegal.draw": "Du darfst jetzt nicht ziehen.",
+    "illegal.said": "{text}",
     "illegal.draw_now": "Du darfst jetzt nicht ziehen: {hint}",
     "illegal.pass": "Du darfst jetzt nicht passen: ein Zug ist Legen oder Ziehen (C-4).",
     "illegal.pending_draw": "Auf dich wartet {pending}: beantworte sie oder nimm die Karten mit Draw() (C-5).",

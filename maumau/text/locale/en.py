@@ -27,9 +27,11 @@ MESSAGES: dict[str, str] = {
     "illegal.runde_variant": "This variant has no Runde: runde=True belongs to mau_mau_runde.",
     "illegal.runde_when": "A Runde may only be opened in a normal turn, with no 7 pending "
                           "and no Runde running (MR-8).",
-    "illegal.runde_rank": "A Runde is opened only with a 9, 10, Q, K or A (MR-8).",
+    "illegal.runde_rank": "A Runde is opened only with {ranks} ({rule}).",
     "illegal.runde_second": "To open a Runde you must hold another card of rank {rank} (MR-8).",
     "illegal.draw_forced": "You have a legal play, so you must play ({rule}).",
+    "illegal.draw": "You may not draw now.",
+    "illegal.said": "{text}",
     "illegal.draw_now": "You may not draw now: {hint}",
     "illegal.pass": "You may not pass now: a turn is a play or a draw (C-4).",
     "illegal.pending_draw": "You face {pending}: answer it or Draw() to take it (C-5).",

@@ -1,0 +1,87 @@
+"""The state's fields are declared once, in ``maumau.core.state._FIELDS``; what must repeat them
+(Cython's ``state.pxd``, ``make_state``, the slots, the type checker's block, the value a state is
+compared by, the Turn that makes the next state, the engine's positional fast paths, the saved
+form, a seat's View) is checked against that declaration here, so a field added in one place and
+forgotten in another fails at once."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from pathlib import Path
+
+import maumau as mm
+from maumau.core.state import _FIELDS, GameState, make_state
+from maumau.play import serialize
+from maumau.players import view
+
+CORE = Path(mm.core.__file__).resolve().parent  # the sources (a compiled state sits in _built/)
+#: What a state computes on demand beside its fields.
+COMPUTED = ("_legal", "_key", "_hash")
+#: The fields a seat does not see (a View shows sizes, not the cards; the seed would tell the stock).
+HIDDEN = {"hands", "stock", "seed", "winner", "over", "blocked"}
+#: Public names that differ from their field's.
+PUBLIC = {"over": "is_over"}
+
+
+def _tree(name: str) -> ast.Module:
+    return ast.parse((CORE / name).read_text(encoding="utf-8"))
+
+
+def _function(tree: ast.AST, name: str) -> ast.FunctionDef:
+    return next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name)
+
+
+def test_make_state_takes_the_fields_in_their_order():
+    if not mm.compiled:  # a compiled function has no signature to read: its source is read below
+        assert tuple(inspect.signature(make_state).parameters) == _FIELDS
+    source = _function(_tree("state.py"), "make_state")
+    assert tuple(a.arg for a in source.args.args) == _FIELDS
+
+
+def test_the_pxd_declares_exactly_the_fields():
+    text = (CORE / "state.pxd").read_text(encoding="utf-8")
+    body = text[text.index("cdef class GameState"):text.index("cpdef Py_ssize_t next_seat")]
+    declared = {name.strip() for line in re.findall(r"cdef public object (.*)", body) for name in line.split(",")}
+    assert declared == {"_" + f for f in _FIELDS} | set(COMPUTED)
+    signature = re.search(r"cpdef GameState make_state\((.*?)\)", text, re.S)
+    assert signature is not None
+    params = tuple(p.strip().rstrip("=*") for p in signature.group(1).split(","))
+    assert params == _FIELDS
+
+
+def test_the_slots_and_the_type_checkers_block_are_the_fields():
+    assert GameState.__slots__[:len(_FIELDS)] == tuple("_" + f for f in _FIELDS)
+    cls = next(n for n in _tree("state.py").body if isinstance(n, ast.ClassDef) and n.name == "GameState")
+    block = next(n for n in cls.body if isinstance(n, ast.If))
+    annotated = [n.target.id for n in block.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+    assert annotated == ["_" + f for f in _FIELDS] + list(COMPUTED)
+
+
+def test_every_field_is_read_by_a_public_attribute():
+    s = mm.deal("joker_mau_mau", players=3, seed=2)
+    for field in _FIELDS:
+        assert getattr(s, PUBLIC.get(field, field)) == getattr(s, "_" + field), field
+
+
+def test_a_states_value_names_every_field_but_its_events():
+    read = {n.attr[1:] for n in ast.walk(_function(_tree("state.py"), "_value"))
+            if isinstance(n, ast.Attribute) and n.attr.startswith("_") and n.attr[1:] in _FIELDS}
+    assert read == set(_FIELDS) - {"events"}  # what led to a state is no part of what it is
+
+
+def test_the_turn_and_the_fast_paths_make_states_of_every_field():
+    finish = _function(_tree("turn.py"), "finish")
+    call = next(n for n in ast.walk(finish) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "make_state")
+    assert tuple(k.arg for k in call.keywords) == _FIELDS
+    engine = _tree("engine.py")
+    positional = [n for n in ast.walk(engine) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "make_state"]
+    assert positional and all(len(n.args) == len(_FIELDS) for n in positional)
+
+
+def test_the_saved_form_and_a_seats_view_cover_the_fields():
+    saved = set(serialize._STATE_FIELDS)
+    assert set(_FIELDS) - {"memory", "events"} <= saved  # the memory is saved as runde, locked, memory
+    assert set(_FIELDS) - HIDDEN <= set(view._FIELDS)
+    assert not (HIDDEN - {"winner", "over", "blocked"}) & set(view._FIELDS)
