@@ -101,7 +101,8 @@ class Drawing:
         for seat in table["seats"]:
             name = seat["name"] or t("seat.label", self.lang, seat=seat["seat"])
             names.append(t("ui.me", self.lang, name=name) if seat["seat"] == self.seat.number else name)
-        return Seating(names, self.seat.number, self.lang)
+        own = next((s["name"] for s in table["seats"] if s["seat"] == self.seat.number), None)
+        return Seating(names, self.seat.number, self.lang, own_name=own or None)
 
     def _render_board(self, table: TableFrame, seating: Seating, hand_seats: Sequence[int],
                       public: Public | None, me: int | None) -> None:
@@ -132,7 +133,7 @@ class Drawing:
         elif seat["computer"]:
             sub.append(t("remote.computer", lang))
         offline = [t("remote.offline", lang)] if kind in ("human", "waiting") and not seat["connected"] else []
-        name = seating.names[number] if number < len(seating.names) else t("seat.label", lang, seat=number)
+        name = seating.label(number) if number < len(seating.names) else t("seat.label", lang, seat=number)
         if hand_seat is None or public is None:
             return Panel(name, gone=True, marks=tuple(offline), sub=" · ".join(sub))
         view = public.view

@@ -112,7 +112,7 @@ def _accepted(before: GameState, after: GameState, you: int | None = None) -> st
     for _ in range(p.amount - 1):
         current = before.next_seat(current)
         seats.append(current)
-    return t("do.accept_skip_n", seat=seat, amount=p.amount, seats=_and(seats), rule=p.rule.rule_id)
+    return _say("do.accept_skip_n", seat, you, seat=seat, amount=p.amount, seats=_and(seats), rule=p.rule.rule_id)
 
 
 def _and(items: list[int]) -> str:
@@ -132,13 +132,13 @@ def _consequences(before: GameState, move: Move, after: GameState, you: int | No
             said.append(t("then.reverse"))
         elif isinstance(event, Skipped) and isinstance(move, Play):
             said.append(_say("then.skipped", event.seat, you, seat=event.seat) if event.players == 1
-                        else t("then.skipped_n", seat=event.seat, n=event.players))
+                        else _say("then.skipped_n", event.seat, you, seat=event.seat, n=event.players))
         elif isinstance(event, NoMau):
             said.append(t("then.no_mau", call=call, penalty=_mau_penalty(events[i + 1:], event.seat, after)))
         elif isinstance(event, PenaltyDrawn) and isinstance(move, Play) and event.seat != before.to_move:
             # the rule that dealt the cards says how it is told (a Joker's 4, the last 7, ...)
             key = event.rule.penalty_words if event.rule is not None else "then.draws"
-            said.append(t(key, seat=event.seat, n=event.got))
+            said.append(_say(key, event.seat, you, seat=event.seat, n=event.got))
         elif isinstance(event, RundeEnded):
             said.append(t("then.runde_end"))
         elif isinstance(event, Reshuffled):

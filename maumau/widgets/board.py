@@ -115,7 +115,7 @@ class Board:
             if seat == state.dealer:
                 sub = (sub + " · " if sub else "") + _t("ui.deal", self.lang)
             hand = state.hands[seat]
-            panels.append(Panel(seating.name(seat, seats), seat == state.to_move and not state.is_over,
+            panels.append(Panel(seating.label(seat, seats), seat == state.to_move and not state.is_over,
                                 not state.active[seat], seat_marks(view, seat, state.is_over, state.winner), sub,
                                 hand if open_hands else len(hand)))
         self.show_panels(panels)

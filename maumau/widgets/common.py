@@ -11,6 +11,7 @@ import ipywidgets as W
 from .. import players as _players
 from ..core.variants import Variant
 from ..text.i18n import LANGUAGES, seat_regex, t, use_language
+from ..text.locale.seats import seat_label
 
 __all__ = ["Displayed", "check_lang", "announce_word", "computer", "default_names", "Seating", "score_word",
            "goal_text", "STRENGTHS", "esc"]
@@ -69,10 +70,11 @@ def default_names(count: int, lang: str) -> list[str]:
 class Seating:
     """Who sits where: names by match seat, and the learner's seat (or None)."""
 
-    def __init__(self, names: Sequence[str], me: int | None, lang: str) -> None:
+    def __init__(self, names: Sequence[str], me: int | None, lang: str, own_name: str | None = None) -> None:
         self.names = list(names)
         self.me = me
         self.lang = lang
+        self.own_name = own_name  # the learner's own name as given (None: the seat has none)
         self._regex = seat_regex(lang)
 
     def name(self, seat: int, seats: Sequence[int] | None = None) -> str:
@@ -81,6 +83,15 @@ class Seating:
         if match_seat >= len(self.names):
             return t("seat.label", self.lang, seat=match_seat)
         return self.names[match_seat]
+
+    def label(self, seat: int, seats: Sequence[int] | None = None) -> str:
+        """The name on a seat's panel: the learner's own seat is "You (seat 0)" ("Du (Platz 0)",
+        "Te (0. játékos)"), as in the terminal and on the class page; the others as ``name``.
+        Sentences keep ``name`` ("eine Ziehstrafe für Platz 0 (du)": German declines a pronoun)."""
+        match_seat = seats[seat] if seats is not None else seat
+        if self.me is not None and match_seat == self.me:
+            return seat_label(match_seat, True, self.lang, name=self.own_name)
+        return self.name(seat, seats)
 
     def rename(self, sentence: str, seats: Sequence[int] | None = None) -> str:
         """Put the players' names in place of the seat numbers of an engine sentence."""

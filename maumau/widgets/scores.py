@@ -49,7 +49,7 @@ def result_html(result: HandResult, match: Match, seating: Seating) -> str:
         cards = "".join(card_face(c, "sm", lang) for c in final.hands[hand_seat])
         out = "" if match.alive[seat] else f" <i>({esc(t('ui.out', lang))})</i>"
         me = ' style="font-weight:bold"' if seat == seating.me else ""
-        rows.append(f"<tr{me}><td>{esc(seating.name(seat))}{out}</td>"
+        rows.append(f"<tr{me}><td>{esc(seating.label(seat))}{out}</td>"
                     f'<td><div style="display:flex;gap:2px;flex-wrap:wrap">{cards}</div></td>'
                     f"<td>{result.points[seat]}</td><td>{match.scores[seat]}</td></tr>")
     over = winners_text(match, seating)

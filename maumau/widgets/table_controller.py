@@ -60,7 +60,7 @@ class TableController:
         lang = self.lang  # the course's language when none was given
         me_name = name or t("ui.me", lang, name=t("seat.label", lang, seat=0))
         others = list(names) if names is not None else default_names(opponents, lang)
-        self.seating = Seating([me_name, *others[:opponents]], me=0, lang=lang)
+        self.seating = Seating([me_name, *others[:opponents]], me=0, lang=lang, own_name=name)
         self.moves_log = MoveLog(self.lang)
         self.log = self.moves_log.lines  # every sentence so far, oldest first
         self.listeners: list[Callable[[], None]] = []

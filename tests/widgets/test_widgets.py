@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -371,3 +372,19 @@ def test_rules_explorer_switches_rules_and_plays_or_simulates():
     assert ex.variant is mm.variant("lite_macau") and ex.players.max == 4
     with pytest.raises(KeyError):
         ex.set_rule("no_such_rule", False)
+
+
+@pytest.mark.parametrize("lang, label", [("en", "You (seat 0)"), ("de", "Du (Platz 0)"), ("hu", "Te (0. játékos)")])
+def test_the_learners_row_says_you_as_the_terminal_and_the_class_page_do(lang, label):
+    """Issue 24 item 5: where the learner is listed among the players (the hand's result table),
+    they are "You (seat 0)" in every language, the catalogue's seat_label that the terminal and
+    the class page use too; a learner with a name keeps it, "you" beside it.  Sentences about the
+    learner keep their own second person ("Du bist am Zug")."""
+    from maumau.text.locale.seats import seat_label
+
+    for name, expected in ((None, label), ("Cleo", seat_label(0, True, lang, name="Cleo"))):
+        t = table(lang=lang, name=name) if name else table(lang=lang)
+        assert t.seating.label(0) == expected and t.seating.label(1) == t.seating.name(1)
+        play_hand_by_clicks(t, random.Random(5))
+        rows = re.findall(r"<tr[^>]*><td>([^<]*)", t.result_html.value)
+        assert rows.count(expected) == 1, rows

@@ -21,6 +21,11 @@ YOU: dict[str, dict[str, str]] = {
         "then.again": "you play again",
         "then.drawn": "you may play a card or pass",
         "then.skipped": "you are skipped",
+        "do.accept_skip_n": "You take the skip of {amount} ({rule}), so seats {seats} sit out in turn",
+        "then.skipped_n": "you and the players after you are skipped ({n} in all)",
+        "then.joker": "you draw {n} (JM-4)",
+        "then.draws": "you draw {n}",
+        "then.last_seven": "you still draw {n} (MK-10)",
     },
     "de": {
         "do.play": "Du legst {cards}",
@@ -41,6 +46,12 @@ YOU: dict[str, dict[str, str]] = {
         "then.again": "du legst noch einmal",
         "then.drawn": "du darfst eine Karte legen oder passen",
         "then.skipped": "du setzt aus",
+        "do.accept_skip_n": "Du nimmst das Aussetzen von {amount} an ({rule}), also setzen die Plätze {seats} "
+                            "nacheinander aus",
+        "then.skipped_n": "du und die Spieler nach dir setzen aus ({n} insgesamt)",
+        "then.joker": "du ziehst {n} (JM-4)",
+        "then.draws": "du ziehst {n}",
+        "then.last_seven": "du ziehst trotzdem noch {n} (MK-10)",
     },
     "hu": {
         "do.play": "{cards} lapot raksz",
@@ -60,5 +71,10 @@ YOU: dict[str, dict[str, str]] = {
         "then.again": "még egyszer raksz",
         "then.drawn": "rakhatsz egy lapot, vagy passzolhatsz",
         "then.skipped": "kimaradsz",
+        "do.accept_skip_n": "Elfogadod a {amount} játékos kimaradását ({rule}), így sorban kimarad: {seats}",
+        "then.skipped_n": "te és az utánad következők kimaradtok (összesen {n})",
+        "then.joker": "húzol {n} lapot (JM-4)",
+        "then.draws": "húzol {n} lapot",
+        "then.last_seven": "még húzol {n} lapot (MK-10)",
     },
 }
