@@ -16,11 +16,8 @@ finite, complete and solvable.
 
 from __future__ import annotations
 
-import gc
 import time
 from collections import deque
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Rank, Suit
@@ -28,6 +25,7 @@ from ..core.events import Reshuffled
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.rules.common import FixedStock  # the house rule lives with the rules (C-6)
 from ..core.state import GameState
+from ..simulation.collector import collector_paused
 from ..text.explain import narrate
 from . import store
 from .turn_phase import phase_of
@@ -178,26 +176,11 @@ def state_graph(state: GameState, max_nodes: int | None = 20_000, max_depth: int
     started = time.perf_counter()
     G = _graph_class()()
     _add_state(G, state, 0, False)
-    with _collector_paused():
+    with collector_paused():
         cut_by = _explore(G, state, max_nodes, max_depth, reshuffle, explain)
     _changed(G)
     _record_summary(G, state, cut_by, reshuffle, max_nodes, max_depth, started)
     return G
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a graph grows.  Every state, dict and edge made stays
-    alive, so each collection would walk all of them again for nothing: with it running, two thirds
-    of a build of 50,000 states went to the collector (32k states/s against 96k).  Garbage with
-    cycles, if any, is collected once it runs again."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _changed(G: nx.DiGraph) -> None:

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import copy
 import functools
-import gc
 import math
 import pickle
 import random
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor, as_completed
-from contextlib import contextmanager
 from typing import Any
 
 from ..core.dealing import deal
@@ -34,6 +32,7 @@ from ..core.variants import Variant, VariantError, variant, variant_names
 from ..players import for_strength
 from ..players.base import IllegalChoice, Random, ask, label, sees_state
 from ..players.heuristic import Heuristic
+from .collector import collector_paused
 from .results import Hand, Simulation, wilson
 from .spread import Job, chunks_of, cores, plan, probe, run_shared
 
@@ -150,7 +149,7 @@ def _play_chunk(v: Variant | tuple[str, dict[str, Any]], templates: Sequence[Any
         v = _ARRIVED.setdefault(v, v)  # whose caches (legal cards, the heuristic's tables) are warm
     done = []
     kept: dict[tuple[int, int], Any] = {}  # the reseedable players of this chunk, one per seat
-    with _collector_paused(all(sees_state(t) for t in templates)):
+    with collector_paused(all(sees_state(t) for t in templates)):
         for game, seed in jobs:
             try:
                 done.append(_play_hand(v, templates, game, seed, rotate, max_moves, kept))
@@ -161,21 +160,6 @@ def _play_chunk(v: Variant | tuple[str, dict[str, Any]], templates: Sequence[Any
                 raise SimulationError(f"hand {game} (seed {seed}) failed: {type(err).__name__}: {err}\n"
                                       f"{detail}") from None
     return done
-
-
-@contextmanager
-def _collector_paused(pause: bool) -> Iterator[None]:
-    """Python's cycle collector paused for a chunk of maumau's own players: their hands leave no
-    cyclic garbage, and the chunk's finished hands would be walked again at every collection (5-8%
-    of a Heuristic hand's time).  A learner's player may make cycles: with one at the table it runs."""
-    was = gc.isenabled()
-    if pause:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 # --- the call ------------------------------------------------------------------------------------
