@@ -18,6 +18,7 @@ import socket
 import sqlite3
 import textwrap
 import threading
+import time
 
 import psutil
 import pytest
@@ -174,12 +175,14 @@ class Listener:
         self.sock.close()
 
 
-def runner_processes() -> list[psutil.Process]:
-    """The bots' processes still alive, and what they started (the spawner's sleeps)."""
+def runner_processes(since: float) -> list[psutil.Process]:
+    """The bots' processes started since ``since`` (a time.time()) still alive, and what they
+    started (the spawner's sleeps).  Only those of this test: on a shared machine other leagues'
+    runners (another session's tests, a teacher's league) may be alive at the same time."""
     found = []
-    for p in psutil.process_iter(["cmdline"]):
+    for p in psutil.process_iter(["cmdline", "create_time"]):
         line = " ".join(p.info["cmdline"] or [])
-        if "maumau.league.runner" in line or line == "/bin/sleep 31.5":
+        if ("maumau.league.runner" in line or line == "/bin/sleep 31.5") and (p.info["create_time"] or 0) >= since:
             found.append(p)
     return found
 
@@ -212,6 +215,7 @@ def reference(tmp_path_factory):
 @needs_bwrap
 @pytest.mark.parametrize("hostile", sorted(ATTACKS))
 def test_a_hostile_bot_gets_its_fault_and_changes_nothing_else(hostile, tmp_path, reference):
+    started = time.time() - 1  # create_time is rounded: a second's margin
     listener = Listener()
     try:
         lg = make_league(tmp_path, hostile, listener.port)
@@ -248,7 +252,7 @@ def test_a_hostile_bot_gets_its_fault_and_changes_nothing_else(hostile, tmp_path
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.name.startswith("league.sqlite")} \
         == files_before
     assert listener.connections == 0
-    assert runner_processes() == []
+    assert runner_processes(started) == []
     row = next(r for r in lg.standings() if r.name == hostile)
     assert row.faults > 0
 
@@ -274,11 +278,12 @@ def test_without_bubblewrap_the_league_refuses_unless_told(tmp_path, monkeypatch
 
 def test_unsandboxed_bots_still_have_their_limits(tmp_path):
     """With unsandboxed=True the runner's limits and audit hook remain: a fork is refused."""
+    started = time.time() - 1
     lg = league.League("makao", players=2, db=tmp_path / "l.sqlite", seed=3, unsandboxed=True, limits=LIMITS)
     lg.enter("anna", TRUSTY)
     lg.enter("forker", hostile_source(ATTACKS["forker"], "", "", 1))
     lg.play(deals=1)
     said = [f for g in lg.games() for f in g.faults[g.names.index("forker")]]
     assert any("PermissionError" in f and "os.fork" in f for f in said), said
-    assert runner_processes() == []
+    assert runner_processes(started) == []
     assert isinstance(mm.players.Random(), mm.players.Random)
