@@ -72,8 +72,6 @@ DOORS = {
     ("maumau.core.state", "maumau.text.refusals"),
     ("maumau.core.state", "maumau.text.explain"),
     ("maumau.core.state", "maumau.play.serialize"),
-    ("maumau.core.rules.scoring", "maumau.text.i18n"),
-    ("maumau.core.rules.turns", "maumau.text.refusals"),
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..play.seat_model import seat_model
-from ..text.explain import narrate
+from ..text.explain import goal_sentence, narrate
 from ..text.i18n import name_seats, t, use_language
 from ..text.locale.page import PAGE
 from .messages import Said, SeatInfo, TableFrame
@@ -51,7 +51,7 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
         shown = [*view.get("hand", ()), *view["discard"][-3:], *(c for h in view.get("hands", ()) for c in h)]
     match, variant = table.match, table.variant
     with use_language(lang):
-        score, goal = t(variant.scoring.score_key), str(variant.scoring.goal())
+        score, goal = t(variant.scoring.score_key), goal_sentence(variant.scoring)
     seats: list[SeatInfo] = [s.public(lang) for s in table.seats]  # type: ignore[misc]
     winner = match.winner
     frame: TableFrame = {

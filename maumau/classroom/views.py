@@ -19,6 +19,7 @@ from ..core.variants import Variant
 from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card
 from ..play.serialize import decode, encode
 from ..players.view import Moves, View
+from ..text.explain import memory_sentence
 from ..text.i18n import describe_pending, t, use_language, wish_name
 from .messages import move_from_wire, move_to_wire
 
@@ -66,7 +67,7 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
     with use_language(lang):
         name = name_of or (lambda seat: t("seat.label", seat=seat))
         told = [text for rule, value in state.memory
-                if (text := rule.describe_memory(value, name)) is not None]
+                if (text := memory_sentence(rule, value, name)) is not None]
         pending_text = None if pending is None else describe_pending(pending)
     return {
         "hand_sizes": [len(h) for h in state.hands],

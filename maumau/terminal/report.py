@@ -17,7 +17,7 @@ from ..core.moves import Draw, Move
 from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant
 from ..play.match import Match
-from ..text.explain import narrate
+from ..text.explain import goal_sentence, narrate
 from ..text.i18n import card_symbol, describe_pending, rank_name, seat_regex, t
 from .console import Console
 from .table import you_name
@@ -116,7 +116,7 @@ def report_hand(con: Console, final: GameState, names: Sequence[str], me: int | 
 
 def match_goal(v: Variant) -> str:
     """The first line of a match: what it is and how it is won."""
-    return t("term.match_goal", name=v.name, goal=v.scoring.goal())
+    return t("term.match_goal", name=v.name, goal=goal_sentence(v.scoring))
 
 
 def report_standings(con: Console, match: Match, number: int, me: int) -> None:

@@ -12,6 +12,7 @@ from ..core.cards import Rank, Suit
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.state import DRAWN, EXTRA, GameState
 from ..core.variants import Variant
+from ..text.explain import memory_sentence
 from ..text.i18n import card_symbol, describe_pending, language, rank_letter, rank_name, rule_summary, seat_regex, t
 from ..text.locale.seats import seat_label, seat_words
 from .console import Console
@@ -88,7 +89,7 @@ def _turn_notes(state: GameState, name_of: Callable[[int], str]) -> list[str]:
     if state.pending is not None:
         notes.append(t("term.facing", pending=describe_pending(state.pending)))
     for rule, value in state.memory:  # what the rules that remember hold: a Runde (MR-8)
-        text = rule.describe_memory(value, name_of)
+        text = memory_sentence(rule, value, name_of)
         if text is not None:
             notes.append(text)
     if state.phase == EXTRA:

@@ -7,6 +7,7 @@ Kept apart from the engine so the hot path never builds sentences.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import Rank, Suit, card_html
@@ -29,8 +30,11 @@ from ..core.rules.base import Role
 from ..core.state import DRAWN, EXTRA, TURN
 from .i18n import card_symbol, describe_pending, language, rank_letter, rank_name, t
 from .locale.you import YOU
+from .refusals import sentence
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..core.rules.base import Rule
+    from ..core.rules.scoring import Scoring
     from ..core.state import GameState
 
 
@@ -38,7 +42,8 @@ def why_illegal(state: GameState, move: Move) -> str | None:
     """None if ``move`` is legal in ``state``, else one sentence naming the rule (C-9)."""
     return state.why_illegal(move)
 
-__all__ = ["why_illegal", "explain", "narrate", "leave", "describe_state", "state_html"]
+__all__ = ["why_illegal", "explain", "narrate", "leave", "describe_state", "state_html", "goal_sentence",
+           "memory_sentence"]
 
 
 def _wish_text(wish: Suit | Rank | None) -> str:
@@ -226,3 +231,19 @@ def state_html(state: GameState) -> str:
         f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
     )
 
+
+def goal_sentence(scoring: Scoring) -> str:
+    """How a match under ``scoring`` is won, in one sentence of the current language (the rule
+    says it as data: its key and values; ``{score}`` is its own score word)."""
+    found: Any = scoring.goal()
+    if isinstance(found, str):  # a learner's scoring rule that words its goal itself
+        return found
+    key, values = found
+    return t(key, **{"score": t(scoring.score_key), **values})
+
+
+def memory_sentence(rule: Rule, value: Any, name_of: Callable[[int], str]) -> str | None:
+    """What ``rule`` remembers, told at the table in the current language (its
+    ``describe_memory``: a sentence of the catalogues as data, or a learner's own string)."""
+    told = rule.describe_memory(value, name_of)
+    return None if told is None else sentence(told)

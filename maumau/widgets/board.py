@@ -18,6 +18,7 @@ from ..core import engine
 from ..core.cards import Card, Suit
 from ..core.state import DRAWN, EXTRA, GameState
 from ..players.view import View
+from ..text.explain import memory_sentence
 from ..text.i18n import describe_pending, use_language, wish_name
 from ..text.i18n import t as _t
 from .common import Seating, announce_word, esc
@@ -191,7 +192,7 @@ class Board:
             lines.append(f"{esc(_t('ui.pending', lang))}: <b>{esc(text)}</b>")
         for rule, value in state.memory:  # what the rules that remember hold: a Runde (MR-8)
             with use_language(lang):
-                told = rule.describe_memory(value, lambda seat: seating.name(seat, seats))
+                told = memory_sentence(rule, value, lambda seat: seating.name(seat, seats))
             if told is not None:
                 lines.append(f"<b>{esc(told)}</b>")
         if not over and state.phase == EXTRA:

@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from .. import players as _players
 from ..core.variants import Variant
+from ..text.explain import goal_sentence
 from ..text.i18n import LANGUAGES, seat_regex, t, use_language
 from ..text.locale.seats import seat_label
 
@@ -111,7 +112,7 @@ def score_word(variant: Variant, lang: str) -> str:
 def goal_text(variant: Variant, lang: str) -> str:
     """How the match is won, in one sentence (the scoring rule says it)."""
     with use_language(lang):
-        return variant.scoring.goal()
+        return goal_sentence(variant.scoring)
 
 
 def esc(text: str) -> str:

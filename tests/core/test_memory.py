@@ -197,11 +197,12 @@ def test_the_runde_lives_in_its_memory_slot():
     ("hu", "Runde (dáma, nyitotta: Anna): csak ilyen figurájú lap rakható le."),
 ])
 def test_the_runde_tells_itself_in_every_language(lang, words):
+    from maumau.text.explain import memory_sentence
     from maumau.text.i18n import use_language
 
     with use_language(lang):
-        assert RUNDE_RULE.describe_memory((Rank.QUEEN, 0), lambda seat: "Anna") == words
-        assert RUNDE_RULE.describe_memory(None, lambda seat: "Anna") is None
+        assert memory_sentence(RUNDE_RULE, (Rank.QUEEN, 0), lambda seat: "Anna") == words
+        assert memory_sentence(RUNDE_RULE, None, lambda seat: "Anna") is None
 
 
 def test_a_saved_runde_of_the_first_format_still_loads():

@@ -299,9 +299,11 @@ class Rule:
         """What is wrong with ``value`` as this rule's memory in ``state``, or None."""
         return None
 
-    def describe_memory(self, value: Any, name_of: Callable[[int], str]) -> str | None:
+    def describe_memory(self, value: Any, name_of: Callable[[int], str]) -> str | Refusal | None:
         """A sentence telling the table what the rule remembers, or None when there is nothing
-        to tell; ``name_of(seat)`` names a seat."""
+        to tell; ``name_of(seat)`` names a seat.  A sentence of the catalogues is returned as data
+        (``refuse(key, rule_id, **values)``) and worded above the core, in the table's language
+        (``maumau.text.explain.memory_sentence``); a learner's rule may return its own string."""
         return None
 
 

@@ -15,12 +15,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-def t(key: str, **values: Any) -> str:
-    """The sentence ``key`` of the catalogues in the current language: a scoring rule's goal is
-    told to the players (words are made above the core: a door up, imported when asked)."""
-    from ...text.i18n import t as words
-
-    return words(key, **values)
+#: How a match is won, as data: the catalogue key of the sentence and the values it names
+#: (``maumau.text.explain.goal_sentence`` says it in the language of the moment, with the
+#: scoring's own ``score_key`` as ``{score}``).
+Goal = tuple[str, dict[str, Any]]
 
 FACE = {r: int(r.value) for r in Rank if r.value.isdigit()}
 CARD_POINTS = FACE | {Rank.JACK: 20, Rank.QUEEN: 10, Rank.KING: 10, Rank.ACE: 11}
@@ -49,9 +47,9 @@ class Scoring(Rule):
     def match_over(self, totals: list[int], alive: list[bool]) -> bool:
         return sum(alive) <= 1
 
-    def goal(self) -> str:
-        """How a match under this scoring is won, in one sentence of the current language."""
-        return t("goal.last")
+    def goal(self) -> Goal:
+        """How a match under this scoring is won: the key of its sentence and the values it names."""
+        return "goal.last", {}
 
     def winners(self, totals: list[int], alive: list[bool]) -> tuple[int, ...]:
         seats = [i for i, a in enumerate(alive) if a]
@@ -67,10 +65,10 @@ class _Wins(Scoring):
             raise ValueError(f"{self.target_option} must be at least 1, not {target}")
         self.target = target
 
-    def goal(self) -> str:
+    def goal(self) -> Goal:
         if self.counts_hands:
-            return t("goal.hands_1") if self.target == 1 else t("goal.hands", target=self.target)
-        return t("goal.points", target=self.target, score=t(self.score_key))
+            return ("goal.hands_1", {}) if self.target == 1 else ("goal.hands", {"target": self.target})
+        return "goal.points", {"target": self.target}
 
     def options(self) -> dict[str, Any]:
         return {self.target_option: self.target}
@@ -124,8 +122,8 @@ class CardPoints(Scoring):
         self.limit = limit
         self.strict = strict  # RULES.md §6.18: '>' instead of '>='
 
-    def goal(self) -> str:
-        return t("goal.limit", limit=self.limit)
+    def goal(self) -> Goal:
+        return "goal.limit", {"limit": self.limit}
 
     def options(self) -> dict[str, Any]:
         return {"limit": self.limit, "strict": self.strict}
@@ -158,8 +156,8 @@ class JokerCardPoints(Scoring):
         self.threshold = threshold
         self.jacks = jacks  # JM-1: with jokers=0 a final Jack doubles like a Joker
 
-    def goal(self) -> str:
-        return t("goal.threshold", threshold=self.threshold)
+    def goal(self) -> Goal:
+        return "goal.threshold", {"threshold": self.threshold}
 
     def options(self) -> dict[str, Any]:
         return {"threshold": self.threshold, "jacks": self.jacks}

@@ -237,13 +237,11 @@ class Runde(Rule):
                        "have ended (MR-12)")
         return problem
 
-    def describe_memory(self, value: Any, name_of: Callable[[int], str]) -> str | None:
+    def describe_memory(self, value: Any, name_of: Callable[[int], str]) -> Refusal | None:
         if value is None:
             return None
         rank, opener = value
-        from ...text.refusals import sentence  # words are made above the core (a door up)
-
-        return sentence(refuse("term.runde", self.rule_id, rank=rank, name=name_of(opener)))
+        return refuse("term.runde", self.rule_id, rank=rank, name=name_of(opener))
 
 
 def _order(rank: Rank) -> int:
