@@ -35,7 +35,7 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
                 ) -> tuple[TableFrame, int]:
     """The frame for a connection at ``seat`` (None: the projector) that has heard the log up to
     line ``heard``; and the last line it has heard now."""
-    said = [_said(table, n, kind, what, lang) for n, kind, what in table.log if n > heard]
+    said = [_said(table, n, kind, what, lang, seat) for n, kind, what in table.log if n > heard]
     state, view, model = table.state, None, None
     shown: list[str] = []
     if state is not None:
@@ -64,29 +64,34 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
     return frame, table.told - 1
 
 
-def _said(table: ClassTable, n: int, kind: str, what: Any, lang: str) -> Said:
-    """Line ``n`` of the log in ``lang``, told once for every connection of that language (a
-    line never changes; it leaves the cache when it leaves the table's log)."""
+def _said(table: ClassTable, n: int, kind: str, what: Any, lang: str, seat: int | None) -> Said:
+    """Line ``n`` of the log in ``lang`` for the learner at ``seat`` (None: the projector), told
+    once for every connection of that language and seat: a move of the learner's own is told to
+    them in the second person ("You play 7♥", "du bist als Nächstes dran"), as at the notebook's
+    table; a line never changes; it leaves the cache when it leaves the table's log."""
+    you = seat if kind == "move" else None  # only a move's sentence differs from seat to seat
     cache = table.said_cache
-    found: Said | None = cache.get((n, lang))
+    found: Said | None = cache.get((n, lang, you))
     if found is None:
         if len(cache) > 400:
             oldest = table.log[0][0] if table.log else n
             for key in [k for k in cache if k[0] < oldest]:
                 del cache[key]
-        told = tell(table, kind, what, lang)
+        told = tell(table, kind, what, lang, you)
         found = {"n": n, "seat": told["seat"], "text": told["text"]}
-        cache[(n, lang)] = found
+        cache[(n, lang, you)] = found
     return found
 
 
-def tell(table: ClassTable, kind: str, what: Any, lang: str) -> dict[str, Any]:
-    """One line of the table's log, in ``lang``, with the players' names for the seat numbers."""
+def tell(table: ClassTable, kind: str, what: Any, lang: str, you: int | None = None) -> dict[str, Any]:
+    """One line of the table's log, in ``lang``, with the players' names for the seat numbers;
+    ``you``: the learner's seat it is told to (their own moves in the second person)."""
     with use_language(lang):
         if kind == "move":
             before, move, after, hand_seats = what
             names = {i: table.seats[s].display(lang) for i, s in enumerate(hand_seats) if s < len(table.seats)}
-            text = name_seats(narrate(before, move, after), names, lang)
+            mine = hand_seats.index(you) if you is not None and you in hand_seats else None
+            text = name_seats(narrate(before, move, after, you=mine), names, lang)
             return {"seat": hand_seats[before.to_move], "text": text}
         if kind == "dealt":
             hand, dealer = what

@@ -73,7 +73,8 @@ class ClassTable:
         #: What happened lately, to tell: (number, kind, what) for moves, deals, seats taken and left.
         self.log: list[tuple[int, str, Any]] = []
         self.told = 0
-        self.said_cache: dict[tuple[int, str], Any] = {}  # the log's lines as told, by (line, language)
+        # the log lines as told, by (line, language, the learner told in the second person)
+        self.said_cache: dict[tuple[int, str, int | None], Any] = {}
 
     # --- what clients read ---------------------------------------------------------------------------
     @property

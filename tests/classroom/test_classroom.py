@@ -407,3 +407,30 @@ def test_a_server_killed_with_sigkill_resumes_every_table_at_the_same_move(tmp_p
     finally:
         proc.kill()
         proc.wait(10)
+
+
+@pytest.mark.parametrize("lang, you", [("en", "You "), ("de", "Du "), ("hu", "")])  # hu: "7♥ lapot raksz"
+def test_a_learner_reads_their_own_moves_in_the_second_person_and_the_projector_reads_names(tmp_path, lang, you):
+    """Issue 24 item 5 on the class page: the log a seat receives tells that learner's moves as the
+    notebook's table does ("You play 7♥", "Du legst 7♥"); the other seats and the projector read
+    the learner's name (and Ben reads "you move next" where the projector reads "Ben moves next").
+    Each connection gets its own line; the cache keeps one per learner."""
+    from maumau.classroom.frames import table_frame
+
+    table = ClassTable("ABCDEF", TableSpec("makao", 2, 0, "easy", (), 7, lang), Store(tmp_path / "s.sqlite"))
+    anna, _ = table.take("Anna")
+    ben, _ = table.take("Ben")  # the table is full: it starts
+    for _ in range(6):
+        state = table.state
+        assert state is not None and not table.hand_over
+        seat = table.to_move()
+        assert seat is not None
+        table.move(seat, state.legal_moves()[0])
+    mine = [s for s in table_frame(table, anna.number, lang, False, 0)[0]["said"] if s["seat"] == anna.number]
+    theirs = [s for s in table_frame(table, ben.number, lang, False, 0)[0]["said"] if s["seat"] == anna.number]
+    shown = [s for s in table_frame(table, None, lang, False, 0)[0]["said"] if s["seat"] == anna.number]
+    assert len(mine) == len(theirs) == len(shown) >= 3
+    assert all("Anna" not in line["text"] and line["text"].startswith(you) for line in mine), mine
+    assert all(line["text"].startswith("Anna") for line in theirs + shown), theirs
+    # Ben reads "Anna plays 6♣: you move next", the projector "...: Ben moves next"
+    assert all("Ben" not in a["text"] for a in theirs) and any("Ben" in b["text"] for b in shown)
