@@ -79,7 +79,7 @@ def play_hand(page: Page, out: Path) -> dict[str, int]:
     """Click legal cards (or Draw / Pass) until the result banner shows; count what was done.
     Screenshots: the seat with a playable card after a few moves, the first chooser."""
     shots: set[str] = set()
-    done = {"plays": 0, "draws": 0, "passes": 0, "choices": 0, "maus": 0, "stale": 0}
+    done = {"plays": 0, "draws": 0, "passes": 0, "choices": 0, "maus": 0, "stale": 0, "pending": 0}
     deadline = time.monotonic() + 90
     ready = """() => { const b = document.getElementById('banner');
         return (b && !b.hidden) || document.querySelector('.hand-card.playable')
@@ -89,6 +89,11 @@ def play_hand(page: Page, out: Path) -> dict[str, int]:
         if page.locator("#banner").is_visible():
             return done
         before = shown_n(page)
+        pending = page.locator(".fact.pending")
+        if pending.count():  # a penalty Anna must answer is hers: "for you", never "for Anna"
+            text = pending.inner_text()
+            assert "Anna" not in text, text
+            done["pending"] += "(for you)" in text
         cards = page.locator(".hand-card.playable")
         if cards.count() and sum(done.values()) >= 2 and "mid" not in shots:
             shots.add("mid")
@@ -211,6 +216,7 @@ def drive(server: classroom.Server) -> int:
 
         done = play_hand(seat, OUT)
         step(f"the hand is over: {done}")
+        assert done["pending"], "seed 7 puts a 7 on Anna: the banner should have said it was for her"
         banner = seat.inner_text("#banner")
         assert re.search(r"(Hand|Match) over", banner) and "Anna" in banner and "Seat 1" in banner, banner
         log = seat.inner_text("#log")

@@ -370,8 +370,11 @@
     if (view.wish) facts.append(fact('wish', t('wish', { wish: view.wish_name })));
     if (view.pending) {
       const text = view.pending.text || view.pending.kind + ' ' + view.pending.amount;
-      const who = typeof view.pending.target === 'number' ? handSeatName(view.pending.target) : null;
-      facts.append(fact('pending', t('pending', { text: who ? t('pendingFor', { text, name: who }) : text })));
+      const target = view.pending.target;
+      const mine = typeof target === 'number' && target === view.seat;  // the learner reads "for you"
+      const who = typeof target === 'number' && !mine ? handSeatName(target) : null;
+      const told = mine ? t('pendingForYou', { text }) : who ? t('pendingFor', { text, name: who }) : text;
+      facts.append(fact('pending', t('pending', { text: told })));
     }
     for (const told of view.memory_text || []) facts.append(fact('memory', told));
     if (view.hand_sizes.length > 2) {
