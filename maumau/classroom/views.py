@@ -131,6 +131,7 @@ def model_to_wire(model: SeatModel) -> dict[str, Any]:
                   for c in model.cards],
         "draw": model.draw is not None, "pass": model.pass_ is not None,
         "draw_label": model.draw_label, "pass_label": model.pass_label, "status": model.status,
+        "draw_why": model.draw_why, "pass_why": model.pass_why,
     }
 
 
@@ -142,7 +143,8 @@ def model_from_wire(view: View, lang: str, data: dict[str, Any]) -> SeatModel:
                            tuple(Choice(_play(ch["move"]), ch["label"]) for ch in c["choices"]), c["why"])
                   for c in data["cards"])
     return SeatModel(view, lang, data["my_turn"], cards, Draw() if data["draw"] else None,
-                     Pass() if data["pass"] else None, data["draw_label"], data["pass_label"], data["status"])
+                     Pass() if data["pass"] else None, data["draw_label"], data["pass_label"], data["status"],
+                     data.get("draw_why"), data.get("pass_why"))
 
 
 def _play(data: Any) -> Play:

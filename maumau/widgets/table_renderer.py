@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
 
-from ..core.moves import Play
 from ..core.variants import Variant
+from ..play.seat_model import SeatModel
 from ..text.i18n import t
 from .access import Access
 from .board import Board
@@ -67,6 +67,8 @@ class ScreenSource(Protocol):
 
     @property
     def selected(self) -> Sequence[Key]: ...
+
+    def model(self) -> SeatModel | None: ...
 
     @property
     def scheduler(self) -> Scheduler: ...
@@ -136,25 +138,25 @@ class TableScreen:
         deal_no = t("ui.seed", lang, seed=table.seed)
         self.header.value = (f'<div class="mm-head">{esc(self.variant.title)} <span class="mm-sub">· '
                              f'{esc(t("ui.hand_n", lang, n=hand_no))} · {esc(deal_no)}</span></div>')
+        model = table.model()
         self.board.show(state, table.seating, table.seats, me=me, open_hands=self.open_hands or me is None,
-                        subtitles=subtitles)
-        self._render_hand(table, f"{scores[0]} {esc(word)}")
-        self.controls.update(state, me, step=table.scheduler.step, chosen=len(table.selected),
+                        subtitles=subtitles, view=model.view if model is not None else None)
+        self._render_hand(model, state.is_over, f"{scores[0]} {esc(word)}", table.selected)
+        self.controls.update(model, over=state.is_over, computer=not state.is_over and state.to_move != me,
+                             step=table.scheduler.step, chosen=len(table.selected),
                              can_undo=any(s.to_move == me for s in table.game.states[:-1]))
         self.moves_log.render()
         self._render_result(table)
 
-    def _render_hand(self, table: ScreenSource, score: str) -> None:
-        """The learner's cards, legal ones marked on their turn; nothing once out of the match."""
-        state, me = table.state, table.me
-        if me is None:
+    def _render_hand(self, model: SeatModel | None, over: bool, score: str, selected: Sequence[Key]) -> None:
+        """The learner's cards from their seat model, those a click plays raised on their turn;
+        nothing once out of the match."""
+        if model is None:
             self.hand.show((), ())
             self.hand_label.value = ""
             return
-        mine = state.to_move == me and not state.is_over
-        legal = {m.card for m in state.legal_moves() if isinstance(m, Play)} if mine else set()
-        self.hand.show(state.hands[me], legal, table.selected, dim=mine)
-        self.hand.box.layout.display = "none" if state.is_over and not state.hands[me] else None
+        self.hand.show_seat(model, selected)
+        self.hand.box.layout.display = "none" if over and not model.view.hand else None
         self.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", self.lang))} '
                                  f'<span class="mm-sub">· {score}</span></div>')
 
