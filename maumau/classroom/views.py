@@ -42,6 +42,19 @@ def event_to_json(event: Any) -> dict[str, Any]:
     return data
 
 
+#: The state's fields (``maumau.core.state._FIELDS``) the wire does not carry under their own name,
+#: and why; every other field is sent as it is to every connection (``_public_of``).
+#: tests/core/test_state_fields.py checks that the two together are every field, so a field added to
+#: the state is sent, or kept back here on purpose.
+HIDDEN: dict[str, str] = {
+    "variant": "named once in the frame ('variant'); the seat's client knows its rules",
+    "hands": "everyone gets the sizes ('hand_sizes'), a seat its own hand ('hand'), only the teacher's "
+             "projector every hand ('hands')",
+    "stock": "only its size ('stock_size'): its order would tell every card to come",
+    "seed": "it would tell the order of the stock",
+    "drawn": "only to its seat ('drawn' in seat_view): the others must not see which card it drew",
+}
+
 #: The public part of the latest states, by (state, language, names): every seat and the projector
 #: of a table get the same one (a state is a value that never changes; it is kept here with it).
 _PUBLIC: dict[tuple[int, str, tuple[str, ...]], tuple[GameState, dict[str, Any]]] = {}
@@ -88,8 +101,10 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
         "locked": sorted(state.locked),
         "active": list(state.active),
         "dealer": state.dealer,
+        "idle": state.idle,
         "over": state.is_over,
         "winner": state.winner,
+        "blocked": state.blocked,
     }
 
 
@@ -194,7 +209,7 @@ def view_from_wire(variant: Variant, data: dict[str, Any]) -> View:
                      resume=pending.get("resume")),
         "phase": data["phase"], "drawn": None if data["drawn"] is None else Card.parse(data["drawn"]),
         "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
-        "dealer": data["dealer"], "idle": 0,
+        "dealer": data["dealer"], "idle": data.get("idle", 0),
         "events": tuple(e for e in (_event(variant, d) for d in data["events"]) if e is not None),
         "legal_moves": Moves(move_from_wire(m) for m in data["legal"]),
     }
