@@ -159,7 +159,7 @@ class Drawing:
                               f'<span class="mm-sub">· {esc(score)}</span></div>')
 
     def _render_controls(self, view: View | None, public: Public | None, mine: bool) -> None:
-        """Draw and Pass as the seat model says them (``Controls.show_moves``, as at the notebook's table)."""
+        """Draw and Pass as the seat model says them (``TableButtons.show_moves``, as at the notebook's table)."""
         c, lang = self.screen.controls, self.lang
         playing = view is not None and public is not None and not public.is_over
         c.show_moves(self.model)

@@ -14,7 +14,7 @@ from ..play.seat_model import SeatModel
 from ..text.i18n import t, wish_name
 from .common import announce_word
 
-__all__ = ["Controls", "WishPicker"]
+__all__ = ["TableButtons", "WishPicker"]
 
 
 def _button(description: str = "", tooltip: str = "", toggle: bool = False) -> W.Button | W.ToggleButton:
@@ -22,7 +22,7 @@ def _button(description: str = "", tooltip: str = "", toggle: bool = False) -> W
     return cls(description=description, tooltip=tooltip, layout=W.Layout(width="auto"))
 
 
-class Controls:
+class TableButtons:
     """The action buttons under the hand.  Draw and Pass are drawn from the learner's seat model:
     enabled only while they are legal moves of the seat; a disabled one says why in its tooltip
     (and a click made in code still says why in the message line)."""

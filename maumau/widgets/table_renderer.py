@@ -18,7 +18,7 @@ from ..text.i18n import t
 from .access import Access
 from .board import Board
 from .common import STRENGTHS, esc, score_word
-from .controls import Controls, WishPicker
+from .controls import TableButtons, WishPicker
 from .hand import HandView, Key
 from .keys import KEYS, keys_html, press
 from .log import MoveLog
@@ -95,7 +95,7 @@ class TableScreen:
         self.wish = WishPicker(lang)
         self.hand_label = W.HTML()
         self.hand = HandView(lang, on_card)
-        self.controls = Controls(variant, lang)
+        self.controls = TableButtons(variant, lang)
         self.result_html = W.HTML()
         self.next_hand_button = W.Button(description=t("ui.next_hand", lang), button_style="success")
         self.new_match_button = W.Button(description=t("ui.new_match", lang), button_style="info")
