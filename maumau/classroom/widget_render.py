@@ -3,8 +3,10 @@ lines and the log, drawn from the table frame a ``maumau.classroom.Seat`` keeps 
 the seat's ``View`` and seat model, as the server sent them.
 
 ``Drawing`` is the part of ``RemoteTable`` (``maumau.classroom.widget``) that writes the widgets of
-its ``TableScreen``; it never sends anything to the server.  The seat panels are ``Panel``s written
-by the board's one ``panel_html``, the centre by ``Board.show_centre`` from the View.
+its ``TableScreen``; it never sends anything to the server.  The seat panels are made by the
+board's one ``seat_panel`` and written by its one ``panel_html``, the centre by ``Board.show_centre``
+from the View, the hand and Draw/Pass from the seat model (``HandView.show_seat``,
+``TableButtons.show_moves``), as at the notebook's table.
 """
 
 from __future__ import annotations
