@@ -3,8 +3,8 @@
 The screen holds no game: it draws whatever the controller holds (``render``) and shows the
 explanation or hint of the moment (``say``).  The learner's hand, Draw and Pass and the centre
 are drawn from the learner's seat model (``maumau.play.seat_model``), as ``mm.join``'s table
-draws the one its server sends; only the header, the panels' open hands and the result read the
-match.  The buttons are connected to the controller by
+draws the one its server sends; only the header, the teacher's open hands, "Next move", "Take
+back" and the result read the game and the match.  The buttons are connected to the controller by
 the table itself, so this module only builds and redraws.
 """
 
