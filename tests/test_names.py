@@ -24,8 +24,7 @@ SHARED: dict[str, str] = {
     "say": "a package's word catalogue lookup (the grading report's, the league's)",
     "cpu_seconds": "the CPU time of a process tree (a grading kernel's, a bot's)",
     "wilson": "the Wilson interval of a win rate (the league clamps its bounds; simulation does not)",
-    "encode": "a value or a message as JSON: the saved form (play.serialize), the two wires",
-    "decode": "the other way round (play.serialize, the league's wire)",
+    "encode": "a message of a wire as text: the class table's (classroom.messages), the league's",
     # mm's front door: the public function wraps the one below it (DESIGN.md's names)
     "play": "mm.play, the notebook's table (widgets) and the terminal's (terminal.play)",
     "join": "mm.join (a seat with its table) wraps classroom.join (DESIGN.md: the seat alone)",

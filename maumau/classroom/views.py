@@ -17,7 +17,7 @@ from ..core.rules.base import Pending, Rule
 from ..core.state import GameState
 from ..core.variants import Variant
 from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card
-from ..play.serialize import decode, encode
+from ..play.serialize import memory_from_json, memory_to_json
 from ..players.view import Moves, View
 from ..text.explain import memory_sentence
 from ..text.i18n import describe_pending, t, use_language, wish_name
@@ -95,7 +95,7 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
             "kind": pending.kind, "amount": pending.amount, "target": pending.target,
             "resume": pending.resume, "rule": pending.rule.name, "text": pending_text},
         "phase": state.phase,
-        "memory": [[rule.name, encode(value)] for rule, value in state.memory],
+        "memory": [[rule.name, memory_to_json(value)] for rule, value in state.memory],
         "memory_text": told,
         "events": [event_to_json(e) for e in state.events],
         "locked": sorted(state.locked),
@@ -196,7 +196,7 @@ def view_from_wire(variant: Variant, data: dict[str, Any]) -> View:
     can ``choose(seat.view)`` as at any other table)."""
     view = View.__new__(View)
     pending = data["pending"]
-    memory = tuple((rule, decode(value)) for name, value in data["memory"]
+    memory = tuple((rule, memory_from_json(value)) for name, value in data["memory"]
                    if (rule := _rule(variant, name)) is not None)
     rule_of_pending = None if pending is None else _rule(variant, pending["rule"])
     fields = {
