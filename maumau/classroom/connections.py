@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .server import Server
     from .store import Store
 
-__all__ = ["Connection", "Tables"]
+__all__ = ["Connection", "OpenTables"]
 
 log = logging.getLogger("maumau.classroom")
 
@@ -196,7 +196,7 @@ class Connection:
         return {"code": code}
 
 
-class Tables:
+class OpenTables:
     """Every open table, the connections at each, and the timers that keep the tables moving."""
 
     def __init__(self, store: Store, *, hold: float, computer_delay: float, pause: float) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-__all__ = ["Bucket", "Limits", "LIMITS"]
+__all__ = ["Bucket", "RateLimits", "LIMITS"]
 
 #: kind: (burst, per_second)
 LIMITS = {"join": (120.0, 10.0), "wrong": (10.0, 0.2), "message": (100.0, 50.0)}
@@ -50,7 +50,7 @@ class Bucket:
         return True
 
 
-class Limits:
+class RateLimits:
     """The buckets of every client, by (kind, client); full buckets are forgotten now and then."""
 
     def __init__(self, limits: dict[str, tuple[float, float]] | None = None) -> None:

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..text.i18n import t
+from ..text.i18n import LANGUAGES, t
 
 __all__ = ["LONGEST_NAME", "clean_text", "clean_name", "computer_name", "looks_like_a_seat", "NameError_"]
 
 LONGEST_NAME = 40
-LANGUAGES = ("en", "de", "hu")
 
 
 class NameError_(ValueError):  # noqa: N801  a name the table refuses (ValueError, not the builtin NameError)

@@ -8,7 +8,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .connections import Tables
+    from .connections import OpenTables
 
 __all__ = ["http_response", "plain", "redirect", "html_page", "query_lang", "query_value", "PAGES"]
 
@@ -31,7 +31,7 @@ def _page(name: str) -> bytes:
     return resources.files(__package__).joinpath("pages").joinpath(name).read_bytes()
 
 
-def http_response(path: str, tables: Tables) -> Any:
+def http_response(path: str, tables: OpenTables) -> Any:
     """The response to a plain HTTP request for ``path``."""
     from websockets.datastructures import Headers
     from websockets.http11 import Response

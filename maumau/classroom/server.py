@@ -20,12 +20,12 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .connections import Connection, Tables
+from .connections import Connection, OpenTables
 from .course import COURSE_PAGE, HANDIN_SOCKET, Course, CourseDesk
 from .hub import HubUsers
 from .hub_login import STATE_COOKIE, HubLogin
 from .league_page import SOCKET, Leagues
-from .limits import Limits
+from .limits import RateLimits
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
 from .pages import html_page, http_response, plain, query_lang, query_value, redirect
@@ -69,12 +69,12 @@ class Server:
         self.stall = stall
         #: Seconds a client has to finish the websocket handshake (slowloris: a trickle of bytes).
         self.handshake = handshake
-        self.limits = Limits(limits)
+        self.limits = RateLimits(limits)
         self.sessions = Sessions(self.prefix)
         self.store = Store(db)
         self.teacher_token = teacher_token or new_token()
         self.store.set_teacher(self.teacher_token)
-        self.tables = Tables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
+        self.tables = OpenTables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
         #: The course whose notebooks learners hand in here (``course``), else None.
         self.course = CourseDesk(course, db) if course is not None else None
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).

@@ -17,7 +17,7 @@ from ..core.rules.base import Pending, Rule
 from ..core.state import GameState
 from ..core.variants import Variant
 from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card
-from ..play.serialize import decode, encode
+from ..play.serialize import memory_from_json, memory_to_json
 from ..players.view import Moves, View
 from ..text.explain import memory_sentence
 from ..text.i18n import describe_pending, t, use_language, wish_name
@@ -41,6 +41,19 @@ def event_to_json(event: Any) -> dict[str, Any]:
         data[name] = value
     return data
 
+
+#: The state's fields (``maumau.core.state._FIELDS``) the wire does not carry under their own name,
+#: and why; every other field is sent as it is to every connection (``_public_of``).
+#: tests/core/test_state_fields.py checks that the two together are every field, so a field added to
+#: the state is sent, or kept back here on purpose.
+HIDDEN: dict[str, str] = {
+    "variant": "named once in the frame ('variant'); the seat's client knows its rules",
+    "hands": "everyone gets the sizes ('hand_sizes'), a seat its own hand ('hand'), only the teacher's "
+             "projector every hand ('hands')",
+    "stock": "only its size ('stock_size'): its order would tell every card to come",
+    "seed": "it would tell the order of the stock",
+    "drawn": "only to its seat ('drawn' in seat_view): the others must not see which card it drew",
+}
 
 #: The public part of the latest states, by (state, language, names): every seat and the projector
 #: of a table get the same one (a state is a value that never changes; it is kept here with it).
@@ -82,14 +95,16 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
             "kind": pending.kind, "amount": pending.amount, "target": pending.target,
             "resume": pending.resume, "rule": pending.rule.name, "text": pending_text},
         "phase": state.phase,
-        "memory": [[rule.name, encode(value)] for rule, value in state.memory],
+        "memory": [[rule.name, memory_to_json(value)] for rule, value in state.memory],
         "memory_text": told,
         "events": [event_to_json(e) for e in state.events],
         "locked": sorted(state.locked),
         "active": list(state.active),
         "dealer": state.dealer,
+        "idle": state.idle,
         "over": state.is_over,
         "winner": state.winner,
+        "blocked": state.blocked,
     }
 
 
@@ -131,6 +146,7 @@ def model_to_wire(model: SeatModel) -> dict[str, Any]:
                   for c in model.cards],
         "draw": model.draw is not None, "pass": model.pass_ is not None,
         "draw_label": model.draw_label, "pass_label": model.pass_label, "status": model.status,
+        "draw_why": model.draw_why, "pass_why": model.pass_why,
     }
 
 
@@ -142,7 +158,8 @@ def model_from_wire(view: View, lang: str, data: dict[str, Any]) -> SeatModel:
                            tuple(Choice(_play(ch["move"]), ch["label"]) for ch in c["choices"]), c["why"])
                   for c in data["cards"])
     return SeatModel(view, lang, data["my_turn"], cards, Draw() if data["draw"] else None,
-                     Pass() if data["pass"] else None, data["draw_label"], data["pass_label"], data["status"])
+                     Pass() if data["pass"] else None, data["draw_label"], data["pass_label"], data["status"],
+                     data.get("draw_why"), data.get("pass_why"))
 
 
 def _play(data: Any) -> Play:
@@ -179,7 +196,7 @@ def view_from_wire(variant: Variant, data: dict[str, Any]) -> View:
     can ``choose(seat.view)`` as at any other table)."""
     view = View.__new__(View)
     pending = data["pending"]
-    memory = tuple((rule, decode(value)) for name, value in data["memory"]
+    memory = tuple((rule, memory_from_json(value)) for name, value in data["memory"]
                    if (rule := _rule(variant, name)) is not None)
     rule_of_pending = None if pending is None else _rule(variant, pending["rule"])
     fields = {
@@ -192,7 +209,7 @@ def view_from_wire(variant: Variant, data: dict[str, Any]) -> View:
                      resume=pending.get("resume")),
         "phase": data["phase"], "drawn": None if data["drawn"] is None else Card.parse(data["drawn"]),
         "memory": memory, "locked": frozenset(data["locked"]), "active": tuple(data["active"]),
-        "dealer": data["dealer"], "idle": 0,
+        "dealer": data["dealer"], "idle": data.get("idle", 0),
         "events": tuple(e for e in (_event(variant, d) for d in data["events"]) if e is not None),
         "legal_moves": Moves(move_from_wire(m) for m in data["legal"]),
     }

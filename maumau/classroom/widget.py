@@ -32,7 +32,7 @@ from ..players.view import View
 from ..text.i18n import t
 from ..widgets.board import Board
 from ..widgets.common import Displayed, check_lang
-from ..widgets.controls import Controls, WishPicker
+from ..widgets.controls import TableButtons, WishPicker
 from ..widgets.hand import HandView, Key
 from ..widgets.keys import keys_html
 from ..widgets.log import MoveLog
@@ -121,7 +121,7 @@ class RemoteTable(Drawing, Displayed):
         return self.screen.hand
 
     @property
-    def controls(self) -> Controls:
+    def controls(self) -> TableButtons:
         return self.screen.controls
 
     @property

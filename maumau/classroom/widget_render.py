@@ -3,8 +3,10 @@ lines and the log, drawn from the table frame a ``maumau.classroom.Seat`` keeps 
 the seat's ``View`` and seat model, as the server sent them.
 
 ``Drawing`` is the part of ``RemoteTable`` (``maumau.classroom.widget``) that writes the widgets of
-its ``TableScreen``; it never sends anything to the server.  The seat panels are ``Panel``s written
-by the board's one ``panel_html``, the centre by ``Board.show_centre`` from the View.
+its ``TableScreen``; it never sends anything to the server.  The seat panels are made by the
+board's one ``seat_panel`` and written by its one ``panel_html``, the centre by ``Board.show_centre``
+from the View, the hand and Draw/Pass from the seat model (``HandView.show_seat``,
+``TableButtons.show_moves``), as at the notebook's table.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ..core.variants import Variant
 from ..play.seat_model import SeatModel
 from ..players.view import View
 from ..text.i18n import t
-from ..widgets.board import Panel, seat_marks
+from ..widgets.board import Panel, seat_panel
 from ..widgets.common import Seating, esc, score_word
 from ..widgets.hand import keys_of
 from ..widgets.log import new_cards
@@ -136,12 +138,8 @@ class Drawing:
         name = seating.label(number) if number < len(seating.names) else t("seat.label", lang, seat=number)
         if hand_seat is None or public is None:
             return Panel(name, gone=True, marks=tuple(offline), sub=" · ".join(sub))
-        view = public.view
-        if hand_seat == view.dealer:
-            sub.append(t("ui.deal", lang))
-        return Panel(name, hand_seat == view.to_move and not public.is_over, not view.active[hand_seat],
-                     seat_marks(view, hand_seat, public.is_over, public.winner, offline), " · ".join(sub),
-                     view.hand_sizes[hand_seat])
+        return seat_panel(public.view, hand_seat, name, " · ".join(sub), public.is_over, public.winner, lang,
+                          extra=offline)
 
     def _render_hand(self, table: TableFrame, view: View | None, mine: bool) -> None:
         s = self.screen
@@ -150,11 +148,12 @@ class Drawing:
             s.hand_label.value = ""
             s.hand.box.layout.display = "none"
             return
-        model = self.model
-        legal = {c.card for c in model.cards if c.playable} if mine and model is not None else set()
         chosen = self.presenter.selected
         chosen[:] = [k for k in chosen if k in set(keys_of(view.hand))]
-        s.hand.show(view.hand, legal, chosen, dim=mine)
+        if self.model is not None:
+            s.hand.show_seat(self.model, chosen)
+        else:  # a seat's frame without its model (never sent so): the hand, nothing raised
+            s.hand.show(view.hand, (), chosen, dim=mine)
         s.hand.box.layout.display = None
         number = self.seat.number
         score = f"{table['scores'][number]} {score_word(self.variant, self.lang)}".strip()
@@ -162,11 +161,10 @@ class Drawing:
                               f'<span class="mm-sub">· {esc(score)}</span></div>')
 
     def _render_controls(self, view: View | None, public: Public | None, mine: bool) -> None:
-        """Draw and Pass while they are legal (``Controls.update`` reads a GameState; the same from the View)."""
+        """Draw and Pass as the seat model says them (``TableButtons.show_moves``, as at the notebook's table)."""
         c, lang = self.screen.controls, self.lang
         playing = view is not None and public is not None and not public.is_over
-        legal = view.legal_moves if view is not None and mine else ()
-        c.show_draw_and_pass(view.pending if view is not None else None, legal)
+        c.show_moves(self.model)
         _shown(c.row, playing)
         _shown(c.play_set, bool(c.sets.value) and playing)
         chosen = len(self.presenter.selected)

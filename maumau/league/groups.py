@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..grading.cgroups import Controls, Group, find_controls
 
-__all__ = ["bot_group", "release", "BOT_PROCESSES"]
+__all__ = ["bot_group", "release_group", "BOT_PROCESSES"]
 
 #: Processes and threads a bot may have at once (its Python runner has one or two).
 BOT_PROCESSES = 16
@@ -53,7 +53,7 @@ def bot_group(memory_mb: int) -> Group | None:
         return None
 
 
-def release(group: Group | None) -> None:
+def release_group(group: Group | None) -> None:
     """Kill what is left of a bot's group and remove it (a game's end)."""
     if group is None:
         return

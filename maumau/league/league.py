@@ -19,7 +19,7 @@ from .errors import LeagueError
 from .process import Limits
 from .referee import Entry, GameSpec, play_game, trial
 from .sandbox import Sandbox
-from .schedule import Table, derive, tables
+from .schedule import Fixture, derive, tables
 from .source import read_source
 from .standings import Row, standings
 from .store import Bot, GameRow, Store
@@ -130,7 +130,7 @@ class League:
                 pool.shutdown()
         return ids
 
-    def _entries(self, table: Table, bots: dict[str, Bot]) -> tuple[Entry, ...]:
+    def _entries(self, table: Fixture, bots: dict[str, Bot]) -> tuple[Entry, ...]:
         # the seed belongs to the seat of the deal, not to the bot: duplicate deals stay duplicate
         return tuple(Entry(name, bots[name].version, bots[name].source, derive(self.seed, "bot", table.deal, seat))
                      for seat, name in enumerate(table.seats))
@@ -139,7 +139,7 @@ class League:
         return GameSpec(self.game_name, tuple(sorted(self.options.items())), deal_seed, tuple(entries),
                         self.sandbox, self.limits)
 
-    def _store(self, games: list[Table], bots: dict[str, Bot], records: list[dict[str, Any]],
+    def _store(self, games: list[Fixture], bots: dict[str, Bot], records: list[dict[str, Any]],
                next_deal: int) -> list[int]:
         rows = [(t.deal, t.rotation, [(n, bots[n].version) for n in t.seats], r)
                 for t, r in zip(games, records, strict=True)]

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .groups import bot_group, release
+from .groups import bot_group, release_group
 from .sandbox import Sandbox
 from .wire import MAX_LINE, decode, encode
 
@@ -174,6 +174,6 @@ class BotProcess:
             except OSError:
                 pass
         self.proc.wait()
-        release(self.group)
+        release_group(self.group)
         if not self.sandbox.isolated:
             shutil.rmtree(self.workdir, ignore_errors=True)

@@ -19,7 +19,7 @@ from math import comb
 
 from .errors import LeagueError
 
-__all__ = ["Table", "derive", "tables", "rotations", "PAIRINGS", "ROUND_ROBIN_TABLES"]
+__all__ = ["Fixture", "derive", "tables", "rotations", "PAIRINGS", "ROUND_ROBIN_TABLES"]
 
 #: Round robin while a deal has at most this many tables; random or Swiss tables beyond.
 ROUND_ROBIN_TABLES = 40
@@ -33,7 +33,7 @@ def derive(seed: int, *parts: object) -> int:
 
 
 @dataclass(frozen=True)
-class Table:
+class Fixture:
     """One game of the schedule: the deal, the rotation, the bots by seat."""
 
     deal: int
@@ -41,14 +41,14 @@ class Table:
     seats: tuple[str, ...]
 
 
-def rotations(deal: int, group: Sequence[str]) -> list[Table]:
+def rotations(deal: int, group: Sequence[str]) -> list[Fixture]:
     """The deal played once per seat rotation of ``group``."""
     n = len(group)
-    return [Table(deal, r, tuple(group[(s + r) % n] for s in range(n))) for r in range(n)]
+    return [Fixture(deal, r, tuple(group[(s + r) % n] for s in range(n))) for r in range(n)]
 
 
 def tables(names: Sequence[str], players: int, deal: int, seed: int, pairing: str = "auto",
-           order: Sequence[str] | None = None) -> list[Table]:
+           order: Sequence[str] | None = None) -> list[Fixture]:
     """The games of deal number ``deal`` for the bots ``names``: groups of ``players``, each
     in every seat rotation.  ``order`` (best first) is the current standing, for Swiss tables."""
     if pairing not in PAIRINGS:

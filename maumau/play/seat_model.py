@@ -6,8 +6,9 @@ which sends it to ``mm.join``'s table and to the class page, ``maumau.classroom.
 form).  It lives here, below the screens, so that the server needs no widget to make it.  It holds the
 seat's ``View`` (never a hidden card), and for each card of the hand the legal ways to play it
 (``Choice``: a set, a wish, a Runde, each with its label) or, on the seat's turn, the engine's
-sentence why it may not be played now.  Every sentence is in the seat's language already, so a
-screen only shows them; the one presenter (``maumau.widgets.presenter``) turns clicks into a move.
+sentence why it may not be played now; the same for Draw and Pass.  Every sentence is in the
+seat's language already, so a screen only shows them; the one presenter
+(``maumau.widgets.presenter``) turns clicks into a move.
 """
 
 from __future__ import annotations
@@ -53,7 +54,15 @@ class HandCard:
 
     @property
     def playable(self) -> bool:
+        """Whether some legal play holds this card (the class page offers it, with its choices)."""
         return bool(self.choices)
+
+    @property
+    def leads(self) -> bool:
+        """Whether a legal play begins with this card: a click on it alone plays it (the notebook's
+        and ``mm.join``'s tables mark these; a card that only follows another in a set is chosen
+        with "several cards")."""
+        return any(choice.move.card == self.card for choice in self.choices)
 
     @property
     def wishes(self) -> list[Suit | Rank]:
@@ -80,6 +89,8 @@ class SeatModel:
     draw_label: str
     pass_label: str
     status: str
+    draw_why: str | None = None  # on the seat's turn, why Draw may not be made now (the engine's sentence)
+    pass_why: str | None = None  # the same for Pass
 
     @property
     def sets(self) -> list[Play]:
@@ -121,8 +132,11 @@ def seat_model(state: GameState, seat: int, lang: str, name_of: Callable[[int], 
     draw_label = t("ui.take", lang, n=on_me.amount) if on_me and on_me.kind == "draw" else t("ui.draw", lang)
     pass_label = t("ui.sit_out" if on_me and on_me.kind == "skip" else "ui.pass", lang)
     legal = view.legal_moves
+    with use_language(lang):
+        draw_why, pass_why = (state.why_illegal(move) or "" if mine and move not in legal else None
+                              for move in (Draw(), Pass()))
     return SeatModel(view, lang, mine, tuple(cards), Draw() if Draw() in legal else None,
-                     Pass() if Pass() in legal else None, draw_label, pass_label, status)
+                     Pass() if Pass() in legal else None, draw_label, pass_label, status, draw_why, pass_why)
 
 
 def why_not(state: GameState, card: Card) -> str:

@@ -239,17 +239,17 @@ def _pending(v: Variant, data: Any) -> Pending | None:
 
 def _memory_to_dict(memory: Any) -> dict[str, Any]:
     # the Runde and the locked seats are saved apart ("runde", "locked")
-    others = {rule.name: encode(value) for rule, value in memory
+    others = {rule.name: memory_to_json(value) for rule, value in memory
               if Role.RUNDE not in rule.roles and Role.LOCK not in rule.roles}
     return {"memory": others} if others else {}
 
 
-def encode(value: Any) -> Any:
+def memory_to_json(value: Any) -> Any:
     """What a rule remembers, as JSON (tagged: see above)."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, tuple):
-        return [encode(v) for v in value]
+        return [memory_to_json(v) for v in value]
     if isinstance(value, Card):
         return {"card": value.text}
     if isinstance(value, Suit):
@@ -263,14 +263,14 @@ def encode(value: Any) -> Any:
 _TAGS: dict[str, Any] = {"card": Card.parse, "suit": Suit.parse, "rank": Rank.parse}
 
 
-def decode(data: Any, depth: int = 0) -> Any:
-    """The inverse of ``encode``; InvalidState for anything else."""
+def memory_from_json(data: Any, depth: int = 0) -> Any:
+    """The inverse of ``memory_to_json``; InvalidState for anything else."""
     if depth > 20:
         raise InvalidState("a remembered value is nested too deep")
     if data is None or isinstance(data, (bool, int, str)):
         return data
     if isinstance(data, list):
-        return tuple(decode(v, depth + 1) for v in data)
+        return tuple(memory_from_json(v, depth + 1) for v in data)
     if isinstance(data, dict) and len(data) == 1:
         [(tag, text)] = data.items()
         if tag in _TAGS and isinstance(text, str):
@@ -285,6 +285,6 @@ def _memory_from_dict(v: Variant, runde: Any, saved: Any) -> Any:
     memory = v.runde_memory(None if runde is None else (Rank.parse(runde[0]), runde[1]))
     if saved:
         memory = v.memory_with({**{rule.name: held for rule, held in memory},
-                                **{name: decode(value) for name, value in saved.items()}})
+                                **{name: memory_from_json(value) for name, value in saved.items()}})
     return memory
 

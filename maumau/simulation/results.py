@@ -8,7 +8,7 @@ import statistics
 from collections import Counter
 from typing import Any, NamedTuple
 
-__all__ = ["Simulation", "Hand", "wilson", "rounded"]
+__all__ = ["Simulation", "SimulatedHand", "wilson", "rounded"]
 
 
 def rounded(x: float) -> float:
@@ -42,7 +42,7 @@ def _num(x: float) -> str:
     return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
 
 
-class Hand(NamedTuple):
+class SimulatedHand(NamedTuple):
     """One simulated hand: who sat where, who went out, how long it took, what fired."""
 
     game: int
@@ -59,12 +59,12 @@ class Simulation:
 
     ``players`` are the players' labels (their ``repr``), in the order given; ``names`` the same
     told apart (``Heuristic() #1``, ``Heuristic() #2``) where several players share a label;
-    ``hands`` the played hands (``Hand``), in order.  Averages come rounded to the precision
+    ``hands`` the played hands (``SimulatedHand``), in order.  Averages come rounded to the precision
     worth reading (``length_stats``, ``rules_fired``); win rates are exact fractions.
     """
 
     def __init__(self, variant: str, players: list[str], games: int, seed: int, rotate: bool,
-                 hands: list[Hand]) -> None:
+                 hands: list[SimulatedHand]) -> None:
         self.variant = variant
         self.players = players
         self.games = games

@@ -33,10 +33,10 @@ from ..players import for_strength
 from ..players.base import IllegalChoice, Random, ask, label, sees_state
 from ..players.heuristic import Heuristic
 from .collector import collector_paused
-from .results import Hand, Simulation, wilson
+from .results import SimulatedHand, Simulation, wilson
 from .spread import Job, chunks_of, cores, plan, probe, run_shared
 
-__all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM", "can_start_workers"]
+__all__ = ["simulate", "Simulation", "SimulationError", "wilson", "SimulatedHand", "POOL_FROM", "can_start_workers"]
 
 #: Below this many hands the default runs them in this process without timing them (see ``spread``).
 POOL_FROM = 100
@@ -108,7 +108,7 @@ def _count_acting(move: Move, after: GameState, fired: dict[str, int]) -> None:
 
 
 def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
-               max_moves: int, kept: dict[tuple[int, int], Any] | None = None) -> Hand:
+               max_moves: int, kept: dict[tuple[int, int], Any] | None = None) -> SimulatedHand:
     n = len(templates)
     rng = random.Random(seed)
     seats = tuple((s + game) % n if rotate else s for s in range(n))
@@ -133,7 +133,7 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
         state = after
         moves += 1
     winner = state.winner if state.is_over else None
-    return Hand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), fired)
+    return SimulatedHand(game, seed, seats, winner, moves, tuple(len(h) for h in state.hands), fired)
 
 
 #: The variants this worker process has played (equal variants are the same object from then on).
@@ -141,7 +141,7 @@ _ARRIVED: dict[Variant, Variant] = {}
 
 
 def _play_chunk(v: Variant | tuple[str, dict[str, Any]], templates: Sequence[Any], jobs: Sequence[tuple[int, int]],
-                rotate: bool, max_moves: int) -> list[Hand]:
+                rotate: bool, max_moves: int) -> list[SimulatedHand]:
     """Play the hands ``jobs`` (hand number, seed): the unit of work sent to a worker."""
     if isinstance(v, tuple):
         v = variant(v[0], **v[1])
@@ -237,8 +237,8 @@ def _bar(total: int, show: bool, name: str) -> Any:
 
 
 def _run_serial(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int, show: bool,
-                name: str) -> list[Hand]:
-    hands: list[Hand] = []
+                name: str) -> list[SimulatedHand]:
+    hands: list[SimulatedHand] = []
     with _bar(len(jobs), show, name) as bar:
         for start in range(0, len(jobs), 50):
             part = _play_chunk(spec, templates, jobs[start:start + 50], rotate, max_moves)
@@ -248,10 +248,10 @@ def _run_serial(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, 
 
 
 def _run_shared(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int, show: bool,
-                name: str) -> list[Hand]:
+                name: str) -> list[SimulatedHand]:
     """The default: this process times the first hands, then plays on beside worker processes
     where the rest is worth them (``spread``)."""
-    def local(chunk: list[Job]) -> list[Hand]:
+    def local(chunk: list[Job]) -> list[SimulatedHand]:
         return _play_chunk(spec, templates, chunk, rotate, max_moves)
 
     with _bar(len(jobs), show, name) as bar:
@@ -292,7 +292,7 @@ def _failure(err: BaseException) -> BaseException:
 
 
 def _run_parallel(executor: Any, spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, max_moves: int,
-                  show: bool, name: str) -> list[Hand]:
+                  show: bool, name: str) -> list[SimulatedHand]:
     try:
         pickle.dumps((spec, templates))
     except Exception as err:
@@ -310,7 +310,7 @@ def _run_parallel(executor: Any, spec: Any, templates: list[Any], jobs: list[Job
         for f in futures:
             f.cancel()
         raise SimulationError(f"the executor refused the work: {type(err).__name__}: {err}") from err
-    results: dict[int, list[Hand]] = {}
+    results: dict[int, list[SimulatedHand]] = {}
     with _bar(len(jobs), show, name) as bar:
         for future in as_completed(futures):
             try:

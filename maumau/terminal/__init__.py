@@ -4,8 +4,8 @@ as text (``table``), what the human types (``input``), the hand's and match's re
 
 from .play import (
     STRENGTHS,
-    Choice,
     Console,
+    MenuLine,
     Quit,
     TerminalPlayer,
     computers_for,
@@ -18,5 +18,5 @@ from .play import (
     upcard_lines,
 )
 
-__all__ = ["Console", "Quit", "TerminalPlayer", "Choice", "run_hand", "report_hand", "upcard_lines", "group_moves",
+__all__ = ["Console", "Quit", "TerminalPlayer", "MenuLine", "run_hand", "report_hand", "upcard_lines", "group_moves",
            "play", "play_hand", "play_match", "computers_for", "STRENGTHS"]

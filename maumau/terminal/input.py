@@ -13,7 +13,7 @@ from ..core.moves import Draw, Move, Pass, Play
 from ..core.state import GameState
 from ..text.i18n import card_symbol, read_card, t
 from .console import Console, Quit
-from .table import Choice, group_moves, move_key, rules_text, show_table
+from .table import MenuLine, group_moves, move_key, rules_text, show_table
 
 __all__ = ["TerminalPlayer"]
 
@@ -58,11 +58,11 @@ class TerminalPlayer:
             if move is not None:
                 return move
 
-    def show_table(self, state: GameState, choices: list[Choice]) -> None:
+    def show_table(self, state: GameState, choices: list[MenuLine]) -> None:
         show_table(self.con, state, choices, self.name_of)
 
     # --- reading -------------------------------------------------------------------------------------
-    def interpret(self, text: str, state: GameState, choices: list[Choice]) -> Move | None:
+    def interpret(self, text: str, state: GameState, choices: list[MenuLine]) -> Move | None:
         """The move the answer means, after asking for a wish and Mau; None to ask again."""
         con, low = self.con, text.lower()
         if low in ("q", "quit", "exit"):
@@ -124,7 +124,7 @@ class TerminalPlayer:
                 held.append(token)
         return held, wish, mau, runde
 
-    def typed_play(self, text: str, state: GameState, choices: list[Choice]) -> Move | None:
+    def typed_play(self, text: str, state: GameState, choices: list[MenuLine]) -> Move | None:
         read = self.read_tokens(text)
         if read is None:
             return None
@@ -150,7 +150,7 @@ class TerminalPlayer:
         self.con.note(reason or t("term.not_possible"))
         return None
 
-    def complete(self, choice: Choice, state: GameState, wish: Suit | Rank | None = None,
+    def complete(self, choice: MenuLine, state: GameState, wish: Suit | Rank | None = None,
                  mau: bool | None = None) -> Move | None:
         """Ask for the wish (when several are possible) and for Mau (when it is due)."""
         wishes = choice.wishes

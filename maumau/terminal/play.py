@@ -22,9 +22,9 @@ from ..text.locale.seats import seat_words
 from .console import Console, Quit
 from .input import TerminalPlayer
 from .report import match_goal, match_over, report_hand, report_standings, run_hand, upcard_lines
-from .table import Choice, group_moves
+from .table import MenuLine, group_moves
 
-__all__ = ["Console", "Quit", "TerminalPlayer", "Choice", "run_hand", "report_hand", "upcard_lines", "group_moves",
+__all__ = ["Console", "Quit", "TerminalPlayer", "MenuLine", "run_hand", "report_hand", "upcard_lines", "group_moves",
            "play", "play_hand", "play_match", "computers_for", "STRENGTHS"]
 
 def computers_for(strength: str, seed: int, seats: range, me: int) -> tuple[dict[int, Any], str]:

@@ -17,16 +17,16 @@ from ..text.i18n import card_symbol, describe_pending, language, rank_letter, ra
 from ..text.locale.seats import seat_label, seat_words
 from .console import Console
 
-__all__ = ["Choice", "group_moves", "move_key", "show_table", "rules_text"]
+__all__ = ["MenuLine", "group_moves", "move_key", "show_table", "rules_text"]
 
 
-class Choice:
+class MenuLine:
     """One numbered line of the menu: the legal moves that differ only in the wish (and Mau)."""
 
     def __init__(self, state: GameState, first: Move) -> None:
         self.moves: list[Move] = [first]
         self.first = first
-        self.label = move_label(state, first)
+        self.label = menu_label(state, first)
 
     @property
     def wishes(self) -> list[Suit | Rank]:
@@ -46,19 +46,19 @@ def move_key(move: Move) -> tuple[object, ...]:
     return (tuple(move.cards), move.runde) if isinstance(move, Play) else (type(move),)
 
 
-def group_moves(state: GameState) -> list[Choice]:
+def group_moves(state: GameState) -> list[MenuLine]:
     """The legal moves as menu lines: plays by their first card, then draw or pass."""
-    found: dict[tuple[object, ...], Choice] = {}
+    found: dict[tuple[object, ...], MenuLine] = {}
     for move in state.legal_moves():
         if move_key(move) in found:
             found[move_key(move)].moves.append(move)
         else:
-            found[move_key(move)] = Choice(state, move)
+            found[move_key(move)] = MenuLine(state, move)
     return sorted(found.values(), key=lambda c: (0, c.first.card.index, len(c.first.cards), c.first.runde)
                   if isinstance(c.first, Play) else (1, 0, 0, False))
 
 
-def move_label(state: GameState, move: Move) -> str:
+def menu_label(state: GameState, move: Move) -> str:
     """The words of a menu line, e.g. ``play J♣ (then wish a suit)`` or ``take 2 cards``."""
     if isinstance(move, Play):
         parts = [t("term.play", cards=" ".join(card_symbol(c) for c in move.cards))]
@@ -118,7 +118,7 @@ def _own_seat(name: str) -> str:
     return seat_words(int(found.group(1)), language()) if found else name
 
 
-def show_table(con: Console, state: GameState, choices: list[Choice], name_of: Callable[[int], str]) -> None:
+def show_table(con: Console, state: GameState, choices: list[MenuLine], name_of: Callable[[int], str]) -> None:
     """The table as the player to move sees it, and the numbered moves."""
     me = state.to_move
     con.say("")

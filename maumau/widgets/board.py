@@ -2,8 +2,9 @@
 
 ``Board.show(state, ...)`` rebuilds the HTML of each part and hands it to that part's own
 widget; a part whose HTML did not change sends nothing to the browser.  A seat round the table is
-a ``Panel`` (what it shows, as data) written by ``panel_html``, the one writer of the seat panels
-for the notebook's table and ``mm.join``'s; the stock, the pile and the status are drawn from a
+a ``Panel`` (what it shows, as data) made by ``seat_panel`` from a seat's ``View`` and written by
+``panel_html``: the one maker and the one writer of the seat panels for the notebook's table and
+``mm.join``'s; the stock, the pile and the status are drawn from a
 ``View`` (``show_centre``), so a seat at a class table draws its own View, not a GameState.
 """
 
@@ -24,7 +25,7 @@ from ..text.i18n import t as _t
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
 
-__all__ = ["Board", "Panel", "panel_html", "cards_word", "turn_mark", "turn_words"]
+__all__ = ["Board", "Panel", "panel_html", "seat_panel", "cards_word", "turn_mark", "turn_words"]
 
 
 def turn_mark(turn: bool, lang: str) -> str:
@@ -86,6 +87,18 @@ def seat_marks(view: View, seat: int, over: bool, winner: int | None, extra: Seq
     return tuple(marks)
 
 
+def seat_panel(view: View, seat: int, name: str, sub: str, over: bool, winner: int | None, lang: str, *,
+               extra: Sequence[str] = (), cards: tuple[Card, ...] | None = None) -> Panel:
+    """Hand seat ``seat`` as ``view``'s seat sees it, for either Python table: to move, out of the hand,
+    its markers (``extra``: offline), ``sub`` and "deals" for the dealer, and the backs of its cards
+    (``cards``: their faces, the teacher's view)."""
+    if seat == view.dealer:
+        sub = (sub + " · " if sub else "") + _t("ui.deal", lang)
+    return Panel(name, seat == view.to_move and not over, not view.active[seat],
+                 seat_marks(view, seat, over, winner, extra), sub,
+                 cards if cards is not None else view.hand_sizes[seat])
+
+
 class Board:
     """Seat panels (face down, or open in teacher view), stock, discard pile, status."""
 
@@ -103,22 +116,21 @@ class Board:
 
     # --- drawing ------------------------------------------------------------------------------------
     def show(self, state: GameState, seating: Seating, seats: Sequence[int] | None = None, *,
-             me: int | None = None, open_hands: bool = False, subtitles: Sequence[str] = ()) -> None:
-        """Show ``state``; ``me`` is the learner's hand seat (not shown among the panels),
-        ``seats`` maps hand seats to match seats, ``subtitles`` are per match seat."""
+             me: int | None = None, open_hands: bool = False, subtitles: Sequence[str] = (),
+             view: View | None = None) -> None:
+        """Show ``state`` as ``view`` (the learner's seat model's View; by default hand seat ``me``'s,
+        or the mover's) sees it; ``me`` is not shown among the panels, ``seats`` maps hand seats to
+        match seats, ``subtitles`` are per match seat, ``open_hands`` shows every hand's faces."""
         n = state.players
         order = [(me + 1 + i) % n for i in range(n - 1)] if me is not None else list(range(n))
-        view = View(state, me if me is not None else state.to_move)
+        if view is None:
+            view = View(state, me if me is not None else state.to_move)
         panels = []
         for seat in order:
             match_seat = seats[seat] if seats is not None else seat
             sub = subtitles[match_seat] if match_seat < len(subtitles) else ""
-            if seat == state.dealer:
-                sub = (sub + " · " if sub else "") + _t("ui.deal", self.lang)
-            hand = state.hands[seat]
-            panels.append(Panel(seating.label(seat, seats), seat == state.to_move and not state.is_over,
-                                not state.active[seat], seat_marks(view, seat, state.is_over, state.winner), sub,
-                                hand if open_hands else len(hand)))
+            panels.append(seat_panel(view, seat, seating.label(seat, seats), sub, state.is_over, state.winner,
+                                     self.lang, cards=state.hands[seat] if open_hands else None))
         self.show_panels(panels)
         self.show_centre(view, state.is_over, seating, seats, me)
 

@@ -7,14 +7,14 @@ from collections.abc import Callable, Sequence
 import ipywidgets as W
 
 from ..core.cards import Rank, Suit
-from ..core.moves import Draw, Move, Pass
-from ..core.rules.base import Pending, Role
-from ..core.state import DRAWN, GameState
+from ..core.rules.base import Role
+from ..core.state import DRAWN
 from ..core.variants import Variant
-from ..text.i18n import t, use_language, wish_name
+from ..play.seat_model import SeatModel
+from ..text.i18n import t, wish_name
 from .common import announce_word
 
-__all__ = ["Controls", "WishPicker"]
+__all__ = ["TableButtons", "WishPicker"]
 
 
 def _button(description: str = "", tooltip: str = "", toggle: bool = False) -> W.Button | W.ToggleButton:
@@ -22,10 +22,10 @@ def _button(description: str = "", tooltip: str = "", toggle: bool = False) -> W
     return cls(description=description, tooltip=tooltip, layout=W.Layout(width="auto"))
 
 
-class Controls:
-    """The action buttons under the hand.  Draw and Pass are enabled only while they are legal
-    moves of the learner; a disabled one says why in its tooltip (and a click made in code
-    still says why in the message line)."""
+class TableButtons:
+    """The action buttons under the hand.  Draw and Pass are drawn from the learner's seat model:
+    enabled only while they are legal moves of the seat; a disabled one says why in its tooltip
+    (and a click made in code still says why in the message line)."""
 
     def __init__(self, variant: Variant, lang: str) -> None:
         self.lang = lang
@@ -50,46 +50,37 @@ class Controls:
         _shown(self.runde, bool(variant.having(Role.RUNDE)))
         _shown(self.sets, bool(variant.having(Role.SETS)))
 
-    def show_draw_and_pass(self, pending: Pending | None, legal: Sequence[Move]) -> None:
-        """Draw and Pass as the pending penalty names them ("Take 4", "Sit out"), enabled and
-        emphasised when ``legal`` holds them (the card table and a class table seat alike)."""
+    def show_moves(self, model: SeatModel | None) -> None:
+        """Draw and Pass as the seat model says them ("Take 4", "Sit out"): enabled and emphasised
+        while they are legal moves of the seat, a disabled one saying why in its tooltip on the
+        seat's turn (the notebook's table and ``mm.join``'s alike)."""
         lang = self.lang
-        if pending is not None and pending.kind == "draw":
-            self.draw.description = t("ui.take", lang, n=pending.amount)
-        else:
-            self.draw.description = t("ui.draw", lang)
-        skip = pending is not None and pending.kind == "skip"
-        self.pass_.description = t("ui.sit_out" if skip else "ui.pass", lang)
-        for button, move in ((self.draw, Draw()), (self.pass_, Pass())):
-            allowed = move in legal
-            button.disabled = not allowed
-            button.button_style = "primary" if allowed else ""
+        self.draw.description = model.draw_label if model is not None else t("ui.draw", lang)
+        self.pass_.description = model.pass_label if model is not None else t("ui.pass", lang)
+        shown = (((model.draw, model.draw_why), (model.pass_, model.pass_why)) if model is not None
+                 else ((None, None), (None, None)))
+        for button, (move, why) in zip((self.draw, self.pass_), shown, strict=True):
+            button.disabled = move is None
+            button.button_style = "" if move is None else "primary"
+            button.tooltip = why or ""
+        if model is not None and model.my_turn and model.view.phase == DRAWN:
+            self.pass_.button_style = "primary"
 
-    def update(self, state: GameState, me: int | None, *, step: bool, chosen: int, can_undo: bool = True) -> None:
-        """Labels and emphasis for ``state``; ``chosen`` cards are picked for a set."""
-        lang = self.lang
-        mine = me is not None and state.to_move == me and not state.is_over
-        legal = state.legal_moves() if mine else []
-        self.show_draw_and_pass(state.pending, legal)
-        for button, move in ((self.draw, Draw()), (self.pass_, Pass())):
-            if move in legal or not mine:
-                button.tooltip = ""
-            else:
-                with use_language(lang):
-                    button.tooltip = state.why_illegal(move) or ""
-        playing = me is not None and not state.is_over
+    def update(self, model: SeatModel | None, *, over: bool, computer: bool, step: bool, chosen: int,
+               can_undo: bool = True) -> None:
+        """The buttons for the learner's seat ``model`` (None: out of the match) in a hand that is
+        ``over`` or where a ``computer`` is to move; ``chosen`` cards are picked for a set."""
+        self.show_moves(model)
+        playing = model is not None and not over
         _shown(self.row, playing)
         _shown(self.draw, playing)
         _shown(self.pass_, playing)
-        _shown(self.play_set, self.sets.value and me is not None)
-        self.play_set.description = t("ui.play_set", lang) + (f" ({chosen})" if chosen else "")
-        computer = not state.is_over and state.to_move != me
+        _shown(self.play_set, self.sets.value and model is not None)
+        self.play_set.description = t("ui.play_set", self.lang) + (f" ({chosen})" if chosen else "")
         _shown(self.next, step)
         self.next.disabled = not computer
-        self.undo.disabled = state.is_over or not can_undo
-        _shown(self.undo, me is not None)
-        if state.phase == DRAWN and mine:
-            self.pass_.button_style = "primary"
+        self.undo.disabled = over or not can_undo
+        _shown(self.undo, model is not None)
 
     def reset(self) -> None:
         """After a move: the announcement, the Runde and the set choice start over."""

@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 import ipywidgets as W
 
 from ..core.cards import Card
+from ..play.seat_model import SeatModel
 from ..text.i18n import card_name, t
 from .style import card_button, set_card
 
@@ -75,6 +76,12 @@ class HandView:
         children = tuple(kept[k] for k in keys)
         if tuple(self.box.children) != children:
             self.box.children = children
+
+    def show_seat(self, model: SeatModel, selected: Collection[Key] = ()) -> None:
+        """Show the hand of a seat model: on the seat's turn the cards a legal play begins with
+        raised (``HandCard.leads``: a click plays them), the others dimmed, ``selected`` marked."""
+        leads = {spot.card for spot in model.cards if spot.leads}
+        self.show(model.view.hand, leads, selected, dim=model.my_turn)
 
     def name(self, card: Card, playable: bool, chosen: bool = False) -> str:
         """What a screen reader (and the tooltip) says of a card: "7 of Hearts, playable"."""

@@ -26,7 +26,7 @@ from ..play.game import Game
 from ..play.match import HandResult, Match
 from .board import Board
 from .common import Displayed, Seating
-from .controls import Controls, WishPicker
+from .controls import TableButtons, WishPicker
 from .hand import HandView
 from .log import MoveLog
 from .presenter import Presenter
@@ -102,7 +102,7 @@ class TableView(Displayed):
     wish: _Part[WishPicker] = _Part("screen")
     hand_label: _Part[W.HTML] = _Part("screen")
     hand: _Part[HandView] = _Part("screen")
-    controls: _Part[Controls] = _Part("screen")
+    controls: _Part[TableButtons] = _Part("screen")
     result_html: _Part[W.HTML] = _Part("screen")
     next_hand_button: _Part[W.Button] = _Part("screen")
     new_match_button: _Part[W.Button] = _Part("screen")

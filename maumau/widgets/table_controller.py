@@ -66,6 +66,7 @@ class TableController:
         self.listeners: list[Callable[[], None]] = []
         self.result: HandResult | None = None
         self.seats: tuple[int, ...] = ()  # match seat of each hand seat; new_hand fills it in
+        self._model: tuple[GameState, SeatModel] | None = None  # the learner's seat model and its state
 
     # --- where the hand stands ------------------------------------------------------------------------
     @property
@@ -142,20 +143,26 @@ class TableController:
 
     # --- the learner ---------------------------------------------------------------------------------------
     def model(self) -> SeatModel | None:
-        """The learner's seat model now (None once out of the match)."""
-        me = self.me
+        """The learner's seat model now (None once out of the match): what the screen draws of their
+        hand, Draw and Pass, and what the presenter reads; made once per state."""
+        me, state = self.me, self.game.state
         if me is None:
             return None
-        return seat_model(self.game.state, me, self.lang, lambda seat: self.seating.name(seat, self.seats))
+        kept = self._model
+        if kept is None or kept[0] is not state or kept[1].view.seat != me:
+            made = seat_model(state, me, self.lang, lambda seat: self.seating.name(seat, self.seats))
+            kept = self._model = (state, made)
+        return kept[1]
 
     def blocked(self) -> str | None:
-        """Why the learner cannot move now (None if they can)."""
+        """Why the learner cannot move now (None if they can): the seat model's status."""
+        model = self.model()
+        if model is not None:
+            return None if model.my_turn else model.status
         state = self.game.state
         if state.is_over:
             return t("ui.over", self.lang)
-        if self.me is None or state.to_move != self.me:
-            return t("ui.wait", self.lang, name=self.seating.name(state.to_move, self.seats))
-        return None
+        return t("ui.wait", self.lang, name=self.seating.name(state.to_move, self.seats))
 
     @property
     def selected(self) -> list[Key]:

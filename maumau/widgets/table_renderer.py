@@ -1,7 +1,10 @@
 """What the card table shows: its widgets, and bringing them up to date with the hand in progress.
 
 The screen holds no game: it draws whatever the controller holds (``render``) and shows the
-explanation or hint of the moment (``say``).  The buttons are connected to the controller by
+explanation or hint of the moment (``say``).  The learner's hand, Draw and Pass and the centre
+are drawn from the learner's seat model (``maumau.play.seat_model``), as ``mm.join``'s table
+draws the one its server sends; only the header, the teacher's open hands, "Next move", "Take
+back" and the result read the game and the match.  The buttons are connected to the controller by
 the table itself, so this module only builds and redraws.
 """
 
@@ -12,13 +15,13 @@ from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
 
-from ..core.moves import Play
 from ..core.variants import Variant
+from ..play.seat_model import SeatModel
 from ..text.i18n import t
 from .access import Access
 from .board import Board
 from .common import STRENGTHS, esc, score_word
-from .controls import Controls, WishPicker
+from .controls import TableButtons, WishPicker
 from .hand import HandView, Key
 from .keys import KEYS, keys_html, press
 from .log import MoveLog
@@ -68,6 +71,8 @@ class ScreenSource(Protocol):
     @property
     def selected(self) -> Sequence[Key]: ...
 
+    def model(self) -> SeatModel | None: ...
+
     @property
     def scheduler(self) -> Scheduler: ...
 
@@ -93,7 +98,7 @@ class TableScreen:
         self.wish = WishPicker(lang)
         self.hand_label = W.HTML()
         self.hand = HandView(lang, on_card)
-        self.controls = Controls(variant, lang)
+        self.controls = TableButtons(variant, lang)
         self.result_html = W.HTML()
         self.next_hand_button = W.Button(description=t("ui.next_hand", lang), button_style="success")
         self.new_match_button = W.Button(description=t("ui.new_match", lang), button_style="info")
@@ -136,25 +141,25 @@ class TableScreen:
         deal_no = t("ui.seed", lang, seed=table.seed)
         self.header.value = (f'<div class="mm-head">{esc(self.variant.title)} <span class="mm-sub">· '
                              f'{esc(t("ui.hand_n", lang, n=hand_no))} · {esc(deal_no)}</span></div>')
+        model = table.model()
         self.board.show(state, table.seating, table.seats, me=me, open_hands=self.open_hands or me is None,
-                        subtitles=subtitles)
-        self._render_hand(table, f"{scores[0]} {esc(word)}")
-        self.controls.update(state, me, step=table.scheduler.step, chosen=len(table.selected),
+                        subtitles=subtitles, view=model.view if model is not None else None)
+        self._render_hand(model, state.is_over, f"{scores[0]} {esc(word)}", table.selected)
+        self.controls.update(model, over=state.is_over, computer=not state.is_over and state.to_move != me,
+                             step=table.scheduler.step, chosen=len(table.selected),
                              can_undo=any(s.to_move == me for s in table.game.states[:-1]))
         self.moves_log.render()
         self._render_result(table)
 
-    def _render_hand(self, table: ScreenSource, score: str) -> None:
-        """The learner's cards, legal ones marked on their turn; nothing once out of the match."""
-        state, me = table.state, table.me
-        if me is None:
+    def _render_hand(self, model: SeatModel | None, over: bool, score: str, selected: Sequence[Key]) -> None:
+        """The learner's cards from their seat model, those a click plays raised on their turn;
+        nothing once out of the match."""
+        if model is None:
             self.hand.show((), ())
             self.hand_label.value = ""
             return
-        mine = state.to_move == me and not state.is_over
-        legal = {m.card for m in state.legal_moves() if isinstance(m, Play)} if mine else set()
-        self.hand.show(state.hands[me], legal, table.selected, dim=mine)
-        self.hand.box.layout.display = "none" if state.is_over and not state.hands[me] else None
+        self.hand.show_seat(model, selected)
+        self.hand.box.layout.display = "none" if over and not model.view.hand else None
         self.hand_label.value = (f'<div class="mm-handlabel">{esc(t("ui.your_hand", self.lang))} '
                                  f'<span class="mm-sub">· {score}</span></div>')
 

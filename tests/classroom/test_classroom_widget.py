@@ -298,6 +298,10 @@ def test_a_seat_in_four_colours_and_high_contrast_played_by_keys(server):
     for button in remote.hand.buttons:
         word = "spielbar" if button.card in legal else "nicht spielbar"
         assert button.tooltip == f"{card_name(button.card, 'de')}, {word}"
+    model = remote.model  # Draw and Pass as the seat model says them, as at the notebook's table
+    assert model is not None and remote.draw_button.disabled == (model.draw is None)
+    assert remote.pass_button.disabled and remote.pass_button.tooltip == model.pass_why
+    assert remote.pass_button.tooltip.startswith("Du darfst jetzt nicht passen")  # the server's sentence, in German
     n = server.table(code).n
     assert not remote.press("n") and remote.message_text == "Das geht gerade nicht."  # no "next" at a class table
     assert "D ziehen" in remote.screen.keys_line.value and "N " not in remote.screen.keys_line.value

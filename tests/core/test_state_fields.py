@@ -1,17 +1,22 @@
 """The state's fields are declared once, in ``maumau.core.state._FIELDS``; what must repeat them
 (Cython's ``state.pxd``, ``make_state``, the slots, the type checker's block, the value a state is
 compared by, the Turn that makes the next state, the engine's positional fast paths, the saved
-form, a seat's View) is checked against that declaration here, so a field added in one place and
-forgotten in another fails at once."""
+form, a seat's View, the class table's wire and frames) is checked against that declaration here, so
+a field added in one place and forgotten in another fails at once."""
 
 from __future__ import annotations
 
 import ast
 import inspect
 import re
+import typing
 from pathlib import Path
 
 import maumau as mm
+from maumau.classroom import frames, views
+from maumau.classroom.messages import TableFrame
+from maumau.classroom.spec import TableSpec
+from maumau.classroom.table import ClassTable
 from maumau.core.state import _FIELDS, GameState, make_state
 from maumau.play import serialize
 from maumau.players import view
@@ -85,3 +90,48 @@ def test_the_saved_form_and_a_seats_view_cover_the_fields():
     assert set(_FIELDS) - {"memory", "events"} <= saved  # the memory is saved as runde, locked, memory
     assert set(_FIELDS) - HIDDEN <= set(view._FIELDS)
     assert not (HIDDEN - {"winner", "over", "blocked"}) & set(view._FIELDS)
+
+
+# --- the class table's projections (maumau.classroom.views, frames) ------------------------------------------
+def _passed() -> GameState:
+    """A hand going on after a turn without play or card (C-7: the stock is empty, idle is 1)."""
+    state = mm.position("mau_mau_runde", hands=["8S KD", "9D 9C"], top="7H", stock=[])
+    after = state.apply(mm.Draw())
+    assert after.idle == 1 and not after.is_over
+    return after
+
+
+def test_the_class_tables_wire_sends_every_field_or_says_why_it_keeps_it_back():
+    """A field added to the state is on the wire under its name, or in ``views.HIDDEN`` with why not."""
+    assert set(views.HIDDEN) <= set(_FIELDS)
+    state = _passed()
+    public = set(_FIELDS) - set(views.HIDDEN)
+    projector, seat = views.projector_view(state), views.seat_view(state, 0)
+    assert public <= set(projector) and public | {"drawn", "hand"} <= set(seat)
+    for data in (projector, seat):
+        assert not {"stock", "seed", "hands", "variant"} & set(data)  # kept back, under no name
+        assert all(data[field] == getattr(state, PUBLIC.get(field, field)) for field in ("to_move", "idle", "over"))
+    assert "drawn" not in projector and "hands" in views.projector_view(state, open_hands=True)
+
+
+def test_a_seats_view_comes_back_whole_from_the_wire():
+    """Every field of a seat's View is read back (``view_from_wire``): idle too, which the wire once dropped."""
+    function = next(n for n in ast.walk(ast.parse(inspect.getsource(views))) if isinstance(n, ast.FunctionDef)
+                    and n.name == "view_from_wire")
+    fields = next(n for n in ast.walk(function) if isinstance(n, ast.Dict))
+    assert {k.value for k in fields.keys if isinstance(k, ast.Constant)} == set(view._FIELDS) | {"legal_moves"}
+    state = _passed()
+    for seat in range(state.players):
+        back = views.view_from_wire(state.variant, views.seat_view(state, seat))
+        assert back == view.View(state, seat) and back.idle == state.idle > 0
+
+
+def test_a_table_frame_is_exactly_its_declared_message():
+    """The frame a seat and the projector get has the keys ``TableFrame`` declares, no more, no fewer."""
+    table = ClassTable("ABCDEF", TableSpec("makao", 2, 1, "easy", (), 5, "en", {}, None, fixed_seed=True).check())
+    table.take("Anna")
+    declared = set(typing.get_type_hints(TableFrame))
+    for seat in (0, None):
+        frame, _ = frames.table_frame(table, seat, "en", False, -1)
+        assert set(frame) == declared
+        assert (frame["model"] is not None) == (seat is not None)

@@ -3,7 +3,11 @@ says for a card exactly the sentence the seat model (and so the class page and `
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("ipywidgets")
 
@@ -61,3 +65,32 @@ def test_a_move_the_engine_refuses_says_its_sentence_and_the_announcement_does_n
     assert t.mau_button.value is False
     t.click("KH")
     assert t.game.moves[-1] == mm.Play("KH") and t.message_text == ""
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 100_000), st.sampled_from(["makao", "lite_macau", "mau_mau_runde", "joker_mau_mau"]),
+       st.sampled_from(["en", "de", "hu"]))
+def test_the_notebook_table_draws_the_hand_and_draw_and_pass_from_the_seat_model(seed: int, name: str,
+                                                                                lang: str) -> None:
+    """Whatever the hand, the notebook's table shows what the learner's seat model says (as mm.join's
+    table and the class page do): the cards a click plays raised, Draw and Pass with the model's labels,
+    enabled as it says, and, when not, the engine's sentence why as their tooltip."""
+    t = mm.play(name, opponents=2, seed=seed, lang=lang, delay=0, step=True)
+    rng = random.Random(seed)
+    for _ in range(30):
+        if t.result is not None:
+            break
+        model = t.controller.model()
+        assert model is not None and model == seat_model(t.state, t.me, lang, lambda s: t.seating.name(s, t.seats))
+        assert [b.card for b in t.hand.buttons] == list(model.view.hand)
+        leads = {spot.card for spot in model.cards if spot.leads}
+        assert {b.card for b in t.hand.buttons if "mm-legal" in b._dom_classes} == leads
+        assert leads == ({m.card for m in t.state.legal_moves() if isinstance(m, mm.Play)} if model.my_turn else set())
+        for button, move, label, why in ((t.draw_button, model.draw, model.draw_label, model.draw_why),
+                                         (t.pass_button, model.pass_, model.pass_label, model.pass_why)):
+            assert button.description == label and button.disabled == (move is None)
+            assert button.tooltip == (why or "") and (not model.my_turn or move is not None or why)
+        if model.my_turn:
+            t.move(rng.choice(t.state.legal_moves()))
+        else:
+            t.next_move()
