@@ -79,7 +79,7 @@ def play_hand(page: Page, out: Path) -> dict[str, int]:
     """Click legal cards (or Draw / Pass) until the result banner shows; count what was done.
     Screenshots: the seat with a playable card after a few moves, the first chooser."""
     shots: set[str] = set()
-    done = {"plays": 0, "draws": 0, "passes": 0, "choices": 0, "maus": 0, "stale": 0, "pending": 0}
+    done = {"plays": 0, "draws": 0, "passes": 0, "choices": 0, "maus": 0, "stale": 0, "pending": 0, "why_buttons": 0}
     deadline = time.monotonic() + 90
     ready = """() => { const b = document.getElementById('banner');
         return (b && !b.hidden) || document.querySelector('.hand-card.playable')
@@ -94,6 +94,10 @@ def play_hand(page: Page, out: Path) -> dict[str, int]:
             text = pending.inner_text()
             assert "Anna" not in text, text
             done["pending"] += "(for you)" in text
+        for button in ("#draw", "#pass"):  # a greyed button on the learner's turn says why (the engine's sentence)
+            if page.locator(button).is_visible() and page.locator(button).is_disabled():
+                assert page.get_attribute(button, "title"), f"{button} is greyed without a reason"
+                done["why_buttons"] += 1
         cards = page.locator(".hand-card.playable")
         if cards.count() and sum(done.values()) >= 2 and "mid" not in shots:
             shots.add("mid")

@@ -420,6 +420,9 @@
     $('pass').textContent = model.pass_label;
     $('pass').disabled = !model.pass;
     $('pass').hidden = !model.pass && !myTurn;
+    // why a greyed button may not be pressed now: the engine's sentence, as the notebook's table says it
+    $('draw').title = !model.draw && model.draw_why ? model.draw_why : '';
+    $('pass').title = !model.pass && model.pass_why ? model.pass_why : '';
     state.call = table.call;
     const mau = $('mau');
     mau.textContent = t('mau', { call: state.call });
