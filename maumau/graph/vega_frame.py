@@ -96,7 +96,8 @@ def arrow(frame: Frame, curve: Callable[[float], Point], leave: Callable[[Point]
     end = _edge(at, 1.0, max(start, 0.5), reach)
     if end <= start:  # the two ends touch: a plain line between the centres
         start, end = 0.0, 1.0
-    points = [at(start + (end - start) * k / steps) for k in range(steps + 1)]
+    shares = {start + (end - start) * k / steps for k in range(steps + 1)}  # and every corner of a route
+    points = [at(t) for t in sorted(shares | {t for t in getattr(curve, "corners", ()) if start < t < end})]
     (x0, y0), (x1, y1) = points[-2], points[-1]
     return points, points[-1], math.degrees(math.atan2(x1 - x0, y1 - y0))
 

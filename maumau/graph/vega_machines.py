@@ -63,7 +63,7 @@ def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str
     boxes = {p: text_box(frame.px(pos[p]), texts[p], BOX_FONT, pad=6) for p in G}
     areas = {p: (frame.data((b.x0, b.y0)), frame.data((b.x1, b.y1))) for p, b in boxes.items()}
     edges = sorted(((u, v, d) for u, v, d in G.edges(data=True) if u != v), key=lambda e: -e[2]["count"])
-    bend = bends(edges, pos, areas)
+    bend = bends(edges, pos, areas, 5 * (frame.xs[1] - frame.xs[0]) / frame.width)  # 5 pixels off every box
     found = entries(G, moves)
     taken = [b.grown(2) for b in boxes.values()]
     arrows, lines = _arrows(frame, edges, pos, boxes, bend, moves)
