@@ -108,6 +108,19 @@ def drawn_arrows(fig) -> list[tuple[str | None, list[tuple[float, float]]]]:
     return found
 
 
+def clipped_arrows(fig) -> list[str | None]:
+    """Arrows partly outside the axes that clip them (drawn cut off, though measured whole)."""
+    fig.canvas.draw()
+    found = []
+    for ax in fig.axes:
+        arrows = [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
+        arrows += [t.arrow_patch for t in ax.texts if isinstance(t, Annotation) and t.arrow_patch is not None]
+        box = ax.bbox.padded(1)
+        found += [a.get_gid() for a in arrows if a.get_clip_on() and a.get_clip_box() is not None and not all(
+            box.contains(x, y) for x, y in a.get_transform().transform_path(a.get_path()).vertices)]
+    return found
+
+
 def arrows_across_texts(fig) -> list[tuple[str, str | None]]:
     boxes = [(t, (b.x0, b.y0, b.x1, b.y1)) for t, b in texts(fig)]
     arrows = drawn_arrows(fig)
@@ -131,6 +144,7 @@ def test_the_matplotlib_pictures_keep_texts_off_arrows(lang):
         crossed = arrows_across_texts(fig)
         assert drawn_arrows(fig) and any(t.get_gid() for t, _ in found), "arrows and their labels carry gids"
         assert not crossed, f"{name}: texts an arrow runs across: {crossed}"
+        assert not clipped_arrows(fig), f"{name}: arrows cut off by their axes (the measure saw them whole)"
 
 
 def test_the_matplotlib_measure_sees_an_arrow_across_a_text():

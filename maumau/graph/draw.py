@@ -188,6 +188,7 @@ def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,
         zorder = {"plain": 2, "best": 2.5, "path": 3}[look]
         if route is not None:  # round the columns (routes.side_route): a path of its own, ends where the state begins
             patch = FancyArrowPatch(path=Path(route.points), zorder=zorder, **looks)
+            patch.set_clip_on(False)  # it runs outside the columns, which may be outside the axes
             ax.add_artist(patch)
         else:
             arrow = ax.annotate("", xy=b, xytext=a, zorder=zorder, arrowprops={
