@@ -208,8 +208,8 @@ def grader_english() -> set[str]:
 
 
 LEARNER_BITS = ("05_strategy.ipynb", "x.ipynb", "exercises", "02_skip_on_eight.ipynb", "ben", "'while True: pass'",
-                "'setup'", "ValueError: bad", "'Hidden ones'", "expected 3, got 4", "ZeroDivisionError: division by zero",
-                "'Eights skip'", "'skip'", "'t1'", "'A', 'B'", "check()")
+                "'setup'", "ValueError: bad", "'Hidden ones'", "expected 3, got 4",
+                "ZeroDivisionError: division by zero", "'Eights skip'", "'skip'", "'t1'", "'A', 'B'", "check()")
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
