@@ -19,7 +19,7 @@ __all__ = ["layered_layout", "phase_positions", "curve", "bends", "least_crossin
 
 #: A phase machine with more labelled steps than this is drawn in two panels (issue 24: a tangle
 #: of labels is unreadable on a projector): the steps of the normal turn, then all the others.
-BUSY = 16
+BUSY = 12
 
 Point = tuple[float, float]
 
