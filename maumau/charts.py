@@ -147,6 +147,7 @@ class Chart:
             config[part].setdefault("titleFontSize", READABLE_PX)
         config.setdefault("title", {}).setdefault("fontSize", READABLE_PX + 2)
         config.setdefault("text", {}).setdefault("fontSize", READABLE_PX)
+        config.setdefault("locale", vega_locale())
         self._draw = draw
 
     @property
@@ -202,6 +203,17 @@ class Chart:
 
 
 # --- numbers for specs ------------------------------------------------------------------------------
+
+def vega_locale(lang: str | None = None) -> dict[str, Any]:
+    """How Vega writes numbers (axes, tooltips with a format) in the course's language (the one
+    chosen when the chart is made): 42.3% and 1,234.5 in English, 42,3 % and 1.234,5 in German,
+    42,3 % and 1 234,5 in Hungarian (d3-format's locale, which Vega-Lite takes as ``config.locale``)."""
+    from .text.i18n import NUMBER_FORMAT, language
+
+    point, thousands, space = NUMBER_FORMAT.get(lang or language(), NUMBER_FORMAT["en"])
+    return {"number": {"decimal": point, "thousands": thousands, "grouping": [3], "currency": ["", ""],
+                       "percent": space + "%"}}
+
 
 def number(x: float) -> float | int:
     """A number as a spec holds it: whole numbers as ints, others to six decimals (the same JSON

@@ -94,7 +94,7 @@ def test_a_phase_machine_has_readable_labels(phases, name):
     from maumau.graph.placement import LABEL_FONT
 
     axes = gr.draw_phases(phases[name]).figure().axes
-    assert len(axes) == (2 if name == "joker_mau_mau" else 1)  # the busy machine in two panels
+    assert len(axes) == (2 if name in ("joker_mau_mau", "mau_mau_runde") else 1)  # busy machines in two panels
     labels = [t.get_text() for ax in axes for t in ax.texts if t.get_text() and t.get_fontsize() == LABEL_FONT]
     assert labels or name == "makao", "the arrows carry the moves"
     assert_projector_readable(axes[0].figure)
@@ -106,7 +106,7 @@ def test_phase_machines_side_by_side_are_readable(phases):
     assert len(axes) == 2 and axes[0].figure is axes[1].figure
     assert_readable(axes[0].figure)
     axes = gr.draw_phases(*phases.values()).figure().axes
-    assert len(axes) == 5  # joker_mau_mau takes two panels
+    assert len(axes) == 6  # joker_mau_mau and mau_mau_runde take two panels each
     assert_projector_readable(axes[0].figure)
     plt.close("all")
 
@@ -237,7 +237,7 @@ def test_the_vega_lite_pictures_of_notebook_06_are_readable(phases):
     assert spec["title"]["subtitle"][0].startswith("▶") and spec["title"]["subtitle"][1].startswith("·")
     assert spec["config"]["legend"]["labelFontSize"] >= READABLE_PX
     machines = gr.draw_phases(*phases.values()).spec
-    assert len(machines["concat"]) == 5 and machines["columns"] == 1
+    assert len(machines["concat"]) == 6 and machines["columns"] == 1
     assert_vega_readable(machines)
 
 

@@ -34,7 +34,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from .notebook import NotebookError, read_regular_file
-from .report_words import points, say, status_word
+from .report_words import message_words, points, say, status_word
 from .rows import STATUSES, Row
 from .submissions import FOLDER, printable
 
@@ -163,7 +163,7 @@ def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isola
         head = " | ".join(say(w, lang) for w in ("student", "exercise", "status", "message"))
         lines += [f"## {say('need_look', lang)}", "", f"| {head} |", "|---|---|---|---|"]
         lines += [f"| {md_text(r.student)} | {_exercise_name(r, lang)} | {md_text(status_word(r.status, lang))} | "
-                  f"{md_text(r.message)} |" for r in problems]
+                  f"{md_text(message_words(r.message, lang))} |" for r in problems]
         lines.append("")
     renamed = {s: n for s, n in (names or {}).items() if n != f"{s}.md"}
     if renamed:
@@ -183,7 +183,7 @@ def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
     for r in sorted(rows, key=lambda r: r.exercise):
         if r.exercise == FOLDER:
             lines += [f"## {say('your_folder', lang, status=md_text(status_word(r.status, lang)))}", "",
-                      md_text(r.message), ""]
+                      md_text(message_words(r.message, lang)), ""]
             continue
         heading = say("exercise_points", lang, exercise=md_text(r.exercise), score=points(r.score, lang),
                       max=points(r.max_score, lang))
@@ -192,19 +192,19 @@ def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
             lines += [late, ""]
         if r.status != "ok":
             status = say("status_line", lang, status=md_text(status_word(r.status, lang)))
-            lines += [f"{status} {md_text(r.message)}".rstrip(), ""]
+            lines += [f"{status} {md_text(message_words(r.message, lang))}".rstrip(), ""]
         for t in r.tests:
             kind = say("hidden_test" if t.hidden else "test", lang)
             lines.append(f"- {'✓' if t.passed else '✗'} {kind} *{md_text(t.title)}*: "
                          f"{points(t.points, lang)}/{points(t.max_points, lang)}")
         first = next((t for t in r.tests if not t.passed and t.message), None)
         if first is not None:
-            message = _one_line(first.message)  # in a code fence: shown as it is, never as markup
+            message = _one_line(message_words(first.message, lang))  # in a code fence: as it is, never markup
             fence = _fence(message)
             lines += ["", say("first_failure", lang, title=md_text(first.title)), "", fence, message, fence]
         notes = [n for n in r.notes if n]
         if notes:
-            lines += [""] + [say("note", lang, note=md_text(n)) for n in notes]
+            lines += [""] + [say("note", lang, note=md_text(message_words(n, lang))) for n in notes]
         lines.append("")
     return "\n".join(lines)
 

@@ -18,8 +18,9 @@ from ..charts import Chart, new_figure
 from ..text.graph_words import graph_sentence, graph_words
 from .draw_machines import draw_phases
 from .explore import GraphError
-from .layout import BACK_BENDS, curve, layered_layout, least_crossing
+from .layout import BACK_BENDS, crossings, curve, layered_layout, least_crossing
 from .placement import displayed, extent, place_label
+from .routes import side_route
 from .style import (
     SEAT_COLOURS,
     TEXT_PT,
@@ -158,6 +159,8 @@ def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,
     states and texts: grey, best play dark, the highlighted path thick and red, the marked ones on
     top.  An arrow leaves a state below the text under it, so that it never runs across it.
     Returns each edge's arrow and its curve (data units, t from 0 to 1)."""
+    from matplotlib.patches import FancyArrowPatch
+    from matplotlib.path import Path
     from matplotlib.transforms import Bbox
 
     renderer = ax.figure.canvas.get_renderer() if hasattr(ax.figure.canvas, "get_renderer") else None
@@ -171,21 +174,31 @@ def _draw_edges(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int,
     areas = [((float(x0), float(y0)), (float(x1), float(y1))) for (x0, y0), (x1, y1) in
              (inv.transform(b) for b in [*under.values(), *circles])]
     path_edges = set(zip(highlight, highlight[1:], strict=False)) if highlight else set()
+    (x0, y0), (x1, y1) = inv.transform([(0, 0), (8, radius + 1)])
     drawn = {}
     for k, (u, v, d) in enumerate(G.edges(data=True)):
         look = "path" if (u, v) in path_edges else "best" if d.get("best") else "plain"
         colour, width, head = _EDGE_LOOKS[look]
         a, b = starts.get(u, pos[u]), pos[v]
-        down = G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1
-        rad = 0.0 if down else least_crossing([(a, b)], BACK_BENDS, [r for r in areas if not (
-            _within(a, r) or _within(b, r))])
-        arrow = ax.annotate("", xy=b, xytext=a, zorder={"plain": 2, "best": 2.5, "path": 3}[look], arrowprops={
-            "arrowstyle": "-|>", "connectionstyle": f"arc3,rad={rad}", "color": colour, "lw": width,
-            "mutation_scale": head + 4, "shrinkA": 0 if u in starts else radius * 72 / ax.figure.dpi,
-            "shrinkB": radius * 72 / ax.figure.dpi + 1})
-        assert arrow.arrow_patch is not None  # an annotation with arrowprops has one
-        arrow.arrow_patch.set_gid(f"edge {k}")
-        drawn[u, v] = (arrow.arrow_patch, curve(a, b, rad))
+        others = [r for r in areas if not (_within(a, r) or _within(b, r))]
+        rad = 0.0 if G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1 else least_crossing([(a, b)], BACK_BENDS, others)
+        route = side_route(a, b, areas, (x1 - x0, (x1 - x0) * 0.8), top=(b[0], b[1] + y1 - y0)) if rad and crossings(
+            [(a, b)], rad, others) else None
+        looks: dict[str, Any] = {"color": colour, "lw": width, "mutation_scale": head + 4, "arrowstyle": "-|>"}
+        zorder = {"plain": 2, "best": 2.5, "path": 3}[look]
+        if route is not None:  # round the columns (routes.side_route): a path of its own, ends where the state begins
+            patch = FancyArrowPatch(path=Path(route.points), zorder=zorder, **looks)
+            patch.set_clip_on(False)  # it runs outside the columns, which may be outside the axes
+            ax.add_artist(patch)
+        else:
+            arrow = ax.annotate("", xy=b, xytext=a, zorder=zorder, arrowprops={
+                **looks, "connectionstyle": f"arc3,rad={rad}",
+                "shrinkA": 0 if u in starts else radius * 72 / ax.figure.dpi,
+                "shrinkB": radius * 72 / ax.figure.dpi + 1})
+            assert arrow.arrow_patch is not None  # an annotation with arrowprops has one
+            patch = arrow.arrow_patch
+        patch.set_gid(f"edge {k}")
+        drawn[u, v] = (patch, route or curve(a, b, rad))
     return drawn
 
 
@@ -243,7 +256,7 @@ def _draw_edge_labels(G: nx.DiGraph, pos: Position, ax: Axes, node_size: int, ar
         patch, at = arrows[u, v]
         label = graph_words(G.edges[u, v].get("label", ""))
         place_label(ax, label, lambda t, at=at: at(1.15 - t), taken, renderer, font, gid=patch.get_gid(),
-                    avoid=[line for e, line in lines.items() if e != (u, v)])
+                    avoid=[line for e, drawn in lines.items() if e != (u, v) for line in drawn])
 
 
 # --- instead of a graph too big to read ---------------------------------------------------------------

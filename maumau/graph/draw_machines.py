@@ -100,7 +100,9 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
     areas = _make_room(ax, boxes, xs, ys, renderer)
     taken = [extent(t, renderer) for t in boxes.values()] + [extent(ax.title, renderer)]
     edges = sorted(((u, v, d) for u, v, d in G.edges(data=True) if u != v), key=lambda e: -e[2]["count"])
-    bend = bends(edges, pos, areas)
+    (x0, _), (x1, _) = ax.transData.inverted().transform([(0, 0), (5, 0)])  # 5 pixels in data units
+    (t0, u0), (t1, u1) = ax.transData.inverted().transform(extent(ax.title, renderer))
+    bend = bends(edges, pos, areas, x1 - x0, [((t0, u0), (t1, u1))])  # arrows keep off the boxes and the title
     arrows = _draw_arrows(ax, edges, pos, boxes, bend)
     if renderer is not None:
         ax.figure.canvas.draw()  # the boxes' frames in place: the arrows are clipped to them
@@ -110,7 +112,7 @@ def _draw_machine(G: nx.DiGraph, ax: Axes, pos: dict[str, Point], moves: int, od
         if G.nodes[v]["terminal"] or found.get(v) == label:  # an end needs no label; an entry is in the box
             continue
         place_label(ax, wrap(graph_words(label), 18), curve(pos[u], pos[v], bend[u, v]), taken, renderer, _font(ax),
-                    gid=arrows[k].get_gid(), avoid=lines[:k] + lines[k + 1:])
+                    gid=arrows[k].get_gid(), avoid=[line for j, drawn in enumerate(lines) if j != k for line in drawn])
 
 
 def _font(ax: Axes) -> float:

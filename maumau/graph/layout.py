@@ -15,11 +15,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
 __all__ = ["layered_layout", "phase_positions", "curve", "bends", "least_crossing", "BACK_BENDS", "equal_limits",
-           "split_busy", "BUSY"]
+           "split_busy", "BUSY", "crossings"]
 
 #: A phase machine with more labelled steps than this is drawn in two panels (issue 24: a tangle
 #: of labels is unreadable on a projector): the steps of the normal turn, then all the others.
-BUSY = 16
+BUSY = 12
 
 Point = tuple[float, float]
 
@@ -109,22 +109,25 @@ def curve(a: Point, b: Point, rad: float) -> Callable[[float], Point]:
     return at
 
 
-def bends(edges: list[tuple[str, str, Any]], pos: dict[str, Point],
-          areas: dict[str, Any]) -> dict[tuple[str, str], float]:
-    """A bend for every arrow that passes as few other boxes as it can; both directions between
-    two phases bend alike, which puts them on opposite sides."""
+def bends(edges: list[tuple[str, str, Any]], pos: dict[str, Point], areas: dict[str, Any], margin: float = 0.0,
+          keep_off: Sequence[tuple[Point, Point]] = ()) -> dict[tuple[str, str], float]:
+    """A bend for every arrow that passes as few other boxes (grown by ``margin``, so that an arrow
+    does not graze a corner) and ``keep_off`` areas (a panel's title) as it can; both directions
+    between two phases bend alike, which puts them on opposite sides."""
+    grown = {p: ((min(x0, x1) - margin, min(y0, y1) - margin), (max(x0, x1) + margin, max(y0, y1) + margin))
+             for p, ((x0, y0), (x1, y1)) in areas.items()}
     found: dict[tuple[str, str], float] = {}
     steps = {(u, v) for u, v, _ in edges}
     for u, v, _ in edges:
         pair = [e for e in ((u, v), (v, u)) if e in steps]
         if (u, v) not in found:
-            rad = least_crossing([(pos[a], pos[b]) for a, b in pair], _BENDS,
-                                 [area for p, area in areas.items() if p not in (u, v)])
+            rad = least_crossing([(pos[a], pos[b]) for a, b in pair], _BENDS if len(pair) == 2 else (*_BENDS, 0.0),
+                                 [area for p, area in grown.items() if p not in (u, v)] + list(keep_off))
             found.update(dict.fromkeys(pair, rad))
     return found
 
 
-_BENDS = (0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6, 0.75, -0.75, 0.9, -0.9)
+_BENDS = tuple(sign * k / 20 for k in range(2, 21) for sign in (1, -1))  # 0.1 to 1, either way
 #: Bends tried for a state graph's move that is not one layer down (the first that crosses least).
 BACK_BENDS = (0.25, -0.25, 0.4, -0.4, 0.15, -0.15, 0.6, -0.6, 0.8, -0.8)
 #: Where along an arc it is tested against the boxes: densely, so that no corner is cut unseen.
@@ -135,10 +138,13 @@ def least_crossing(arcs: Sequence[tuple[Point, Point]], rads: Sequence[float],
                    areas: Sequence[tuple[Point, Point]]) -> float:
     """Of ``rads``, the first bend with which the ``arcs`` (from, to) pass through the fewest
     ``areas`` (boxes as ((x0, y0), (x1, y1)) in the same units)."""
-    def hits(rad: float) -> int:
-        return sum(x0 < x < x1 and y0 < y < y1 for a, b in arcs for t in _ALONG for x, y in [curve(a, b, rad)(t)]
-                   for (x0, y0), (x1, y1) in areas)
-    return min(rads, key=hits)
+    return min(rads, key=lambda rad: crossings(arcs, rad, areas))
+
+
+def crossings(arcs: Sequence[tuple[Point, Point]], rad: float, areas: Sequence[tuple[Point, Point]]) -> int:
+    """How often the ``arcs`` bent by ``rad`` are inside one of the ``areas`` (tested densely along them)."""
+    return sum(min(x0, x1) < x < max(x0, x1) and min(y0, y1) < y < max(y0, y1) for a, b in arcs for t in _ALONG
+               for x, y in [curve(a, b, rad)(t)] for (x0, y0), (x1, y1) in areas)
 
 
 def equal_limits(ax: Axes, xr: Point, yr: Point) -> None:

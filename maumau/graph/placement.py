@@ -49,8 +49,15 @@ def place_label(ax: Axes, label: str, at: Callable[..., Point], taken: list[Any]
     if not any(fits(at(t)) for t in _ON_ARROW) and not any(
             fits(touching(t, side)) for t in _ON_ARROW[:7] for side in (1, -1)):
         beside = [(at(t), (at(t)[0] + r * math.cos(k * math.pi / 6), at(t)[1] + 0.8 * r * math.sin(k * math.pi / 6)))
-                  for r in (0.45, 0.7, 1.0, 1.4, 1.9, 2.5) for t in (0.5, 0.35, 0.65) for k in range(12)]
-        anchor, spot = next(((a, xy) for a, xy in beside if fits(xy)), None) or next(  # crowded: on no text at least
+                  for r in (0.45, 0.7, 1.0, 1.4, 1.9, 2.5, 3.2) for t in (0.5, 0.35, 0.65, 0.2, 0.8)
+                  for k in range(12)]
+        to_px = ax.transData.transform
+
+        def tied(anchor: Point, spot: Point) -> bool:  # the tie line runs across no box placed before
+            line = [tuple(xy) for xy in to_px([anchor, spot])]
+            return not any(crosses(Box(*box.extents), line) for box in taken)
+        anchor, spot = next(((a, xy) for a, xy in beside if fits(xy) and tied(a, xy)), None) or next(
+            ((a, xy) for a, xy in beside if fits(xy)), None) or next(  # crowded: on no text at least
             ((a, xy) for a, xy in beside if loose(xy)), (None, at(0.5)))
         text.set_position(spot)  # where nothing fits at all, on the arrow after all
         if anchor is not None:
@@ -74,11 +81,10 @@ def _fits(text: Text, frame: Any, taken: list[Any], renderer: Any,
     return fits
 
 
-def displayed(arrow: Any) -> list[Point]:
-    """An arrow's line in pixels (a FancyArrowPatch: its shaft, without the head)."""
+def displayed(arrow: Any) -> list[list[Point]]:
+    """An arrow's lines in pixels (a FancyArrowPatch: its shaft, and its head where it has one)."""
     path = arrow.get_transform().transform_path(arrow.get_path())
-    polygons = path.to_polygons(closed_only=False)
-    return [(float(x), float(y)) for x, y in polygons[0]] if polygons else []
+    return [[(float(x), float(y)) for x, y in polygon] for polygon in path.to_polygons(closed_only=False)]
 
 
 def _touching(ax: Axes, text: Text, at: Callable[..., Point], renderer: Any) -> Callable[[float, int], Point]:

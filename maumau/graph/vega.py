@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ..charts import PALETTE, PX_PER_INCH, number
 from ..text.graph_words import graph_sentence, graph_words
 from .explore import state_label
-from .layout import BACK_BENDS, curve, least_crossing
+from .layout import BACK_BENDS, crossings, curve, least_crossing
+from .routes import side_route
 from .style import MARKS, SEAT_COLOURS, TEXT_PX, TITLE_PX, graph_title, node_fill, node_text, seat_colour
 from .turn_phase import BLOCKED, NORMAL, OVER
 from .vega_frame import Box, Frame, arrow, boxes_layer, data_row, on_screen, place, text_box, text_layer
@@ -47,8 +48,10 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
     # arrows leave a state below the text under it, so that they never run across a state's text
     starts = {n: frame.data(((b.x0 + b.x1) / 2, b.y0 - 1)) for n, b in boxes.items()}
     areas = [(frame.data((b.x0, b.y0)), frame.data((b.x1, b.y1))) for b in taken + list(boxes.values())]
-    rads = {(u, v): _bend(G, pos, starts, u, v, areas) for u, v in G.edges}
-    layers, lines = _edge_layers(G, pos, frame, centres, radius, highlight, starts, rads)
+    margin = frame.data((8.0, 8.0))
+    margin = (margin[0] - frame.xs[0], margin[1] - frame.ys[0])
+    paths = {(u, v): _path(G, pos, starts, u, v, areas, margin) for u, v in G.edges}
+    layers, lines = _edge_layers(G, pos, frame, centres, radius, highlight, starts, paths)
     if texts:
         taken += boxes.values()
         layers += _texts(frame, [(boxes[n], texts[n]) for n in G], FONT, "white", "white", 0.85)
@@ -57,7 +60,7 @@ def state_graph_spec(G: nx.DiGraph, pos: Position, color: str, labels: str, edge
         placed, owners = [], []
         for k, (u, v) in enumerate(G.edges):
             # from the target's end, as matplotlib does: labels of the moves out of one state spread out
-            along = on_screen(frame, _curve(pos, u, v, starts, rads), lambda t: min(1.0, 1.15 - t))
+            along = on_screen(frame, paths[u, v], lambda t: min(1.0, 1.15 - t))
             label = graph_words(str(G.edges[u, v].get("label", "")))
             others = [line for j, line in enumerate(lines) if j != k]
             placed.append((place(label, LABEL_FONT, along, taken, frame, others), label))
@@ -97,13 +100,19 @@ def _node_text(G: nx.DiGraph, node: Hashable, long: bool) -> str:
     return node_text(G.nodes[node].get("state", node), G.nodes[node], long)
 
 
-def _bend(G: nx.DiGraph, pos: Position, starts: Position, u: Hashable, v: Hashable,
-          areas: list[tuple[tuple[float, float], tuple[float, float]]]) -> float:
-    """A move one layer down straight, any other bent: the way that crosses the fewest states and texts."""
-    if G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1:
-        return 0.0
+def _path(G: nx.DiGraph, pos: Position, starts: Position, u: Hashable, v: Hashable,
+          areas: list[tuple[tuple[float, float], tuple[float, float]]], margin: tuple[float, float],
+          ) -> Callable[[float], tuple[float, float]]:
+    """A move one layer down straight, any other bent the way that crosses the fewest states and
+    texts; one that every bend brings across some goes round the columns (``routes.side_route``)."""
     a, b = starts.get(u, pos[u]), pos[v]
-    return least_crossing([(a, b)], BACK_BENDS, [r for r in areas if not _within(a, r) and not _within(b, r)])
+    if G.nodes[v]["depth"] == G.nodes[u]["depth"] + 1:
+        return curve(a, b, 0.0)
+    others = [r for r in areas if not _within(a, r) and not _within(b, r)]
+    rad = least_crossing([(a, b)], BACK_BENDS, others)
+    if crossings([(a, b)], rad, others):
+        return side_route(a, b, areas, margin) or curve(a, b, rad)
+    return curve(a, b, rad)
 
 
 def _within(p: tuple[float, float], area: tuple[tuple[float, float], tuple[float, float]]) -> bool:
@@ -111,15 +120,9 @@ def _within(p: tuple[float, float], area: tuple[tuple[float, float], tuple[float
     return x0 - 1e-9 <= p[0] <= x1 + 1e-9 and y0 - 1e-9 <= p[1] <= y1 + 1e-9
 
 
-def _curve(pos: Position, u: Hashable, v: Hashable, starts: Position, rads: dict[tuple[Hashable, Hashable], float]
-           ) -> Any:
-    """From under the state's text where it has one (``starts``) to the next state, bent by ``rads``."""
-    return curve(starts.get(u, pos[u]), pos[v], rads[u, v])
-
-
 def _edge_layers(G: nx.DiGraph, pos: Position, frame: Frame, centres: dict[Hashable, tuple[float, float]],
                  radius: float, highlight: Sequence[Hashable] | None,
-                 starts: Position, rads: dict[tuple[Hashable, Hashable], float]
+                 starts: Position, paths: dict[tuple[Hashable, Hashable], Callable[[float], tuple[float, float]]]
                  ) -> tuple[list[dict[str, Any]], list[list[tuple[float, float]]]]:
     """One line layer per look (plain, best play, the highlighted path) and the arrows' heads; and
     each edge's line in pixels.  An arrow leaves from ``starts`` (under a state's text) where given,
@@ -129,7 +132,7 @@ def _edge_layers(G: nx.DiGraph, pos: Position, frame: Frame, centres: dict[Hasha
     heads, drawn = [], []
     for number_, (u, v, d) in enumerate(G.edges(data=True)):
         look = "path" if (u, v) in on_path else "best" if d.get("best") else "plain"
-        points, head, angle = arrow(frame, _curve(pos, u, v, starts, rads),
+        points, head, angle = arrow(frame, paths[u, v],
                                     (lambda p: False) if u in starts else _near(centres[u], radius),
                                     _near(centres[v], radius + 1))
         drawn.append(points)

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..charts import number
 
 __all__ = ["Frame", "Box", "text_box", "arrow", "on_screen", "place", "boxes_layer", "text_layer", "data_row",
-           "ON_ARROW", "crosses"]
+           "ON_ARROW", "crosses", "tie"]
 
 Point = tuple[float, float]
 #: Places along an arrow to try for its label, from the middle outwards.
@@ -96,7 +96,8 @@ def arrow(frame: Frame, curve: Callable[[float], Point], leave: Callable[[Point]
     end = _edge(at, 1.0, max(start, 0.5), reach)
     if end <= start:  # the two ends touch: a plain line between the centres
         start, end = 0.0, 1.0
-    points = [at(start + (end - start) * k / steps) for k in range(steps + 1)]
+    shares = {start + (end - start) * k / steps for k in range(steps + 1)}  # and every corner of a route
+    points = [at(t) for t in sorted(shares | {t for t in getattr(curve, "corners", ()) if start < t < end})]
     (x0, y0), (x1, y1) = points[-2], points[-1]
     return points, points[-1], math.degrees(math.atan2(x1 - x0, y1 - y0))
 
@@ -118,13 +119,18 @@ def on_screen(frame: Frame, curve: Callable[[float], Point],
 
 
 def place(text: str, font: float, along: Callable[[float], Point], taken: list[Box], frame: Frame,
-          avoid: Sequence[Sequence[Point]] = ()) -> Box:
+          avoid: Sequence[Sequence[Point]] = (), own: Sequence[Point] = ()) -> Box:
     """A box for a label of an arrow (``along``: t → pixels): on the arrow where it covers nothing
     in ``taken`` and no other arrow of ``avoid`` (polylines in pixels) runs across it, else just
-    beside it, else a little away; as a last resort on its middle.  ``taken`` gets the box."""
+    beside it, else a little away (where its ``tie`` to the arrow drawn as ``own`` crosses no box
+    either, if it can); as a last resort on its middle.  ``taken`` gets the box."""
     def free(box: Box, lines: bool = True) -> bool:
         return box.inside(frame.box) and not any(box.overlaps(other) for other in taken) and not (
             lines and any(crosses(box, line) for line in avoid))
+
+    def tied(box: Box) -> bool:
+        line = tie(box, own)
+        return free(box) and (line is None or not any(crosses(other, line) for other in taken))
 
     size = text_box((0, 0), text, font)
     half_w, half_h = (size.x1 - size.x0) / 2, (size.y1 - size.y0) / 2
@@ -136,13 +142,23 @@ def place(text: str, font: float, along: Callable[[float], Point], taken: list[B
         shift = abs(nx) * half_w + abs(ny) * half_h + 2
         tries += [((xa + xb) / 2 + side * nx * shift, (ya + yb) / 2 + side * ny * shift) for side in (1, -1)]
     tries += [(along(t)[0] + r * math.cos(k * math.pi / 6), along(t)[1] + r * math.sin(k * math.pi / 6))
-              for r in (30, 45, 60, 80, 105, 135, 170, 210, 260) for t in (0.5, 0.35, 0.65, 0.2, 0.8)
+              for r in (30, 45, 60, 80, 105, 135, 170, 210, 260, 320, 390) for t in (0.5, 0.35, 0.65, 0.2, 0.8)
               for k in range(12)]
     boxes = [text_box(p, text, font) for p in tries]
-    box = next((b for b in boxes if free(b)), None) or next(  # crowded: at least on no other text
+    box = next((b for b in boxes if tied(b)), None) or next((b for b in boxes if free(b)), None) or next(
+        # crowded: at least on no other text
         (b for b in boxes if free(b, lines=False)), text_box(along(0.5), text, font))
     taken.append(box)
     return box
+
+
+def tie(box: Box, own: Sequence[Point]) -> list[Point] | None:
+    """The line tying a label's ``box`` that is away from its arrow (``own``, pixels) to the arrow's
+    nearest point; None for a label on or beside its arrow."""
+    if not own or crosses(box.grown(4), own):
+        return None
+    centre = ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+    return [centre, min(own, key=lambda p: math.dist(p, centre))]
 
 
 def crosses(box: Box, line: Sequence[Point]) -> bool:

@@ -15,7 +15,19 @@ from ..text.graph_words import graph_words
 from .layout import bends, curve, phase_positions
 from .machine_text import box_text, entries, short, wrap
 from .style import TEXT_PX, TITLE_PX
-from .vega_frame import Box, Frame, arrow, boxes_layer, data_row, on_screen, place, text_box, text_layer
+from .vega_frame import (
+    Box,
+    Frame,
+    arrow,
+    boxes_layer,
+    crosses,
+    data_row,
+    on_screen,
+    place,
+    text_box,
+    text_layer,
+    tie,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -63,25 +75,31 @@ def _machine(G: nx.DiGraph, frame: Frame, pos: dict[str, Point], texts: dict[str
     boxes = {p: text_box(frame.px(pos[p]), texts[p], BOX_FONT, pad=6) for p in G}
     areas = {p: (frame.data((b.x0, b.y0)), frame.data((b.x1, b.y1))) for p, b in boxes.items()}
     edges = sorted(((u, v, d) for u, v, d in G.edges(data=True) if u != v), key=lambda e: -e[2]["count"])
-    bend = bends(edges, pos, areas)
+    bend = bends(edges, pos, areas, 5 * (frame.xs[1] - frame.xs[0]) / frame.width)  # 5 pixels off every box
     found = entries(G, moves)
     taken = [b.grown(2) for b in boxes.values()]
     arrows, lines = _arrows(frame, edges, pos, boxes, bend, moves)
-    labels, owners = [], []
+    labels: list[tuple[Box, str]] = []
+    owners: list[dict[str, Any]] = []
+    ties: list[list[Point]] = []
     for k, (u, v, d) in enumerate(edges):
         label = short(d["moves"], moves)
         if not G.nodes[v]["terminal"] and found.get(v) != label:  # an end needs no label; an entry is in the box
             text = wrap(graph_words(label), 18)
-            others = [line for j, line in enumerate(lines) if j != k]
-            labels.append((place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame,
-                                 others), text))
+            others = [line for j, line in enumerate(lines) if j != k] + ties  # and the ties of labels before
+            box = place(text, LABEL_FONT, on_screen(frame, curve(pos[u], pos[v], bend[u, v])), taken, frame, others,
+                        own=lines[k])
+            labels.append((box, text))
+            line = tie(box, lines[k]) or []  # drawn only where it crosses no box (taken[-1] is the label's own)
+            ties += [line if not any(crosses(other, line) for other in taken[:-1]) else []]
             owners.append({"arrow": k})
     g = G.graph
     part = f" ({g['part']})" if g.get("part") else ""
+    tie_lines = _ties(frame, ties, owners)
     return {"title": graph_words(f"{g.get('variant')}{part}: {g.get('games')} random hands, "
                                  f"{g.get('decisions', 0):,} decisions"),
             "width": number(frame.width), "height": number(frame.height),
-            "layer": [*arrows, _boxes(G, frame, boxes, texts, odd),
+            "layer": [*arrows, *tie_lines, _boxes(G, frame, boxes, texts, odd),
                       boxes_layer(frame, [b for b, _ in labels], "#fffbe6", "#d9cfa6", 0.95),
                       text_layer(frame, labels, LABEL_FONT, owners)]}
 
@@ -113,6 +131,16 @@ def _arrows(frame: Frame, edges: list[tuple[str, str, Any]], pos: dict[str, Poin
                                                  "color": ARROW, "opacity": 1},
              "encoding": {**xy, "angle": {"field": "angle", "type": "quantitative", "scale": None},
                           "size": {"field": "size", "type": "quantitative", "scale": None}}}], lines
+
+
+def _ties(frame: Frame, ties: list[list[Point]], owners: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Thin lines from the labels that found no room on or beside their arrow to the arrow's nearest
+    point (as matplotlib ties such labels), drawn under the labels' boxes."""
+    rows = [{**owner, "i": i, **data_row(frame, p)} for line, owner in zip(ties, owners, strict=True)
+            for i, p in enumerate(line)]
+    return [{"data": {"values": rows}, "mark": {"type": "line", "color": "#b5a66a", "strokeWidth": 0.8},
+             "encoding": {**frame.encoding(), "detail": {"field": "arrow", "type": "nominal"},
+                          "order": {"field": "i", "type": "quantitative"}}}] if rows else []
 
 
 def _boxes(G: nx.DiGraph, frame: Frame, boxes: dict[str, Box], texts: dict[str, str],

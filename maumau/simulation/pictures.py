@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..charts import PX_PER_INCH, Chart, bin_counts, bin_edges, new_figure, number
+from ..text.i18n import number as written
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -42,7 +43,7 @@ def numbers(sim: Simulation) -> Numbers:
     edges = bin_edges(lengths, min(40, max(5, len(set(lengths)))))
     stats = sim.length_stats()
     same = len(set(sim.players)) == 1
-    title = (f"{sim.variant}: {sim.games:,} hands, "
+    title = (f"{sim.variant}: {written(sim.games)} hands, "
              + (f"{len(sim.players)} × {sim.players[0]}" if same else " vs ".join(sim.names)))
     return Numbers(title, wins, 100 / len(sim.players), edges, bin_counts(lengths, edges), stats["mean"],
                    stats["median"], list(sim.rules_fired().items())[:12])
@@ -85,7 +86,7 @@ def _lengths(found: Numbers, width: float, height: float) -> dict[str, Any]:
     bins = [{"start": number(a), "end": number(b), "hands": n}
             for a, b, n in zip(found.edges, found.edges[1:], found.counts, strict=False)]
     # the labels stand at the top, one under the other (y in pixels: no scale)
-    marks = [{"what": f"mean {found.mean:.0f}", "at": number(found.mean), "dash": "mean", "px": 8},
+    marks = [{"what": f"mean {written(found.mean)}", "at": number(found.mean), "dash": "mean", "px": 8},
              {"what": f"median {_whole(found.median)}", "at": number(found.median), "dash": "median", "px": 22}]
     x = {"field": "start", "type": "quantitative", "title": "decisions per hand",
          "scale": {"domain": [number(found.edges[0]), number(found.edges[-1])], "nice": False, "zero": False}}
@@ -119,7 +120,8 @@ def _rules(found: Numbers, width: float, height: float) -> dict[str, Any]:
 
 
 def _whole(x: float) -> str:
-    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
+    """A whole number as one, else with one decimal; as the course's language writes it (1.234,5)."""
+    return written(x, 0 if float(x).is_integer() else 1)
 
 
 # --- matplotlib ---------------------------------------------------------------------------------------
@@ -151,7 +153,7 @@ def _draw_wins(ax: Axes, found: Numbers) -> None:
 def _draw_lengths(ax: Axes, found: Numbers) -> None:
     widths = [b - a for a, b in zip(found.edges, found.edges[1:], strict=False)]
     ax.bar(found.edges[:-1], found.counts, width=widths, align="edge", color=LENGTH, edgecolor="white")
-    ax.axvline(found.mean, color=INK, lw=1.2, label=f"mean {found.mean:.0f}")
+    ax.axvline(found.mean, color=INK, lw=1.2, label=f"mean {written(found.mean)}")
     ax.axvline(found.median, color=INK, lw=1.2, ls=":", label=f"median {_whole(found.median)}")
     ax.set_xlabel("decisions per hand")
     ax.set_ylabel("hands")

@@ -173,3 +173,76 @@ def test_the_graph_pictures_speak_the_language(lang):
         shown = visible(chart.spec) + [t.get_text() for t, _ in texts(fig)]
         assert len(shown) > 3
         audit(shown, lang, variants)
+
+
+# --- the grader's own messages inside the reports ----------------------------------------------------
+
+def grader_messages() -> list[str]:
+    """Messages and notes as the grader writes them (maumau/grading: grader, rows, assembly, session)."""
+    from maumau.grading.rows import QUIET_PROBLEM
+
+    return ["no 05_strategy.ipynb handed in", "x.ipynb matches no exercise in exercises",
+            "another 02_skip_on_eight.ipynb of ben was graded",
+            "grading stopped: the total time limit of 300 s (CPU time)",
+            "the kernel stopped after your cell 'while True: pass' (it was restarted, earlier cells rerun)",
+            "your cell 'while True: pass' ran longer than the limit and was interrupted",
+            "your solution cell stopped the kernel (it was restarted, earlier cells rerun)",
+            "setup cell 'setup' ran out of memory (the grader's limit)", "your cell 3 raised an error",
+            "your solution cell raised ValueError: bad", "1.5 points wait for a teacher", QUIET_PROBLEM,
+            "hidden test 'Hidden ones' failed", "test 'Eights skip': expected 3, got 4",
+            "your solution cell raised ZeroDivisionError: division by zero; test 'Eights skip' failed",
+            "solution cell 'skip' is missing: the empty stub was graded",
+            "test cell 't1' was missing and has been restored",
+            "your changes to the instructor cell 'setup' were undone",
+            "a copy of the instructor cell 'setup' was ignored",
+            "tests 'A', 'B' have no check(): judged only by running without an error", "not run"]
+
+
+def grader_english() -> set[str]:
+    """Words of the grader's English messages that neither their German nor Hungarian wording uses."""
+    def words(text: str) -> set[str]:
+        return {w.lower() for w in WORD.findall(text)}
+    english = set().union(*(words(re.sub(r"\(\?P<\w+>[^)]*\)|\\.", " ", p)) for p, _ in report_words.MESSAGES))
+    other = set().union(*(words(re.sub(r"\{\w+\}", " ", t)) for _, ws in report_words.MESSAGES for t in ws.values()))
+    return english - other - {"check"}  # check(): the function's name
+
+
+LEARNER_BITS = ("05_strategy.ipynb", "x.ipynb", "exercises", "02_skip_on_eight.ipynb", "ben", "'while True: pass'",
+                "'setup'", "ValueError: bad", "'Hidden ones'", "expected 3, got 4",
+                "ZeroDivisionError: division by zero", "'Eights skip'", "'skip'", "'t1'", "'A', 'B'", "check()")
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_the_graders_own_messages_speak_the_language(lang):
+    english = grader_english()
+    assert {"handed", "kernel", "interrupted", "memory", "teacher", "restored"} & english  # the audit has words
+    for message in grader_messages():
+        said = report_words.message_words(message, lang)
+        assert said != message, f"not translated: {message!r}"
+        text = said
+        for own in LEARNER_BITS:
+            text = text.replace(own, " ")
+        found = {w for w in WORD.findall(text) if w.lower() in english}
+        assert not found, f"English in {lang}: {sorted(found)} in {said!r}"
+        audit([text], lang)
+    assert "1,5" in report_words.message_words("1.5 points wait for a teacher", lang)
+
+
+def test_a_learners_own_text_stays_as_written():
+    for lang in ("de", "hu"):
+        for text in ("expected 3, got 4", "KeyError: 'x'", "", "test"):
+            assert report_words.message_words(text, lang) == text
+    assert report_words.message_words("no a.ipynb handed in", "en") == "no a.ipynb handed in"
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_the_reports_show_the_graders_messages_in_the_language(lang):
+    row = Row("ben", "02_skip_on_eight", 0, 4, "timeout",
+              "your cell 'while True: pass' ran longer than the limit and was interrupted",
+              notes=["solution cell 'skip' is missing: the empty stub was graded"])
+    summary = summary_markdown([row, Row("ben", "05_strategy", 0, 6, "missing", "no 05_strategy.ipynb handed in")],
+                               {}, isolation="", lang=lang)
+    feedback = feedback_markdown("ben", [row], lang)
+    for text in (summary, feedback):
+        assert "ran longer" not in text and "handed in" not in text.replace("handed_in", "")
+    assert report_words.message_words(row.notes[0], lang) in feedback.replace("\\_", "_")
