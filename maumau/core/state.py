@@ -133,7 +133,7 @@ class GameState:
     @property
     def locked(self) -> frozenset[int]:
         """Seats whose last card is locked (JM-9), read from the lock rule's memory."""
-        return locked_in(self._memory)
+        return locked_in(self._memory, self._variant._lock_slot)
 
     def memory_of(self, rule: Rule) -> Any:
         """What ``rule`` remembers in this state (its memory slot)."""
