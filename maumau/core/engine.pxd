@@ -23,6 +23,9 @@ cdef _accept(Turn turn, pending)
 @cython.locals(state=GameState)
 cdef _draw(Turn turn)
 
+@cython.locals(following=Py_ssize_t)
+cdef inline Py_ssize_t _next(GameState state, Py_ssize_t seat)
+
 @cython.locals(seat=Py_ssize_t, variant=Variant)
 cdef GameState _plain_play(GameState state, move)
 

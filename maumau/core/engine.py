@@ -173,6 +173,13 @@ def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
     return turn.finish()
 
 
+def _next(state: GameState, seat: int) -> int:
+    """next(X) (C-1): the neighbour in the direction of play, unless they left (MK-14)."""
+    active = state._active
+    following = (seat + state._direction) % len(active)
+    return following if active[following] else next_active(active, seat, state._direction)
+
+
 def _plain_play(state: GameState, move: Play) -> GameState | None:
     """A card without effect onto the pile, and next(X) moves; None if it ends the hand
     or leaves one card without the announcement (C-8, C-9)."""
@@ -191,7 +198,7 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     changed[seat] = hand
     return make_state(
         variant, tuple(changed), state._stock,
-        state._discard + move.cards, state.next_seat(seat), state._direction, wish,
+        state._discard + move.cards, _next(state, seat), state._direction, wish,
         None, TURN, None, state._memory, state._active, state._dealer,
         state._seed, 0, None, False, False,
         () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
@@ -208,10 +215,10 @@ def _plain_draw(state: GameState) -> GameState | None:
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
     hands = list(state._hands)
-    hands[seat] = add_cards(hands[seat], stock[:1])
+    hands[seat] = add_cards(hands[seat], (stock[0],))
     return make_state(  # positional, as in _plain_play
         state._variant, tuple(hands), stock[1:],
-        state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
+        state._discard, _next(state, seat), state._direction, state._wish, None, TURN, None,
         state._memory, state._active, state._dealer, state._seed, 0, None, False, False,
         _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
 

@@ -5,7 +5,7 @@ cimport cython
 from maumau.core.state cimport GameState, make_state, next_active
 
 
-@cython.locals(i=Py_ssize_t, index=Py_ssize_t, index_of=dict)
+@cython.locals(i=Py_ssize_t, index=Py_ssize_t, at=Py_ssize_t, index_of=dict)
 cpdef tuple add_cards(tuple hand, new)
 @cython.locals(i=Py_ssize_t)
 cpdef tuple remove_cards(tuple hand, gone)

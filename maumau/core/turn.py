@@ -51,7 +51,8 @@ def add_cards(hand: tuple[Card, ...], new: list[Card] | tuple[Card, ...]) -> tup
         index = index_of[card]
         i = 0
         for held in hand:
-            if index_of[held] > index:
+            at = index_of[held]
+            if at > index:
                 break
             i += 1
         return hand[:i] + (card,) + hand[i:]
