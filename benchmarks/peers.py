@@ -87,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     engines = [(name, game, extra, call, HERE) for name, game, extra, call in ENGINES]
     if args.baseline:
         before = args.baseline.resolve() / "benchmarks"
+        if not (before / "engine.py").is_file() or not (before.parent / "maumau" / "core").is_dir():
+            raise SystemExit(f"--baseline {args.baseline}: not a maumau checkout (no benchmarks/engine.py and "
+                             "maumau/core there); make one with `git worktree add DIR COMMIT` and build its "
+                             "engine there (python setup.py build_ext --inplace)")
         engines += [(f"before: {name[len('maumau '):]}", game, extra, call, before)
                     for name, game, extra, call in ENGINES[:2]]
     if args.instructions:
