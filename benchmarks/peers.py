@@ -56,11 +56,12 @@ def site_packages(venv: Path) -> str:
     return str(found[0])
 
 
-def play(call: str, extra: dict[str, str], peers: str) -> tuple[list[float] | None, bool]:
-    """(games, decisions, seconds) of one engine's run in a fresh process, and whether ours ran compiled."""
+def play(call: str, extra: dict[str, str], peers: str, here: Path = HERE) -> tuple[list[float] | None, bool]:
+    """(games, decisions, seconds) of one engine's run in a fresh process, and whether ours ran compiled.
+    ``here``: the benchmarks folder of the checkout whose maumau plays (``--baseline``: an earlier one)."""
     env = {**os.environ, **extra, "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (peers, os.environ.get("PYTHONPATH", "")) if p)
-    out = subprocess.run([sys.executable, "-c", CHILD.format(here=str(HERE), call=call)], env=env,
+    out = subprocess.run([sys.executable, "-c", CHILD.format(here=str(here), call=call)], env=env,
                          capture_output=True, text=True, check=True)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     return result["run"], result["compiled"]
@@ -77,25 +78,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--instructions", type=int, default=0, metavar="DECISIONS",
                         help="also count machine instructions per decision under valgrind (e.g. 20000)")
+    parser.add_argument("--baseline", type=Path, metavar="CHECKOUT",
+                        help="also an earlier maumau, compiled and pure Python, in the same rounds: a checkout "
+                             "of it (git worktree add DIR COMMIT; its engine built in place: setup.py build_ext "
+                             "--inplace), so that before and after are measured side by side")
     args = parser.parse_args(argv)
     peers = site_packages(args.peers_venv)
+    engines = [(name, game, extra, call, HERE) for name, game, extra, call in ENGINES]
+    if args.baseline:
+        before = args.baseline.resolve() / "benchmarks"
+        if not (before / "engine.py").is_file() or not (before.parent / "maumau" / "core").is_dir():
+            raise SystemExit(f"--baseline {args.baseline}: not a maumau checkout (no benchmarks/engine.py and "
+                             "maumau/core there); make one with `git worktree add DIR COMMIT` and build its "
+                             "engine there (python setup.py build_ext --inplace)")
+        engines += [(f"before: {name[len('maumau '):]}", game, extra, call, before)
+                    for name, game, extra, call in ENGINES[:2]]
     if args.instructions:
-        count_instructions(peers, args.instructions)
+        count_instructions(peers, args.instructions, args.baseline)
     rounds: list[list[list[float] | None]] = []
     for r in range(args.rounds):
         row = []
-        for name, _, extra, call in ENGINES:
-            found, compiled = play(call.format(seconds=args.seconds, seed=1000 * r), extra, peers)
-            if name == "maumau compiled" and not compiled:
-                raise SystemExit("the compiled engine is not built: run `make build` first")
+        for name, _, extra, call, here in engines:
+            found, compiled = play(call.format(seconds=args.seconds, seed=1000 * r), extra, peers, here)
+            if name.endswith(" compiled") and not compiled:
+                raise SystemExit(f"the compiled engine of {here.parent} is not built: run `make build` first")
             row.append(found)
         rounds.append(row)
-    best = [max((rnd[i] for rnd in rounds if rnd[i] is not None), key=rate, default=None) for i in range(len(ENGINES))]
-    report(best, rounds, args)
+    best = [max((rnd[i] for rnd in rounds if rnd[i] is not None), key=rate, default=None) for i in range(len(engines))]
+    report(best, rounds, args, [(name, game) for name, game, *_ in engines])
     return 0
 
 
-def count_instructions(peers: str, decisions: int) -> None:
+def count_instructions(peers: str, decisions: int, baseline: Path | None = None) -> None:
     """Instructions per decision (benchmarks/instructions.py): the measure a busy machine does not move."""
     sys.path.insert(0, str(HERE))
     import instructions as ins
@@ -105,6 +119,10 @@ def count_instructions(peers: str, decisions: int) -> None:
     rows = [("maumau compiled", ours, ("makao",), {}),
             ("maumau pure Python", ours, ("makao",), {"MAUMAU_PURE_PYTHON": "1"}),
             ("OpenSpiel", ins.OPENSPIEL.format(params=ins.OPENSPIEL_PARAMS), (), {}), ("RLCard", ins.RLCARD, (), {})]
+    if baseline is not None:
+        earlier = ins.OURS.format(root=str(baseline.resolve()))
+        rows += [("before: compiled", earlier, ("makao",), {}),
+                 ("before: pure Python", earlier, ("makao",), {"MAUMAU_PURE_PYTHON": "1"})]
     counts = {}
     for name, script, extra_args, extra_env in rows:
         saved = {k: os.environ.get(k) for k in extra_env}
@@ -121,12 +139,13 @@ def count_instructions(peers: str, decisions: int) -> None:
     print()
 
 
-def report(best: list[list[float] | None], rounds: list[list[list[float] | None]], args: argparse.Namespace) -> None:
+def report(best: list[list[float] | None], rounds: list[list[list[float] | None]], args: argparse.Namespace,
+           engines: list[tuple[str, str]]) -> None:
     print(f"2 players, uniformly random legal moves, player decisions only; {args.rounds} rounds of "
           f"{args.seconds:g} CPU s per engine, the best round counts; Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} cores")
     print(f"{'engine':<20}{'game':<14}{'games/s':>9}{'decisions/s':>13}{'dec/game':>10}")
-    for (name, game, _, _), run in zip(ENGINES, best, strict=True):
+    for (name, game), run in zip(engines, best, strict=True):
         if run is None:
             print(f"{name:<20}{game:<14}  not installed in {args.peers_venv}")
             continue
@@ -141,6 +160,12 @@ def report(best: list[list[float] | None], rounds: list[list[list[float] | None]
             each = " ".join(f"{rate(rnd[j]) / rate(rnd[i]):.2f}" for rnd in rounds if rnd[i] and rnd[j])
             verdict = "met" if ratio >= goal else f"not met: {goal / ratio:.2f}x short"
             print(f"  {ours:<12} / {peer:<10}{ratio:>6.2f}x   rounds {each:<18} goal >= {goal:g}x: {verdict}")
+    for i in range(len(ENGINES), len(engines)):  # --baseline: now / before, each engine, same rounds
+        j = i - len(ENGINES)
+        if best[i] is None or best[j] is None:
+            continue
+        each = " ".join(f"{rate(rnd[j]) / rate(rnd[i]):.2f}" for rnd in rounds if rnd[i] and rnd[j])
+        print(f"  {engines[j][0]:<20} / {engines[i][0]:<22}{rate(best[j]) / rate(best[i]):>6.2f}x   rounds {each}")
 
 
 if __name__ == "__main__":

@@ -33,3 +33,20 @@ def test_one_round_prints_every_engine_and_ratio() -> None:
         assert name in done.stdout
     ratios = [line for line in done.stdout.splitlines() if "goal >=" in line]
     assert len(ratios) == 3 and all(("met" in line) for line in ratios)
+
+
+def test_a_baseline_that_is_no_checkout_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    if not any(PEERS.glob("lib/python*/site-packages")):
+        pytest.skip("no peers venv (make bench-peers makes it)")
+    done = run("--rounds", "1", "--seconds", "0.1", "--baseline", str(tmp_path))
+    assert done.returncode != 0 and "not a maumau checkout" in done.stderr
+
+
+@pytest.mark.skipif(not any(PEERS.glob("lib/python*/site-packages/pyspiel*")),
+                    reason="no peers venv (make bench-peers makes it)")
+def test_a_baseline_checkout_plays_in_the_same_rounds() -> None:
+    done = run("--rounds", "1", "--seconds", "0.2", "--baseline", str(ROOT))  # this checkout against itself
+    assert done.returncode == 0, done.stdout + done.stderr
+    for name in ("before: compiled", "before: pure Python"):
+        assert name in done.stdout
+    assert sum("/ before:" in line for line in done.stdout.splitlines()) == 2

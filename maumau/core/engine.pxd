@@ -7,10 +7,24 @@ from maumau.core.turn cimport Turn, add_cards, remove_cards
 from maumau.core.variants cimport Variant
 
 
-@cython.locals(seat=Py_ssize_t, moves=list, variant=Variant)
+@cython.locals(seat=Py_ssize_t, moves=list, variant=Variant, plays=dict, found=tuple)
 cpdef tuple legal_moves(GameState state)
 
+@cython.locals(turn=Turn)
 cpdef GameState apply_move(GameState state, move, bint fast=*)
+
+@cython.locals(turn=Turn, variant=Variant)
+cdef GameState _play(GameState state, move)
+
+cpdef play_effects(Turn turn, card)
+
+cdef _accept(Turn turn, pending)
+
+@cython.locals(state=GameState)
+cdef _draw(Turn turn)
+
+@cython.locals(following=Py_ssize_t)
+cdef inline Py_ssize_t _next(GameState state, Py_ssize_t seat)
 
 @cython.locals(seat=Py_ssize_t, variant=Variant)
 cdef GameState _plain_play(GameState state, move)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from . import state as _state_module
 from .cards import Card, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import Draw, Move, Pass, Play
 from .refusal import Refusal, refuse
-from .rules.base import Pending, Rule, Table, with_locked
+from .rules.base import Memory, Pending, Rule, Table, with_locked
 from .state import IllegalMove, make_state, next_active
 from .turn import DRAWN, EXTRA, TURN, Deal, Turn, _by_index, add_cards, remove_cards
 
@@ -24,8 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
     from .variants import Variant
 
-__all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "legal_moves", "apply_move", "legal_cards", "verdict",
-           "table_of", "play_effects", "add_cards", "remove_cards", "leave"]
+__all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "legal_moves", "apply_move", "legal_cards", "plays_on",
+           "card_refusal", "table_of", "play_effects", "add_cards", "remove_cards", "leave"]
 
 DRAW, PASS = Draw(), Pass()
 #: What a plain draw of one card records, made once per seat: events do not change.
@@ -38,12 +39,27 @@ def legal_cards(variant: Variant, table: Table) -> frozenset[Card]:
     """The distinct cards playable on ``table`` (cached per table by the variant)."""
     found = variant._legal_cache.get(table)
     if found is None:
-        found = frozenset(c for c in variant.distinct_cards if verdict(variant, c, table) is None)
+        found = frozenset(c for c in variant.distinct_cards if card_refusal(variant, c, table) is None)
         variant._legal_cache[table] = found
     return found
 
 
-def verdict(variant: Variant, card: Card, table: Table) -> Refusal | str | None:
+def plays_on(variant: Variant, top: Card, wish: Suit | Rank | None, pending: Pending | None,
+             memory: Memory) -> tuple[dict[Card, tuple[Play, ...]], dict[Card, tuple[Play, ...]]]:
+    """The plays of each card playable on a table (its wishes named), without and with the
+    announcement (C-8): what legal moves read for each card of a hand, one dictionary look-up a
+    card.  Cached by the variant per table; a table of no wish, no pending effect and the memory of
+    the deal (most tables) by its top card alone, a cheaper key to look up."""
+    playable = legal_cards(variant, Table(top, wish, pending, memory))
+    found = tuple({c: plays[c] for c in variant.distinct_cards if c in playable} for plays in variant._plays)
+    if wish is None and pending is None and memory is variant.memory_at_deal:
+        variant._plays_by_top[top] = found
+    else:
+        variant._plays_cache[(top, wish, pending, memory)] = found
+    return found  # type: ignore[return-value]
+
+
+def card_refusal(variant: Variant, card: Card, table: Table) -> Refusal | str | None:
     """None if ``card`` may be played on ``table``, else why not (a rule's ``forbids`` may say it
     in a sentence of its own)."""
     pending = table.pending
@@ -79,30 +95,31 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     variant = state._variant
     seat = state._to_move
     hand = state._hands[seat]
-    pending = state._pending
+    top, wish, pending, memory = state._discard[-1], state._wish, state._pending, state._memory
+    if wish is None and pending is None and memory is variant.memory_at_deal:
+        found = variant._plays_by_top.get(top)
+    else:
+        found = variant._plays_cache.get((top, wish, pending, memory))
+    if found is None:
+        found = plays_on(variant, top, wish, pending, memory)
+    plays = found[len(hand) == 2]  # leaving one card: announce Mau (C-8)
     phase = state._phase
-    # A plain tuple finds the cached Table of the same values (a NamedTuple is a tuple).
-    key = (state._discard[-1], state._wish, pending, state._memory)
-    playable = variant._legal_cache.get(key)
-    if playable is None:
-        playable = legal_cards(variant, Table(*key))
-    plays = variant._plays[len(hand) == 2]  # leaving one card: announce Mau (C-8)
-
     if phase == DRAWN and variant.after_draw == "drawn":
         candidates: tuple[Card, ...] = (state._drawn,) if state._drawn is not None else ()
     else:
         candidates = hand
     moves: list[Move] = []
     lock = variant._lock_slot
-    if lock < 0 or seat not in cast("tuple[int, ...]", state._memory[lock][1]):  # JM-9: a locked card
+    if lock < 0 or seat not in cast("tuple[int, ...]", memory[lock][1]):  # JM-9: a locked card
         last = None
-        for card in candidates:
-            if card is not last and card in playable:
-                moves += plays[card]
-            last = card
+        for card in candidates:  # a hand is sorted: the copies of a card sit side by side
+            if card is not last:
+                if card in plays:
+                    moves += plays[card]
+                last = card
         extenders = variant._extenders
         if extenders and phase == TURN and pending is None:
-            for card in sorted(set(candidates) & playable, key=_by_index):
+            for card in sorted(set(candidates) & plays.keys(), key=_by_index):
                 for rule in extenders:
                     moves += rule.extra_plays(state, card)
 
@@ -157,6 +174,13 @@ def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
     return turn.finish()
 
 
+def _next(state: GameState, seat: int) -> int:
+    """next(X) (C-1): the neighbour in the direction of play, unless they left (MK-14)."""
+    active = state._active
+    following = (seat + state._direction) % len(active)
+    return following if active[following] else next_active(active, seat, state._direction)
+
+
 def _plain_play(state: GameState, move: Play) -> GameState | None:
     """A card without effect onto the pile, and next(X) moves; None if it ends the hand
     or leaves one card without the announcement (C-8, C-9)."""
@@ -171,9 +195,11 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     # pending, phase, drawn, memory, active, dealer, seed, idle, winner, over, blocked,
     # events): the two fast paths run for most decisions, and matching twenty keywords costs the
     # pure-Python engine a third of a decision (11,000 instructions); compiled, it is the same C call.
+    changed = list(hands)
+    changed[seat] = hand
     return make_state(
-        variant, hands[:seat] + (hand,) + hands[seat + 1:], state._stock,
-        state._discard + move.cards, state.next_seat(seat), state._direction, wish,
+        variant, tuple(changed), state._stock,
+        state._discard + move.cards, _next(state, seat), state._direction, wish,
         None, TURN, None, state._memory, state._active, state._dealer,
         state._seed, 0, None, False, False,
         () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
@@ -189,10 +215,11 @@ def _plain_draw(state: GameState) -> GameState | None:
     if (len(stock) < 2 or lock >= 0 and seat in cast("tuple[int, ...]", state._memory[lock][1])
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
-    hands = state._hands
+    hands = list(state._hands)
+    hands[seat] = add_cards(hands[seat], (stock[0],))
     return make_state(  # positional, as in _plain_play
-        state._variant, hands[:seat] + (add_cards(hands[seat], stock[:1]),) + hands[seat + 1:], stock[1:],
-        state._discard, state.next_seat(seat), state._direction, state._wish, None, TURN, None,
+        state._variant, tuple(hands), stock[1:],
+        state._discard, _next(state, seat), state._direction, state._wish, None, TURN, None,
         state._memory, state._active, state._dealer, state._seed, 0, None, False, False,
         _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
 
@@ -298,3 +325,7 @@ def leave(state: GameState, seat: int) -> GameState:
                          phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
                          memory=with_locked(state.memory, state.locked - {seat}), events=(Left(seat),))
 
+
+# Lent to the state, whose methods call them by names of its own (see GameState.legal_moves).
+_state_module._legal_moves = legal_moves
+_state_module._apply_move = apply_move

@@ -9,7 +9,7 @@ sorts it first, C-6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
@@ -133,7 +133,7 @@ class GameState:
     @property
     def locked(self) -> frozenset[int]:
         """Seats whose last card is locked (JM-9), read from the lock rule's memory."""
-        return locked_in(self._memory)
+        return locked_in(self._memory, self._variant._lock_slot)
 
     def memory_of(self, rule: Rule) -> Any:
         """What ``rule`` remembers in this state (its memory slot)."""
@@ -161,19 +161,21 @@ class GameState:
 
     # --- the rules ----------------------------------------------------------------------------
     # The engine imports the state, so the state imports the engine at the end of this module
-    # (``from . import engine``): the methods read ``engine.legal_moves`` when they run, when
-    # both modules are complete.  (An import inside these methods would cost a third of a move.)
+    # (``from . import engine``).  The methods call the engine's two hot functions through names
+    # of this module, ``_legal_moves`` and ``_apply_move``, which the engine lends when it is
+    # complete (its last lines): reading a module's attribute on every move cost 500 instructions
+    # of 21,000 (issue 29), an import inside these methods a third of a move.
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move, each once; empty only at the end."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = engine.legal_moves(self)
+            legal = self._legal = _legal_moves(self)
         return list(legal)
 
     def is_legal(self, move: Move) -> bool:
         legal = self._legal
         if legal is None:
-            legal = self._legal = engine.legal_moves(self)
+            legal = self._legal = _legal_moves(self)
         return move in legal
 
     def apply(self, move: Move) -> GameState:
@@ -183,11 +185,11 @@ class GameState:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = engine.legal_moves(self)
+            legal = self._legal = _legal_moves(self)
         if move not in legal and not self._forgets_mau(move, legal):
             # an illegal move always has a reason: refusal is None only for legal moves
             raise IllegalMove(cast(Refusal, self.refusal(move)), move)
-        return engine.apply_move(self, move)
+        return _apply_move(self, move)
 
     def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
         return type(move) is Play and not move.mau and move.replace(mau=True) in legal
@@ -280,6 +282,11 @@ class GameState:
         from ..text.explain import state_html
 
         return state_html(self)
+
+
+#: The engine's legal moves and apply, lent by ``maumau.core.engine`` once it is loaded.
+_legal_moves: Callable[[GameState], tuple[Move, ...]] = None  # type: ignore[assignment]
+_apply_move: Callable[[GameState, Move], GameState] = None  # type: ignore[assignment]
 
 
 def next_active(active: Sequence[bool], seat: int, step: int) -> int:

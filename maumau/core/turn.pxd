@@ -5,23 +5,35 @@ cimport cython
 from maumau.core.state cimport GameState, make_state, next_active
 
 
-@cython.locals(i=Py_ssize_t, index=Py_ssize_t)
-cpdef tuple add_cards(hand, new)
+@cython.locals(i=Py_ssize_t, index=Py_ssize_t, at=Py_ssize_t, index_of=dict)
+cpdef tuple add_cards(tuple hand, new)
 @cython.locals(i=Py_ssize_t)
-cpdef tuple remove_cards(hand, gone)
+cpdef tuple remove_cards(tuple hand, gone)
+@cython.locals(i=Py_ssize_t, j=Py_ssize_t)
+cpdef shuffle(list cards, getrandbits)
 
 
+# The methods the engine calls on its hot path are cpdef: called from C, without a Python call.
 cdef class _Seats:
     cdef public object active, direction
+    cpdef next(self, seat, direction=*)
 
 
 cdef class _Tabletop(_Seats):
     cdef public object variant, hands, stock, discard, seed, events, acting
+    cpdef list draw(self, seat, n, why=*)
+    cpdef bint reshuffle(self)
+    cpdef bint can_draw(self)
 
 
 cdef class Turn(_Tabletop):
     cdef public object state, player, move, wish, answered, pending, phase, drawn, memory
     cdef public object to_move, skips, idle, winner, over, blocked
+    cpdef list draw(self, seat, n, why=*)
+    cpdef following(self)
+    cpdef end_turn(self, bint played)
+    cpdef bint drew_this_turn(self)
+    cpdef GameState finish(self)
 
 
 cdef class Deal(_Tabletop):

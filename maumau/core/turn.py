@@ -10,11 +10,11 @@ finished Turn into the next immutable GameState.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Rank, Suit
+from .cards import CARD_INDEX, Card, Rank, Suit
 from .events import (
     Blocked,
     Cancelled,
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
     from .variants import Variant
 
-__all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "add_cards", "remove_cards"]
+__all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "add_cards", "remove_cards", "shuffle"]
 
 
 _by_index = attrgetter("index")
@@ -47,10 +47,12 @@ def add_cards(hand: tuple[Card, ...], new: list[Card] | tuple[Card, ...]) -> tup
     """A hand is kept sorted, so that card order inside a hand never matters."""
     if len(new) == 1:
         card = new[0]
-        index = card.index
+        index_of = CARD_INDEX
+        index = index_of[card]
         i = 0
         for held in hand:
-            if held.index > index:
+            at = index_of[held]
+            if at > index:
                 break
             i += 1
         return hand[:i] + (card,) + hand[i:]
@@ -68,6 +70,20 @@ def remove_cards(hand: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, 
             i += 1
         hand = hand[:i] + hand[i + 1:]
     return hand
+
+
+def shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle``, swap for swap: the same order from the same generator (the same
+    random bits drawn for each position, as ``_randbelow`` draws them), written out so that the
+    compiled engine runs it without a Python call per card.  A reshuffle (C-6) is seeded: the
+    seeded games, and tests/core/test_digest.py, stay as they were."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class _Seats:
@@ -133,7 +149,7 @@ class _Tabletop(_Seats):
             return False
         order = sorted(pile, key=_by_index)  # order under the top never matters
         rng = random.Random(self.seed)
-        rng.shuffle(order)
+        shuffle(order, rng.getrandbits)
         self.seed = rng.getrandbits(63)
         self.stock = tuple(order)
         self.discard = self.discard[-1:]
@@ -278,7 +294,7 @@ class Turn(_Tabletop):
     @property
     def locked(self) -> frozenset[int]:
         """Seats whose last card is locked (JM-9), as changed so far in this turn."""
-        return locked_in(self.memory)
+        return locked_in(self.memory, self.variant._lock_slot)
 
     def cancel(self) -> None:
         """The pending penalty this move answers is cancelled, not passed on (LM-12)."""

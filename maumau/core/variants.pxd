@@ -5,5 +5,6 @@ cdef class Variant:
     cdef public object distinct_cards, _hooks, _extenders, _forcers, _effects, _last_card, _legal_cache
     cdef public object after_draw, reshuffles, extra_closer, announcement, scoring, upcard_rule, _plays, _hash, _wishers
     cdef public object _call, join_and_leave, memory_at_deal, _lock_slot
+    cdef public dict _plays_by_top, _plays_cache
     cdef dict __dict__
     cdef object __weakref__

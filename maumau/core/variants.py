@@ -12,7 +12,7 @@ from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
 from .moves import Draw, Move, Play
 from .problems import InvalidState
 from .rules import rulebook
-from .rules.base import HOOKS, Memory, Pending, Role, Rule, overrides, with_locked
+from .rules.base import HOOKS, Memory, Pending, Role, Rule, lock_slot, overrides, with_locked
 
 __all__ = ["Variant", "variant", "variant_names", "VariantError"]
 
@@ -66,10 +66,15 @@ class Variant:
             if wisher is not None:
                 self._wishers[card] = wisher
         self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory], frozenset[Card]] = {}
+        #: The plays of each playable card per table, without and with the announcement
+        #: (``engine.plays_on``): by the top card where nothing else is on the table, else by the table.
+        self._plays_by_top: dict[Card, tuple[dict[Card, tuple[Play, ...]], ...]] = {}
+        self._plays_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory],
+                                tuple[dict[Card, tuple[Play, ...]], ...]] = {}
         #: The memory slots of the rules that remember, as they are at the deal.
         self.memory_at_deal: Memory = tuple((r, r.memory_at_deal) for r in self.rules if r.remembers)
         #: Where the locked seats (JM-9) sit in a state's memory, or -1: the hot path reads them there.
-        self._lock_slot = next((i for i, (r, _) in enumerate(self.memory_at_deal) if Role.LOCK in r.roles), -1)
+        self._lock_slot = lock_slot(self.memory_at_deal)
         self.after_draw = next((r.after_draw for r in self.rules if r.after_draw), "none")
         self.reshuffles = all(r.reshuffles for r in self.rules)  # C-6, unless a house rule says no
         self.extra_closer: Move = next(

@@ -60,7 +60,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..turn import Deal, Turn
 
 __all__ = ["Rule", "Role", "Table", "Pending", "HOOKS", "Memory", "recall", "recall_role", "remembered",
-           "locked_in", "with_locked"]
+           "lock_slot", "locked_in", "with_locked"]
 
 #: What the rules that remember hold in a state: (rule, value) for each, in the variant's order.
 Memory = tuple[tuple["Rule", Hashable], ...]
@@ -145,19 +145,33 @@ def remembered(memory: Memory, rule: Rule, value: Hashable) -> Memory:
     return tuple(slots)
 
 
-def locked_in(memory: Memory) -> frozenset[int]:
-    """The seats whose last card is locked (JM-9): what the rule with ``Role.LOCK`` remembers."""
-    for owner, value in memory:
+def lock_slot(memory: Memory) -> int:
+    """Where the seats whose last card is locked (JM-9) sit in ``memory``: the index of the slot of
+    the rule with ``Role.LOCK``, or -1.  The one place the lock is looked for: a variant keeps the
+    index of its memory at the deal (``Variant._lock_slot``), and the engine, the state, the Turn
+    and a seat's View read the seats there (``locked_in``)."""
+    for i, (owner, _) in enumerate(memory):
         if Role.LOCK in owner.roles:
-            return frozenset(cast("tuple[int, ...]", value)) if value else frozenset()
-    return frozenset()
+            return i
+    return -1
+
+
+def locked_in(memory: Memory, slot: int | None = None) -> frozenset[int]:
+    """The seats whose last card is locked (JM-9): what the rule with ``Role.LOCK`` remembers, read
+    at ``slot`` (the variant's ``_lock_slot``; found by ``lock_slot`` when not given)."""
+    if slot is None:
+        slot = lock_slot(memory)
+    if slot < 0:
+        return frozenset()
+    seats = memory[slot][1]
+    return frozenset(cast("tuple[int, ...]", seats)) if seats else frozenset()
 
 
 def with_locked(memory: Memory, seats: frozenset[int] | set[int]) -> Memory:
     """``memory`` with the locked seats (JM-9) set, in the lock rule's slot (sorted seats)."""
-    for owner, _ in memory:
-        if Role.LOCK in owner.roles:
-            return remembered(memory, owner, tuple(sorted(seats)))
+    slot = lock_slot(memory)
+    if slot >= 0:
+        return remembered(memory, memory[slot][0], tuple(sorted(seats)))
     if seats:
         raise LookupError("seats are locked, but the variant has no rule that locks (Role.LOCK, JM-9)")
     return memory
@@ -212,9 +226,14 @@ class Rule:
         for a ``Role.DRAW_PENALTY``, "skip" for a ``Role.SKIP``; None for a rule that starts none
         (one that can be answered says so with its ``answers`` hook).  A learner's rule may still
         set ``pending_kind = "draw"`` in its class."""
-        if not overrides(self, "answers"):
-            return None
-        return PENALTY_KINDS.get(next((role for role in self.roles if role in PENALTY_KINDS), None))
+        known = self.__dict__.get("_pending_kind", self)  # the rule itself: not yet asked
+        if known is not self:
+            return known  # type: ignore[no-any-return]
+        kind = None
+        if overrides(self, "answers"):
+            kind = PENALTY_KINDS.get(next((role for role in self.roles if role in PENALTY_KINDS), None))
+        self.__dict__["_pending_kind"] = kind  # a rule's roles and hooks are its class's: asked once
+        return kind
 
     @property
     def summary(self) -> str:
