@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from . import state as _state_module
 from .cards import Card, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import Draw, Move, Pass, Play
@@ -325,7 +324,3 @@ def leave(state: GameState, seat: int) -> GameState:
                          phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
                          memory=with_locked(state.memory, state.locked - {seat}), events=(Left(seat),))
 
-
-# Lent to the state, whose methods call them by names of its own (see GameState.legal_moves).
-_state_module._legal_moves = legal_moves
-_state_module._apply_move = apply_move

@@ -9,7 +9,7 @@ sorts it first, C-6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
@@ -161,10 +161,9 @@ class GameState:
 
     # --- the rules ----------------------------------------------------------------------------
     # The engine imports the state, so the state imports the engine at the end of this module
-    # (``from . import engine``).  The methods call the engine's two hot functions through names
-    # of this module, ``_legal_moves`` and ``_apply_move``, which the engine lends when it is
-    # complete (its last lines): reading a module's attribute on every move cost 500 instructions
-    # of 21,000 (issue 29), an import inside these methods a third of a move.
+    # (its last lines) and calls the engine's two hot functions by the names it imported there,
+    # ``_legal_moves`` and ``_apply_move``: reading a module's attribute on every move cost 500
+    # instructions of 21,000 (issue 29), an import inside these methods a third of a move.
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move, each once; empty only at the end."""
         legal = self._legal
@@ -218,7 +217,7 @@ class GameState:
 
     def leave(self, seat: int) -> GameState:
         """The state after ``seat`` left mid-hand (MK-14), where the variant allows it."""
-        return engine.leave(self, seat)
+        return _leave(self, seat)
 
     # --- values ------------------------------------------------------------------------------
     def _value(self) -> tuple[Any, ...]:
@@ -284,11 +283,6 @@ class GameState:
         return state_html(self)
 
 
-#: The engine's legal moves and apply, lent by ``maumau.core.engine`` once it is loaded.
-_legal_moves: Callable[[GameState], tuple[Move, ...]] = None  # type: ignore[assignment]
-_apply_move: Callable[[GameState, Move], GameState] = None  # type: ignore[assignment]
-
-
 def next_active(active: Sequence[bool], seat: int, step: int) -> int:
     """The seat arithmetic of the whole package (C-1): the first seat after ``seat``, going
     ``step`` (+1 clockwise, -1 against) round the table, that takes part; ``seat`` itself
@@ -335,5 +329,10 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
 
 
 # The engine, last: it imports this module (make_state, IllegalMove, next_active), and the methods
-# above call it once both are complete (tests/test_layers.py: an import at the end of a module).
-from . import engine  # noqa: E402
+# above call its two hot functions by these names once both are complete (tests/test_layers.py: an
+# import at the end of a module).  Importing them by name, not reading ``engine.legal_moves`` on
+# every move, saves about 500 instructions a decision (issue 29).  maumau/core/__init__.py loads this
+# module first, so the engine is always imported from here, after everything above is defined.
+from .engine import apply_move as _apply_move  # noqa: E402
+from .engine import leave as _leave  # noqa: E402
+from .engine import legal_moves as _legal_moves  # noqa: E402
