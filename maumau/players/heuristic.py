@@ -191,11 +191,11 @@ def _keys(variant: Variant, table: dict[Card, CardInfo]) -> dict[Card, tuple[int
 def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | None = None) -> Move:
     """The heuristic's move: the first legal move with the highest score (``score_moves``).
 
-    The same choice as ``moves[argmax(score_moves(state, moves))]``, made in one pass (this is the
-    heuristic's hot path: a simulated hand asks it ~35 times): a draw or a pass scores 0, the first
-    play that goes out wins at once, the only play whose score before the hand is above 0 is taken
-    without counting the hand (the hand only adds to that score), and the hand is counted only when
-    two plays must be compared.  ``tests/players/test_heuristic.py`` holds it to ``score_moves``."""
+    The same choice as ``moves[argmax(score_moves(state, moves))]``, made with less work (this is
+    the heuristic's hot path: a simulated hand asks it ~35 times): a draw or a pass scores 0, the
+    first play that goes out wins at once, the only play whose score before the hand is above 0 is
+    taken without counting the hand (the hand only adds to that score), and the hand is counted only
+    when two plays must be compared.  ``tests/players/test_heuristic.py`` holds it to ``score_moves``."""
     if moves is None:
         moves = state.legal_moves()
     if len(moves) == 1:
@@ -203,7 +203,8 @@ def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | No
     table, plays = _tables(state.variant)
     hand = state.hand if type(state) is View else state.hands[state.to_move]
     size = len(hand)
-    infos: list[tuple[Move, PlayInfo]] = []
+    only: PlayInfo | None = None  # the first play's info
+    many = False
     for move in moves:
         if type(move) is Play:
             info = plays.get(move)
@@ -211,28 +212,30 @@ def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | No
                 info = plays[move] = _play_info(table, move)
             if info.cards >= size:
                 return move  # going out wins the hand (the first such play: 1e6 in score_moves)
-            infos.append((move, info))
-    if not infos:
+            if only is None:
+                only = info
+            else:
+                many = True
+    if only is None:
         return moves[0]  # draws and passes all score 0
-    if len(infos) == 1 and infos[0][1].base > 0:
-        return infos[0][0]
-    return _best_play(state, moves, infos, hand, table)
+    if not many and only.base > 0:
+        return next(move for move in moves if type(move) is Play)
+    return _best_play(state, moves, plays, hand, table)
 
 
-def _best_play(state: GameState | View, moves: list[Move] | tuple[Move, ...], infos: list[tuple[Move, PlayInfo]],
+def _best_play(state: GameState | View, moves: list[Move] | tuple[Move, ...], plays: dict[Play, PlayInfo],
                hand: tuple[Card, ...], table: dict[Card, CardInfo]) -> Move:
-    """The first of ``moves`` with the highest score, the plays' infos given in order (none goes out)."""
+    """The first of ``moves`` with the highest score (every play's info is in ``plays``; none goes out)."""
     counts = [0] * 19  # what score_moves's _Held counts, without the object
     for key in map(_keys(state.variant, table).__getitem__, hand):
         if key is not None:
             counts[key[0]] += 1
             counts[key[1]] += 1
     close = -1  # HURT_CLOSE or 0, found when a hurting play asks
-    plays = iter(infos)
     best, top = moves[0], -math.inf
     for move in moves:
         if type(move) is Play:
-            base, _, hurt, suit, rank, both, runde = next(plays)[1]
+            base, _, hurt, suit, rank, both, runde = plays[move]
             score = base + FOLLOW * (counts[suit] + counts[5 + rank] - (hand.count(both) if both is not None else 0))
             if hurt:
                 if close < 0:
