@@ -34,7 +34,7 @@ from ..players.base import IllegalChoice, Random, ask, label, sees_state
 from ..players.heuristic import Heuristic, best_move
 from .collector import collector_paused
 from .results import Hand, Simulation, wilson
-from .spread import Job, chunks_of, cores, plan, probe, run_shared
+from .spread import Job, chunks_of, cores, plan, probe, run_shared, timed
 
 __all__ = ["simulate", "Simulation", "SimulationError", "wilson", "Hand", "POOL_FROM", "can_start_workers"]
 
@@ -280,10 +280,10 @@ def _run_shared(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, 
 
         with ProcessPoolExecutor(workers) as pool:
             def remote(chunk: list[Job]) -> Any:
-                return pool.submit(_play_chunk, spec, templates, chunk, rotate, max_moves)
+                return pool.submit(timed, _play_chunk, spec, templates, chunk, rotate, max_moves)
 
             results = run_shared(pool, remote, local, chunks_of(left, size), workers,
-                                 lambda part: bar.update(len(part)), _failure, alone=1 / per_hand)
+                                 lambda part: bar.update(len(part)), _failure)
     return probed + [hand for first in sorted(results) for hand in results[first]]
 
 
