@@ -193,49 +193,54 @@ def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | No
 
     The same choice as ``moves[argmax(score_moves(state, moves))]``, made with less work (this is
     the heuristic's hot path: a simulated hand asks it ~35 times): a draw or a pass scores 0, the
-    first play that goes out wins at once, the only play whose score before the hand is above 0 is
-    taken without counting the hand (the hand only adds to that score), and the hand is counted only
+    only play whose score before the hand is above 0 is taken without looking at the hand (the hand
+    only adds to that score), the first play that goes out wins at once, and the hand is counted only
     when two plays must be compared.  ``tests/players/test_heuristic.py`` holds it to ``score_moves``."""
     if moves is None:
         moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
+    only = None
+    for move in moves:
+        if type(move) is Play:
+            if only is not None:
+                break  # two plays: their scores decide
+            only = move
+    else:
+        if only is None:
+            return moves[0]  # draws and passes all score 0
+        if _info(state.variant, only).base > 0:
+            return only
+    return _best_play(state, moves)
+
+
+def _info(variant: Variant, move: Play) -> PlayInfo:
+    """``move``'s PlayInfo in ``variant`` (cached)."""
+    table, plays = _tables(variant)
+    info = plays.get(move)
+    if info is None:
+        info = plays[move] = _play_info(table, move)
+    return info
+
+
+def _best_play(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -> Move:
+    """The first of ``moves`` with the highest score (``score_moves``'s, in one pass)."""
     table, plays = _tables(state.variant)
     hand = state.hand if type(state) is View else state.hands[state.to_move]
     size = len(hand)
-    only: PlayInfo | None = None  # the first play's info
-    many = False
+    counts: list[int] | None = None  # what score_moves's _Held counts, without the object
+    close = -1  # HURT_CLOSE or 0, found when a hurting play asks
+    best, top = moves[0], -math.inf
     for move in moves:
         if type(move) is Play:
             info = plays.get(move)
             if info is None:
                 info = plays[move] = _play_info(table, move)
-            if info.cards >= size:
-                return move  # going out wins the hand (the first such play: 1e6 in score_moves)
-            if only is None:
-                only = info
-            else:
-                many = True
-    if only is None:
-        return moves[0]  # draws and passes all score 0
-    if not many and only.base > 0:
-        return next(move for move in moves if type(move) is Play)
-    return _best_play(state, moves, plays, hand, table)
-
-
-def _best_play(state: GameState | View, moves: list[Move] | tuple[Move, ...], plays: dict[Play, PlayInfo],
-               hand: tuple[Card, ...], table: dict[Card, CardInfo]) -> Move:
-    """The first of ``moves`` with the highest score (every play's info is in ``plays``; none goes out)."""
-    counts = [0] * 19  # what score_moves's _Held counts, without the object
-    for key in map(_keys(state.variant, table).__getitem__, hand):
-        if key is not None:
-            counts[key[0]] += 1
-            counts[key[1]] += 1
-    close = -1  # HURT_CLOSE or 0, found when a hurting play asks
-    best, top = moves[0], -math.inf
-    for move in moves:
-        if type(move) is Play:
-            base, _, hurt, suit, rank, both, runde = plays[move]
+            base, cards, hurt, suit, rank, both, runde = info
+            if cards >= size:
+                return move  # going out wins the hand: 1e6, above any other score
+            if counts is None:
+                counts = _counts(_keys(state.variant, table), hand)
             score = base + FOLLOW * (counts[suit] + counts[5 + rank] - (hand.count(both) if both is not None else 0))
             if hurt:
                 if close < 0:
@@ -248,6 +253,16 @@ def _best_play(state: GameState | View, moves: list[Move] | tuple[Move, ...], pl
         if score > top:
             best, top = move, score
     return best
+
+
+def _counts(keys: dict[Card, tuple[int, int] | None], hand: tuple[Card, ...]) -> list[int]:
+    """``_Held.counts`` of ``hand``: cards by suit (0-4) and by rank (5 + 0-13), wild cards left out."""
+    counts = [0] * 19
+    for key in map(keys.__getitem__, hand):
+        if key is not None:
+            counts[key[0]] += 1
+            counts[key[1]] += 1
+    return counts
 
 
 class Heuristic:
