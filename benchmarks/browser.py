@@ -114,6 +114,36 @@ def code(seconds: float, clock: str = "time.perf_counter", warm: float = 0.3) ->
                       "print(json.dumps({'decisions': decisions, 'seconds': seconds}))"])
 
 
+class Native:
+    """A native Python process kept running (pure or compiled engine) that plays a slice of random makao
+    hands when asked: a round interleaves short slices of the browser and of the native engines, so that
+    a load that comes and goes falls on both sides alike."""
+
+    SERVE = ("import sys\n" + "\n".join(line for line in code(0.0, "time.process_time").splitlines()
+                                           if not line.startswith(("games,", "print(")))
+             + "\nfor line in sys.stdin:\n"
+               "    games, decisions, seconds = random_games('makao', 2, float(line), clock=time.process_time)\n"
+               "    print(json.dumps({'decisions': decisions, 'seconds': seconds}), flush=True)\n")
+
+    def __init__(self, pure: bool) -> None:
+        env = {**os.environ, **({"MAUMAU_PURE_PYTHON": "1"} if pure else {})}
+        self.process = subprocess.Popen([sys.executable, "-c", self.SERVE], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, env=env, cwd=HERE.parent)
+
+    def play(self, seconds: float) -> tuple[int, float]:
+        """(decisions, CPU seconds) of ``seconds`` of this process's CPU time."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{seconds}\n")
+        self.process.stdin.flush()
+        out = json.loads(self.process.stdout.readline())
+        return int(out["decisions"]), float(out["seconds"])
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
 def native(seconds: float, pure: bool) -> float:
     """Decisions per CPU second of a fresh native process (its own CPU time)."""
     env = {**os.environ, **({"MAUMAU_PURE_PYTHON": "1"} if pure else {})}
@@ -123,9 +153,9 @@ def native(seconds: float, pure: bool) -> float:
     return float(out["decisions"] / out["seconds"])
 
 
-def in_browser(page: Any, execute: str, seconds: float, warm: float = 0.0) -> tuple[float, float, float]:
-    """One round in the page: decisions per CPU second of the kernel's thread (the thread of Chromium's
-    that worked most: Pyodide's web worker), per CPU second of all Chromium's processes, per wall second."""
+def browser_slice(page: Any, execute: str, seconds: float, warm: float = 0.0) -> tuple[int, float, float, float]:
+    """One slice in the page: (decisions, CPU seconds of the kernel's thread, the thread of Chromium's
+    that worked most: Pyodide's web worker; CPU seconds of all Chromium's processes; wall seconds)."""
     browser = chromium(descendants())
     before = thread_ticks(browser)
     out = page.evaluate(execute, code(seconds, warm=warm))
@@ -135,8 +165,33 @@ def in_browser(page: Any, execute: str, seconds: float, warm: float = 0.0) -> tu
     used = [after[t] - before.get(t, 0) for t in after]
     tick = os.sysconf("SC_CLK_TCK")
     done = json.loads(out.strip().splitlines()[-1])
-    return (done["decisions"] * tick / max(max(used), 1), done["decisions"] * tick / max(sum(used), 1),
-            done["decisions"] / done["seconds"])
+    return int(done["decisions"]), max(used, default=0) / tick, sum(used) / tick, float(done["seconds"])
+
+
+def in_browser(page: Any, execute: str, seconds: float, warm: float = 0.0) -> tuple[float, float, float]:
+    """One round in the page: decisions per CPU second of the kernel's thread, per CPU second of all
+    Chromium's processes, per wall second."""
+    decisions, kernel, everything, wall = browser_slice(page, execute, seconds, warm)
+    return decisions / max(kernel, 1e-9), decisions / max(everything, 1e-9), decisions / max(wall, 1e-9)
+
+
+def interleaved(page: Any, execute: str, seconds: float, natives: dict[str, Native],
+                slices: int = 4) -> dict[str, float]:
+    """One round: ``slices`` slices of ``seconds / slices`` in turn in the browser and in each native
+    process; decisions per CPU second of each over the round (``browser``, ``browser, all Chromium``,
+    ``browser, wall``, and the natives' names)."""
+    sums: dict[str, list[float]] = {name: [0, 0.0] for name in ("browser", "browser, all Chromium",
+                                                                   "browser, wall", *natives)}
+    for _ in range(slices):
+        decisions, kernel, everything, wall = browser_slice(page, execute, seconds / slices)
+        for name, used in (("browser", kernel), ("browser, all Chromium", everything), ("browser, wall", wall)):
+            sums[name][0] += decisions
+            sums[name][1] += used
+        for name, process in natives.items():
+            decisions, used = process.play(seconds / slices)
+            sums[name][0] += decisions
+            sums[name][1] += used
+    return {name: done / max(used, 1e-9) for name, (done, used) in sums.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,15 +219,23 @@ def main(argv: list[str] | None = None) -> int:
         in_browser(page, site.EXECUTE, args.warm, warm=0.3)  # V8 optimises the hot WebAssembly meanwhile
         print(f"kernel ready in {time.perf_counter() - began:.1f} s; {reniced} niced browser processes put back at "
               f"the native processes' priority; {args.warm:g} s of warm-up in the browser; {args.rounds} rounds of "
-              f"{args.seconds:g} s per engine, random makao, 2 players (decisions per CPU second)")
-        for r in range(args.rounds):
-            inside, everything, wall = in_browser(page, site.EXECUTE, args.seconds)
-            pure, compiled = native(args.seconds, pure=True), native(args.seconds, pure=False)
-            rows.append((inside, pure, compiled))
-            print(f"round {r + 1}: browser {inside:>9,.0f} (all Chromium {everything:>9,.0f}, per wall s {wall:>9,.0f})"
-                  f"   native pure {pure:>9,.0f}   "
-                  f"native compiled {compiled:>9,.0f}   browser/pure {inside / pure:.2f}   "
-                  f"browser/compiled {inside / compiled:.2f}")
+              f"{args.seconds:g} s per engine, each in 4 slices taken in turn, random makao, 2 players (decisions per "
+              "CPU second)")
+        natives = {"native pure": Native(pure=True), "native compiled": Native(pure=False)}
+        try:
+            for process in natives.values():
+                process.play(0.3)  # caches warm, as in a long run
+            for r in range(args.rounds):
+                speed = interleaved(page, site.EXECUTE, args.seconds, natives)
+                inside, pure, compiled = speed["browser"], speed["native pure"], speed["native compiled"]
+                rows.append((inside, pure, compiled))
+                print(f"round {r + 1}: browser {inside:>9,.0f} (all Chromium {speed['browser, all Chromium']:>9,.0f}, "
+                      f"per wall s {speed['browser, wall']:>9,.0f})   native pure {pure:>9,.0f}   "
+                      f"native compiled {compiled:>9,.0f}   browser/pure {inside / pure:.2f}   "
+                      f"browser/compiled {inside / compiled:.2f}")
+        finally:
+            for process in natives.values():
+                process.close()
         browser.close()
     server.shutdown()
     ratios = [b / p for b, p, _ in rows]

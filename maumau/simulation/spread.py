@@ -104,9 +104,9 @@ def run_shared(pool: Executor, remote: Callable[[list[Job]], Future[tuple[float,
     return shared.results
 
 
-#: The pool keeps getting chunks while its hands are at least this share of what its CPU time would
-#: have played in this process, where that time was taken from this process (``pool_pays``).
-RETREAT = 0.95
+#: The pool keeps getting chunks while sharing gains at least ``RETREAT - 1`` of what the pool's CPU time
+#: would have played in this process (``pool_pays``): a tie, or a gain within the noise, goes to the loop.
+RETREAT = 1.05
 #: How long a window of play is before it is judged.
 WATCH_SECONDS = 1.0
 #: After a retreat, the pool is tried again after this long (doubled after each failed try).
@@ -114,21 +114,22 @@ RETRY_SECONDS = 4.0
 
 
 def pool_pays(wall: float, here_hands: int, here_cpu: float, pool_hands: int, pool_cpu: float) -> bool:
-    """Whether this process and the pool together played about as many hands as this process would
-    have played alone in a window of ``wall`` seconds, or more: at most ``1 - RETREAT`` of what the
-    pool's CPU time would have played here may be lost.
+    """Whether this process and the pool together played more hands in a window of ``wall`` seconds than
+    this process would have played alone: at least ``RETREAT - 1`` (5%) of what the pool's CPU time would
+    have played here more.
 
-    Alone, this process would have played its own hands per CPU second (``here_hands / here_cpu``:
-    its cost of a hand, sending chunks included) with the CPU time the whole run got, up to one core:
-    on a shared machine the system shares the processors between sessions (Linux autogroup), so the
-    workers' CPU time may be taken from this process's, and is only a gain when the workers play a
-    hand for about what this process pays.  The judgement is in CPU time within the window, not
-    against a rate measured earlier: a load that comes or goes in mid-run slows both sides alike."""
+    Alone, this process would have played its own hands per CPU second (``here_hands / here_cpu``: its
+    cost of a hand, sending chunks included) with the CPU time the whole run got, up to one core: Linux
+    shares the processors between sessions (autogroup: a process pool shares its session's part), so on
+    a busy machine the workers' CPU time is taken from this process's and gains nothing; on a machine
+    with a free core it comes on top.  A tie goes to the plain loop.  The judgement is in CPU time within
+    the window, not against a rate measured earlier: a load that comes or goes in mid-run changes both
+    sides of the window alike."""
     if here_hands <= 0 or here_cpu <= 0 or wall <= 0:
         return True  # nothing to judge by yet
     rate = here_hands / here_cpu
     alone = rate * min(wall, here_cpu + pool_cpu)
-    return here_hands + pool_hands >= alone - (1 - RETREAT) * rate * pool_cpu
+    return here_hands + pool_hands >= alone + (RETREAT - 1) * rate * pool_cpu
 
 
 class _Window:

@@ -196,17 +196,21 @@ def play_a_card(page: Page) -> str:
 
 def engine_speed(page: Page) -> dict[str, float]:
     """Random makao decisions (2 players) per CPU second: in the browser's kernel and natively, the same
-    code, measured as ``benchmarks/browser.py`` does (CPU time on both sides, after a warm-up: in wall
-    time the ratio measured the machine's load as much as the engines)."""
+    code, measured as ``benchmarks/browser.py`` does (CPU time on both sides, after a warm-up, in slices
+    taken in turn: in wall time the ratio measured the machine's load as much as the engines)."""
     sys.path.insert(0, str(REPO / "benchmarks"))
     import browser as bench  # benchmarks/browser.py
 
     bench.in_browser(page, EXECUTE, 2 * BENCH_SECONDS, warm=0.3)  # V8 optimises the hot WebAssembly meanwhile
-    speeds: dict[str, float] = {}
-    for _ in range(2):  # best of two rounds, taken in turn: this machine is shared
-        speeds["browser"] = max(speeds.get("browser", 0.0), bench.in_browser(page, EXECUTE, BENCH_SECONDS)[0])
-        for label, pure in (("native compiled", False), ("native pure Python", True)):
-            speeds[label] = max(speeds.get(label, 0.0), bench.native(BENCH_SECONDS, pure=pure))
+    natives = {"native compiled": bench.Native(pure=False), "native pure Python": bench.Native(pure=True)}
+    try:
+        for process in natives.values():
+            process.play(0.3)  # caches warm, as in a long run
+        speeds = bench.interleaved(page, EXECUTE, 2 * BENCH_SECONDS, natives)
+    finally:
+        for process in natives.values():
+            process.close()
+    speeds = {name: speeds[name] for name in ("browser", *natives)}
     step("random makao decisions per CPU second: " + ", ".join(f"{k} {v:,.0f}" for k, v in speeds.items())
          + f"; browser / native pure Python {speeds['browser'] / speeds['native pure Python']:.2f}")
     return speeds
