@@ -101,7 +101,14 @@ def run_shared(pool: Executor, remote: Callable[[list[Job]], Future[tuple[float,
         for future in shared.flying:
             future.cancel()
         raise
+    finally:
+        last_verdicts[:] = shared.verdicts
     return shared.results
+
+
+#: The judgements of the last ``run_shared`` in this process, one per window (True: the pool paid):
+#: benchmarks/simulate.py prints them.
+last_verdicts: list[bool] = []
 
 
 #: The pool keeps getting chunks while sharing gains at least ``RETREAT - 1`` of what the pool's CPU time
