@@ -7,7 +7,9 @@ Prints hands/s for the plain loop (``executor="serial"``), the default (None: th
 worker processes over the machine's cores), and, with ``--dask``, a dask ``LocalCluster`` (one
 worker process per core) through ``client.get_executor()``; each result is checked to be the
 same hands as the serial run's.  The issue's goal: 100,000 hands in at most 10 s on 2 cores,
-and the default never slower than the plain loop.
+and the default never slower than the plain loop.  ``--rounds 3`` runs the two in turn three times (on
+a shared machine the load changes between two runs; in turn, it falls on both alike) and prints how
+the default's pool was judged each second (+ kept, - retreated: ``maumau.simulation.spread``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import maumau as mm  # noqa: E402
+from maumau.simulation import spread  # noqa: E402
 
 
 def cpu() -> float:
@@ -40,29 +43,37 @@ def timed(games: int, executor, seed: int = 1) -> tuple[float, float, mm.simulat
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--rounds", type=int, default=1, help="serial and default in turn, this many times")
     parser.add_argument("--dask", action="store_true", help="also on a dask LocalCluster")
     args = parser.parse_args(argv)
     print(f"makao, 2 Heuristic players, {args.games:,} hands, {os.cpu_count()} cores, "
           f"{'compiled' if mm.compiled else 'pure Python'} engine")
-    serial_s, serial_cpu, serial = timed(args.games, "serial")
-    rows = [("serial (plain loop)", serial_s, serial_cpu, serial)]
-    rows.append(("default (None)", *timed(args.games, None)))
+    rows, serial = [], None
+    for r in range(args.rounds):
+        load = os.getloadavg()[0]
+        serial_s, serial_cpu, result = timed(args.games, "serial")
+        serial = serial or result
+        rows.append((f"{r + 1}: serial (plain loop)", serial_s, serial_cpu, result, load, ""))
+        load = os.getloadavg()[0]
+        default = timed(args.games, None)
+        windows = "".join("+" if v else "-" for v in spread.last_verdicts)
+        rows.append((f"{r + 1}: default (None)", *default, load, f"  pool judged by second: {windows or 'none'}"))
     if args.dask:
         from dask.distributed import Client, LocalCluster
 
         with LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
                           dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
             client.run(lambda: __import__("maumau"))  # the workers import maumau before the clock starts
-            rows.append(("dask LocalCluster", *timed(args.games, client.get_executor())))  # workers' CPU not counted
-    for name, seconds, used, result in rows:
+            rows.append(("dask LocalCluster", *timed(args.games, client.get_executor()), os.getloadavg()[0], ""))
+    for name, seconds, used, result, load, note in rows:
         same = "same hands" if result.hands == serial.hands else "DIFFERENT HANDS"
-        print(f"{name:<22}{seconds:>8.2f} s {args.games / seconds:>10,.0f} hands/s {serial_s / seconds:>6.2f}× "
-              f"serial  {same}   {used:>6.1f} CPU s, {args.games / max(used, 1e-9):,.0f} hands per CPU s")
-    load = os.getloadavg()[0]
-    print(f"load average {load:.1f} on {os.cpu_count()} cores (above the core count, other work shared them). "
-          f"On {os.cpu_count()} free cores the serial loop's CPU time gives "
-          f"{args.games / serial_cpu:,.0f} hands/s serial and at most "
-          f"{args.games / serial_cpu * (os.cpu_count() or 1):,.0f} with every core")
+        print(f"{name:<25}{seconds:>8.2f} s {args.games / seconds:>10,.0f} hands/s  {same}   {used:>6.1f} CPU s, "
+              f"{args.games / max(used, 1e-9):,.0f} hands per CPU s, load {load:.1f}{note}")
+    loop = sum(s for name, s, *_ in rows if "serial" in name)
+    pool = sum(s for name, s, *_ in rows if "default" in name)
+    print(f"default / plain loop over {args.rounds} round(s) taken in turn: {loop / pool:.2f}x "
+          f"(wall seconds {loop:.1f} / {pool:.1f}); load average now {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores")
     return 0
 
 

@@ -238,12 +238,16 @@ def _add_children(G: nx.DiGraph, node: GameState, children: list[tuple[Move, Gam
     out = succ[node]
     for move, child in children:
         shuffled = _reshuffled(child) and not child.is_over  # an end needs no hidden order
-        if child not in nodes:
+        known = nodes.get(child)
+        if known is None:
             _add_state(G, child, depth + 1, shuffled and stop)
             added.append(child)
-        elif child in out:  # two moves, one situation: keep both moves
-            out[child]["moves"] += (move,)
-            continue
+        else:  # a transposition: the edge points to the state already in the graph, not to a copy of it
+            child = known._state
+            _forget_key(child)  # comparing with the copy made it build its key again
+            if child in out:  # two moves, one situation: keep both moves
+                out[child]["moves"] += (move,)
+                continue
         # the label and the sentence are made when read (store.EdgeData): only the move is kept
         data = store.new_edge(node, move, child, shuffled)
         if not explain:
@@ -257,6 +261,16 @@ def _add_state(G: nx.DiGraph, state: GameState, depth: int, chance: bool) -> Non
     G._node[state] = store.new_node(state, depth, state.is_over, chance)
     G._succ[state] = {}
     G._pred[state] = {}
+    _forget_key(state)
+
+
+def _forget_key(state: GameState) -> None:
+    """Let ``state`` drop the equality key it cached when it was first hashed (a 20-field tuple and the
+    sorted discard pile: ~300 bytes, a third of a state): the graph's tables keep its hash, which the
+    state caches apart, and the key is made again only to compare it with an equal state (a
+    transposition, dropped again here).  Nothing a state says changes: the key is a cache of its own
+    fields (``GameState._value``); this is the graph's saving until the core caches only the hash."""
+    state._key = None
 
 
 def _record_summary(G: nx.DiGraph, root: GameState, cut_by: set[str], reshuffle: str, max_nodes: int | None,

@@ -17,6 +17,7 @@ the pending effect, the phase, hand sizes; see ``score_moves``), so it works on 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import Card, Rank, Suit
@@ -53,7 +54,7 @@ class PlayInfo(NamedTuple):
     hurt: bool      # it hurts the next player
     suit: int       # the suit the table asks for afterwards (4: none)
     rank: int       # the rank the table asks for afterwards (13: none)
-    both: Card | None  # the card that has both (counted once)
+    both: Card | None  # the card that has both (counted once); None when it is wild or not in the deck
     runde: bool     # it opens a Runde
 
 
@@ -100,6 +101,8 @@ def _play_info(table: dict[Card, CardInfo], move: Play) -> PlayInfo:
         suit = _SUITS[wish] if isinstance(wish, Suit) else info.suit
         rank = info.rank
     both = Card(Rank(list(Rank)[rank]), list(Suit)[suit]) if suit < 4 and rank < 13 else None
+    if both is not None and (both not in table or table[both].wild):
+        both = None  # a wild card is not counted in the hand (``_Held``): nothing to subtract
     for card in move.cards:
         c = table[card]
         score += c.points / 4 - WILD * c.wild
@@ -186,35 +189,80 @@ def _keys(variant: Variant, table: dict[Card, CardInfo]) -> dict[Card, tuple[int
 
 
 def best_move(state: GameState | View, moves: list[Move] | tuple[Move, ...] | None = None) -> Move:
-    """The heuristic's move: the first legal move with the highest score."""
+    """The heuristic's move: the first legal move with the highest score (``score_moves``).
+
+    The same choice as ``moves[argmax(score_moves(state, moves))]``, made with less work (this is
+    the heuristic's hot path: a simulated hand asks it ~35 times): a draw or a pass scores 0, the
+    only play whose score before the hand is above 0 is taken without looking at the hand (the hand
+    only adds to that score), the first play that goes out wins at once, and the hand is counted only
+    when two plays must be compared.  ``tests/players/test_heuristic.py`` holds it to ``score_moves``."""
     if moves is None:
         moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    only = _only_play(state, moves)
-    if only is not None:
-        return only
-    scores = score_moves(state, moves)
-    return moves[scores.index(max(scores))]
-
-
-def _only_play(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -> Play | None:
-    """The move ``score_moves`` would pick, found without counting the hand, when it is the only play
-    and its score before the hand (``PlayInfo.base``) is above 0: the hand only adds to that score,
-    and every other move (a draw, a pass) scores 0.  None when the scores must be counted."""
-    found = None
+    only = None
     for move in moves:
         if type(move) is Play:
-            if found is not None:
-                return None
-            found = move
-    if found is None:
-        return None
-    table, plays = _tables(state.variant)
-    info = plays.get(found)
+            if only is not None:
+                break  # two plays: their scores decide
+            only = move
+    else:
+        if only is None:
+            return moves[0]  # draws and passes all score 0
+        if _info(state.variant, only).base > 0:
+            return only
+    return _best_play(state, moves)
+
+
+def _info(variant: Variant, move: Play) -> PlayInfo:
+    """``move``'s PlayInfo in ``variant`` (cached)."""
+    table, plays = _tables(variant)
+    info = plays.get(move)
     if info is None:
-        info = plays[found] = _play_info(table, found)
-    return found if info.base > 0 else None
+        info = plays[move] = _play_info(table, move)
+    return info
+
+
+def _best_play(state: GameState | View, moves: list[Move] | tuple[Move, ...]) -> Move:
+    """The first of ``moves`` with the highest score (``score_moves``'s, in one pass)."""
+    table, plays = _tables(state.variant)
+    hand = state.hand if type(state) is View else state.hands[state.to_move]
+    size = len(hand)
+    counts: list[int] | None = None  # what score_moves's _Held counts, without the object
+    close = -1  # HURT_CLOSE or 0, found when a hurting play asks
+    best, top = moves[0], -math.inf
+    for move in moves:
+        if type(move) is Play:
+            info = plays.get(move)
+            if info is None:
+                info = plays[move] = _play_info(table, move)
+            base, cards, hurt, suit, rank, both, runde = info
+            if cards >= size:
+                return move  # going out wins the hand: 1e6, above any other score
+            if counts is None:
+                counts = _counts(_keys(state.variant, table), hand)
+            score = base + FOLLOW * (counts[suit] + counts[5 + rank] - (hand.count(both) if both is not None else 0))
+            if hurt:
+                if close < 0:
+                    close = _close_bonus(state)
+                score += close
+            if runde:
+                score += RUNDE_CARD * counts[5 + rank]
+        else:
+            score = 0.0
+        if score > top:
+            best, top = move, score
+    return best
+
+
+def _counts(keys: dict[Card, tuple[int, int] | None], hand: tuple[Card, ...]) -> list[int]:
+    """``_Held.counts`` of ``hand``: cards by suit (0-4) and by rank (5 + 0-13), wild cards left out."""
+    counts = [0] * 19
+    for key in map(keys.__getitem__, hand):
+        if key is not None:
+            counts[key[0]] += 1
+            counts[key[1]] += 1
+    return counts
 
 
 class Heuristic:

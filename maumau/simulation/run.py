@@ -31,10 +31,10 @@ from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant, VariantError, variant, variant_names
 from ..players import for_strength
 from ..players.base import IllegalChoice, Random, ask, label, sees_state
-from ..players.heuristic import Heuristic
+from ..players.heuristic import Heuristic, best_move
 from .collector import collector_paused
 from .results import SimulatedHand, Simulation, wilson
-from .spread import Job, chunks_of, cores, plan, probe, run_shared
+from .spread import Job, chunks_of, cores, plan, probe, run_shared, timed
 
 __all__ = ["simulate", "Simulation", "SimulationError", "wilson", "SimulatedHand", "POOL_FROM", "can_start_workers"]
 
@@ -107,6 +107,15 @@ def _count_acting(move: Move, after: GameState, fired: dict[str, int]) -> None:
         fired[name] = fired.get(name, 0) + 1
 
 
+def _chooser(player: Any) -> Any:
+    """What a hand calls for ``player``'s move on a GameState: the Heuristic's choice itself (its
+    ``choose`` only passes the state on), any of maumau's own players' ``choose``, any other
+    player through ``ask`` (its seat's View)."""
+    if type(player) is Heuristic:
+        return best_move
+    return player.choose if sees_state(player) else functools.partial(ask, player)
+
+
 def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotate: bool,
                max_moves: int, kept: dict[tuple[int, int], Any] | None = None) -> SimulatedHand:
     n = len(templates)
@@ -115,7 +124,7 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
     deal_seed = rng.getrandbits(63)
     players = _seat_players(templates, seats, rng, {} if kept is None else kept)
     # maumau's own players are handed the state (ask does the same); any other through ask's View
-    choosers = [p.choose if sees_state(p) else functools.partial(ask, p) for p in players]
+    choosers = [_chooser(p) for p in players]
     fired: dict[str, int] = {}
     state = deal(v, players=n, seed=deal_seed)
     moves = 0
@@ -129,7 +138,8 @@ def _play_hand(v: Variant, templates: Sequence[Any], game: int, seed: int, rotat
         except IllegalMove as err:
             raise SimulationError(f"hand {game} (seed {seed}): {label(players[seat])} at seat {seat} chose an "
                                   f"illegal move {move!r}: {err.reason}") from None
-        _count_acting(move, after, fired)
+        if after.events or (type(move) is Play and len(move.cards) > 1):  # most moves set off nothing
+            _count_acting(move, after, fired)
         state = after
         moves += 1
     winner = state.winner if state.is_over else None
@@ -270,10 +280,10 @@ def _run_shared(spec: Any, templates: list[Any], jobs: list[Job], rotate: bool, 
 
         with ProcessPoolExecutor(workers) as pool:
             def remote(chunk: list[Job]) -> Any:
-                return pool.submit(_play_chunk, spec, templates, chunk, rotate, max_moves)
+                return pool.submit(timed, _play_chunk, spec, templates, chunk, rotate, max_moves)
 
             results = run_shared(pool, remote, local, chunks_of(left, size), workers,
-                                 lambda part: bar.update(len(part)), _failure, alone=1 / per_hand)
+                                 lambda part: bar.update(len(part)), _failure)
     return probed + [hand for first in sorted(results) for hand in results[first]]
 
 

@@ -96,3 +96,23 @@ def test_the_attribute_dicts_behave_as_dicts(G):
     assert e["label"] == "mine"
     del e["label"]
     assert e["label"] == gr.move_label(e["move"], u)
+
+
+def test_nodes_keep_no_equality_key_and_are_found_by_states_played_afresh():
+    """The graph drops the key a state caches when hashed (explore._forget_key); every state reached by
+    playing the moves again from the root is still found, equal, with its edges (transpositions merged)."""
+    root = gr.fixed_stock(mm.position("makao", hands=["7H 9C AS", "8H JD 5C"], top="5H", stock="KH 2C 9H 10S"))
+    G = gr.state_graph(root)
+    assert all(state._key is None for state in G)  # what the cache held (~300 bytes a state) is not kept
+    frontier, seen = [root], 0
+    while frontier and seen < 3000:
+        state = frontier.pop()
+        assert state in G and G.nodes[state]["depth"] <= len(G)
+        for move in state.legal_moves():
+            child = state.apply(move)  # a new object, equal to the node
+            assert G.has_edge(state, child) and move in G.edges[state, child]["moves"]
+            frontier.append(child)
+            seen += 1
+    ids = {id(s) for s in G}
+    assert all(id(u) in ids and id(v) in ids for u, v in G.edges())  # an edge leads to the node itself, not a copy
+    assert all(data._to is v for _, v, data in G.edges(data=True))

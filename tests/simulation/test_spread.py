@@ -53,8 +53,8 @@ def test_chunks_a_stalled_pool_never_started_are_played_here():
     with ThreadPoolExecutor(1) as pool:
         pool.submit(release.wait, 30)  # the worker is busy until released
         chunks = spread.chunks_of([(i, i) for i in range(12)], 2)
-        results = spread.run_shared(pool, lambda chunk: pool.submit(_play, chunk), local, chunks, workers=1,
-                                    on_done=lambda part: None, failed=lambda err: err)
+        results = spread.run_shared(pool, lambda chunk: pool.submit(spread.timed, _play, chunk), local, chunks,
+                                    workers=1, on_done=lambda part: None, failed=lambda err: err)
         release.set()
     assert [h for first in sorted(results) for h in results[first]] == [i * 10 for i in range(12)]
     assert sorted(played_here) == [0, 2, 4, 6, 8, 10]
@@ -65,7 +65,7 @@ def test_a_worker_failure_is_raised_as_told_and_the_rest_is_cancelled():
         raise KeyError("my bug")
 
     with ThreadPoolExecutor(1) as pool, pytest.raises(RuntimeError, match="told: KeyError"):
-        spread.run_shared(pool, lambda chunk: pool.submit(broken, chunk), _play,
+        spread.run_shared(pool, lambda chunk: pool.submit(spread.timed, broken, chunk), _play,
                           spread.chunks_of([(i, i) for i in range(40)], 1), workers=1, on_done=lambda part: None,
                           failed=lambda err: RuntimeError(f"told: {type(err).__name__}"))
 
@@ -89,17 +89,88 @@ def test_players_that_cannot_travel_play_here_by_default(monkeypatch):
     assert result.games == 120
 
 
-def test_the_pool_gets_no_more_chunks_when_sharing_is_slower_than_playing_alone(monkeypatch):
-    monkeypatch.setattr(spread, "WATCH_SECONDS", 0.0)
-    sent = []
+def test_the_pool_pays_when_its_hands_come_on_top_of_what_this_process_plays():
+    # two free cores: each side played 100 hands with a CPU second
+    assert spread.pool_pays(wall=1.0, here_hands=100, here_cpu=1.0, pool_hands=100, pool_cpu=1.0)
+    # a busy machine that still gave the run 1.4 cores: the workers' time is extra
+    assert spread.pool_pays(wall=1.0, here_hands=80, here_cpu=0.8, pool_hands=50, pool_cpu=0.6)
+    # the run gets one share of the machine (autogroup) and workers pay 20% more CPU per hand: loop alone is faster
+    assert not spread.pool_pays(wall=1.0, here_hands=30, here_cpu=0.3, pool_hands=25, pool_cpu=0.3)
+    # less than one core for the run: even workers as good as this process only tie, and a tie goes to the loop
+    assert not spread.pool_pays(wall=1.0, here_hands=50, here_cpu=0.5, pool_hands=50, pool_cpu=0.5)
+    # a rate measured earlier does not enter: a load that came in mid-run and left the run 1.2 cores
+    # keeps the pool, though both sides play slower than at the start
+    assert spread.pool_pays(wall=1.0, here_hands=60, here_cpu=0.6, pool_hands=60, pool_cpu=0.6)
+    assert spread.pool_pays(wall=1.0, here_hands=0, here_cpu=0.0, pool_hands=0, pool_cpu=0.0)  # nothing yet
 
-    def remote(chunk):
-        sent.append(chunk[0][0])
-        return pool.submit(_play, chunk)
 
-    with ThreadPoolExecutor(1) as pool:
-        chunks = spread.chunks_of([(i, i) for i in range(40)], 2)
-        results = spread.run_shared(pool, remote, _play, chunks, workers=1, on_done=lambda part: None,
-                                    failed=lambda err: err, alone=1e12)  # "alone" was impossibly fast
-    assert [h for first in sorted(results) for h in results[first]] == [i * 10 for i in range(40)]
-    assert len(sent) == 2  # the first two chunks, sent before the first look; none after it
+class _Machine:
+    """A simulated machine: wall and CPU clocks that move as hands are played, no real time (the tests
+    judge the decisions, not a speed).
+
+    This process pays ``here`` CPU seconds a hand, a worker ``worker`` (from ``slow_from`` hands on:
+    ``slow``).  With ``cores=1`` the run shares one core (its workers' CPU time is taken from its own,
+    as under Linux autogroup on a busy machine); with 2 the workers play beside it."""
+
+    def __init__(self, cores, here=0.01, worker=0.01, slow=None, slow_from=0, shared_from=None):
+        self.wall = self.cpu_here = 0.0
+        self.cores, self.here, self.worker, self.slow, self.slow_from = cores, here, worker, slow, slow_from
+        self.shared_from = shared_from  # from this many hands on, the run shares one core (a load came)
+        self.played = self.by_pool = 0
+        self.sent = []  # the wall time of each chunk sent to the pool
+
+    def local(self, chunk):
+        self.played += len(chunk)
+        self.cpu_here += self.here * len(chunk)
+        self.wall += self.here * len(chunk)
+        return _play(chunk)
+
+    def remote(self, chunk):
+        from concurrent.futures import Future
+
+        slow = self.slow is not None and self.played + self.by_pool >= self.slow_from
+        used = (self.slow if slow else self.worker) * len(chunk)
+        shared = self.shared_from is not None and self.played + self.by_pool >= self.shared_from
+        if self.cores == 1 or shared:
+            self.wall += used  # the worker's CPU came from this run's one core
+        self.by_pool += len(chunk)
+        self.sent.append(self.wall)
+        future = Future()
+        future.set_result((used, _play(chunk)))
+        return future
+
+    def run(self, hands=4000):
+        chunks = spread.chunks_of([(i, i) for i in range(hands)], 2)
+        with ThreadPoolExecutor(1) as pool:
+            results = spread.run_shared(pool, self.remote, self.local, chunks, workers=1,
+                                        on_done=lambda part: None, failed=lambda err: err,
+                                        clock=lambda: self.wall, cpu=lambda: self.cpu_here)
+        assert [h for first in sorted(results) for h in results[first]] == [i * 10 for i in range(hands)]
+        return self.by_pool / hands
+
+
+def test_workers_that_pay_more_per_hand_on_a_shared_core_get_no_more_chunks_but_a_rare_trial():
+    machine = _Machine(cores=1, worker=0.03)  # workers three times as slow, from the start
+    share = machine.run()
+    assert share < 0.15  # the first window's chunks and a few trials: the rest played here
+    later = [t for t in machine.sent if t > spread.WATCH_SECONDS * 1.5]  # after the first judgement
+    assert 1 <= len(later) <= 4  # the trials: one chunk each,
+    gaps = [b - a for a, b in zip(later, later[1:], strict=False)]
+    assert gaps == sorted(gaps)  # ever rarer
+
+
+def test_a_pool_on_free_cores_keeps_playing_and_one_on_a_shared_core_retreats():
+    free = _Machine(cores=2)
+    assert free.run() > 0.4  # about half the hands, in the workers
+    # workers as fast as this process, on one shared core: sharing plays no more hands than the loop
+    shared = _Machine(cores=1)
+    assert shared.run() < 0.15
+
+
+def test_a_load_that_comes_in_mid_run_takes_the_chunks_from_then_on():
+    machine = _Machine(cores=2, shared_from=1500)  # two free cores, then one shared core from hand 1,500 on
+    share = machine.run(hands=6000)
+    assert 0.5 * 1500 / 6000 < share < 0.3  # about half of the first 1,500 hands in the pool, little after
+    # workers that slow down in mid-run (a busy core) on a shared core: the same
+    machine = _Machine(cores=1, slow=0.05, slow_from=1000)
+    assert machine.run(hands=4000) < 0.1
