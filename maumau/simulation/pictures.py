@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..charts import PX_PER_INCH, Chart, bin_counts, bin_edges, new_figure, number
+from ..core.variants import variant, variant_names
 from ..text.i18n import number as written
+from ..text.i18n import rule_summary, t
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -30,12 +32,13 @@ class Numbers(NamedTuple):
     counts: list[int]
     mean: float
     median: float
-    rules: list[tuple[str, float]]   # at most 12, the commonest first
+    rules: list[tuple[str, float, str]]  # at most 12, the commonest first: label, times per hand, tooltip
 
 
 def numbers(sim: Simulation) -> Numbers:
+    """The numbers and words of the three panels, in the course's language (``mm.set_language``)."""
     rows = [(r["player"], "player", r) for r in sim.by_player()] + [
-        (f"seat {r['seat']}", "seat", r) for r in sim.by_seat()]
+        (t("seat.label", seat=r["seat"]), "seat", r) for r in sim.by_seat()]
     wins = [{"who": name, "kind": kind, "wins": r["wins"], "games": r["games"],
              "rate": number(r["win_rate"] * 100), "low": number(r["ci_low"] * 100),
              "high": number(r["ci_high"] * 100)} for name, kind, r in rows]
@@ -43,10 +46,25 @@ def numbers(sim: Simulation) -> Numbers:
     edges = bin_edges(lengths, min(40, max(5, len(set(lengths)))))
     stats = sim.length_stats()
     same = len(set(sim.players)) == 1
-    title = (f"{sim.variant}: {written(sim.games)} hands, "
-             + (f"{len(sim.players)} × {sim.players[0]}" if same else " vs ".join(sim.names)))
+    known = variant(sim.variant) if sim.variant in variant_names() else None
+    players = f"{len(sim.players)} × {sim.players[0]}" if same else t("sim.versus").join(sim.names)
+    title = t("sim.title", variant=known.title if known else sim.variant, hands=written(sim.games), players=players)
+    rules = [(*_rule_words(known, name), rate) for name, rate in list(sim.rules_fired().items())[:12]]
     return Numbers(title, wins, 100 / len(sim.players), edges, bin_counts(lengths, edges), stats["mean"],
-                   stats["median"], list(sim.rules_fired().items())[:12])
+                   stats["median"], [(label, rate, tip) for label, tip, rate in rules])
+
+
+def _rule_words(known: Any, name: str) -> tuple[str, str]:
+    """A rule that acted as the explorer names it: its RULES.md id, its plain sentence as the
+    tooltip; the core's reshuffle (C-6) and blocked hand (C-7) in words; a learner's own rule,
+    not in the named variant, by its own name."""
+    rule = next((r for r in known.rules if r.name == name), None) if known is not None else None
+    if rule is not None and rule.rule_id:
+        return rule.rule_id, rule_summary(rule)
+    if name in ("reshuffle", "blocked"):
+        word = t("ui.fired." + name)
+        return word, word
+    return name, rule_summary(rule) if rule is not None else name
 
 
 def plot(sim: Simulation, figsize: tuple[float, float]) -> Chart:
@@ -64,18 +82,18 @@ def plot(sim: Simulation, figsize: tuple[float, float]) -> Chart:
 
 def _who_wins(found: Numbers, width: float, height: float) -> dict[str, Any]:
     y = {"field": "who", "type": "nominal", "title": None, "sort": [w["who"] for w in found.wins]}
-    x = {"field": "rate", "type": "quantitative", "title": "hands won (%), with 95% interval",
-         "scale": {"domain": [0, 100]}}
-    tooltip = [{"field": "who"}, {"field": "wins"}, {"field": "games"}, {"field": "rate", "title": "won (%)"},
-               {"field": "low", "title": "95% from"}, {"field": "high", "title": "95% to"}]
+    x = {"field": "rate", "type": "quantitative", "title": t("sim.won_axis"), "scale": {"domain": [0, 100]}}
+    tooltip = [{"field": "who", "title": t("sim.who")}, {"field": "wins", "title": t("sim.wins")},
+               {"field": "games", "title": t("sim.hands")}, {"field": "rate", "title": t("sim.won")},
+               {"field": "low", "title": t("sim.low")}, {"field": "high", "title": t("sim.high")}]
     colour = {"field": "kind", "type": "nominal", "legend": None,
               "scale": {"domain": ["player", "seat"], "range": [PLAYER, SEAT]}}
-    return {"title": "Who wins", "width": width, "height": height, "data": {"values": found.wins}, "layer": [
+    return {"title": t("sim.who_wins"), "width": width, "height": height, "data": {"values": found.wins}, "layer": [
         {"mark": {"type": "bar", "height": {"band": 0.6}},
          "encoding": {"y": y, "x": x, "color": colour, "tooltip": tooltip}},
         {"mark": {"type": "rule", "color": INK}, "encoding": {"y": y, "x": {"field": "low", "type": "quantitative"},
                                                              "x2": {"field": "high"}}},
-        {"data": {"values": [{"fair": number(found.fair), "text": "fair share"}]}, "layer": [
+        {"data": {"values": [{"fair": number(found.fair), "text": t("sim.fair")}]}, "layer": [
             {"mark": {"type": "rule", "color": FAIR, "strokeDash": [4, 3]},
              "encoding": {"x": {"field": "fair", "type": "quantitative"}}},
             {"mark": {"type": "text", "color": FAIR, "align": "left", "dx": 4, "y": height, "dy": -8},
@@ -86,19 +104,20 @@ def _lengths(found: Numbers, width: float, height: float) -> dict[str, Any]:
     bins = [{"start": number(a), "end": number(b), "hands": n}
             for a, b, n in zip(found.edges, found.edges[1:], found.counts, strict=False)]
     # the labels stand at the top, one under the other (y in pixels: no scale)
-    marks = [{"what": f"mean {written(found.mean)}", "at": number(found.mean), "dash": "mean", "px": 8},
-             {"what": f"median {_whole(found.median)}", "at": number(found.median), "dash": "median", "px": 22}]
-    x = {"field": "start", "type": "quantitative", "title": "decisions per hand",
+    marks = [{"what": t("sim.mean", x=written(found.mean)), "at": number(found.mean), "dash": "mean", "px": 8},
+             {"what": t("sim.median", x=_whole(found.median)), "at": number(found.median), "dash": "median",
+              "px": 22}]
+    x = {"field": "start", "type": "quantitative", "title": t("sim.decisions"),
          "scale": {"domain": [number(found.edges[0]), number(found.edges[-1])], "nice": False, "zero": False}}
     at = {"field": "at", "type": "quantitative"}
     dash = {"field": "dash", "type": "nominal", "legend": None,
             "scale": {"domain": ["mean", "median"], "range": [[1, 0], [2, 2]]}}
-    return {"title": "How long a hand lasts", "width": width, "height": height, "layer": [
+    return {"title": t("sim.lengths"), "width": width, "height": height, "layer": [
         {"data": {"values": bins}, "mark": {"type": "rect", "color": LENGTH, "stroke": "white", "strokeWidth": 0.5},
          "encoding": {"x": x, "x2": {"field": "end"}, "y": {"field": "hands", "type": "quantitative",
-                                                             "title": "hands"}, "y2": {"datum": 0},
-                      "tooltip": [{"field": "start", "title": "from"}, {"field": "end", "title": "below"},
-                                  {"field": "hands"}]}},
+                                                             "title": t("sim.hands")}, "y2": {"datum": 0},
+                      "tooltip": [{"field": "start", "title": t("sim.from")}, {"field": "end", "title": t("sim.below")},
+                                  {"field": "hands", "title": t("sim.hands")}]}},
         {"data": {"values": marks}, "layer": [
             {"mark": {"type": "rule", "color": INK, "strokeWidth": 1.2},
              "encoding": {"x": at, "strokeDash": dash}},
@@ -108,15 +127,16 @@ def _lengths(found: Numbers, width: float, height: float) -> dict[str, Any]:
 
 
 def _rules(found: Numbers, width: float, height: float) -> dict[str, Any]:
-    base = {"title": "Rules acting", "width": width, "height": height}
+    base = {"title": t("sim.rules"), "width": width, "height": height}
     if not found.rules:
-        return {**base, "data": {"values": [{"text": "no rule acted"}]},
+        return {**base, "data": {"values": [{"text": t("sim.no_rule")}]},
                 "mark": {"type": "text", "fontSize": 14}, "encoding": {"text": {"field": "text"}}}
-    values = [{"rule": name, "per_hand": number(rate)} for name, rate in found.rules]
+    values = [{"rule": label, "per_hand": number(rate), "says": tip} for label, rate, tip in found.rules]
     return {**base, "data": {"values": values}, "mark": {"type": "bar", "color": RULE, "height": {"band": 0.6}},
             "encoding": {"y": {"field": "rule", "type": "nominal", "title": None, "sort": [v["rule"] for v in values]},
-                         "x": {"field": "per_hand", "type": "quantitative", "title": "times per hand"},
-                         "tooltip": [{"field": "rule"}, {"field": "per_hand", "title": "times per hand"}]}}
+                         "x": {"field": "per_hand", "type": "quantitative", "title": t("sim.per_hand")},
+                         "tooltip": [{"field": "rule", "title": t("sim.rule")}, {"field": "says", "title": " "},
+                                     {"field": "per_hand", "title": t("sim.per_hand")}]}}
 
 
 def _whole(x: float) -> str:
@@ -143,29 +163,29 @@ def _draw_wins(ax: Axes, found: Numbers) -> None:
     ax.barh([r["who"] for r in rows], [r["rate"] for r in rows], height=0.6, capsize=4,
             xerr=[[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]],
             color=[PLAYER if r["kind"] == "player" else SEAT for r in rows])
-    ax.axvline(found.fair, color=FAIR, lw=1, ls="--", label="fair share")
+    ax.axvline(found.fair, color=FAIR, lw=1, ls="--", label=t("sim.fair"))
     ax.set_xlim(0, 100)
-    ax.set_xlabel("hands won (%), with 95% interval")
-    ax.set_title("Who wins")
+    ax.set_xlabel(t("sim.won_axis"))
+    ax.set_title(t("sim.who_wins"))
     ax.legend(loc="lower right", frameon=False)
 
 
 def _draw_lengths(ax: Axes, found: Numbers) -> None:
     widths = [b - a for a, b in zip(found.edges, found.edges[1:], strict=False)]
     ax.bar(found.edges[:-1], found.counts, width=widths, align="edge", color=LENGTH, edgecolor="white")
-    ax.axvline(found.mean, color=INK, lw=1.2, label=f"mean {written(found.mean)}")
-    ax.axvline(found.median, color=INK, lw=1.2, ls=":", label=f"median {_whole(found.median)}")
-    ax.set_xlabel("decisions per hand")
-    ax.set_ylabel("hands")
-    ax.set_title("How long a hand lasts")
+    ax.axvline(found.mean, color=INK, lw=1.2, label=t("sim.mean", x=written(found.mean)))
+    ax.axvline(found.median, color=INK, lw=1.2, ls=":", label=t("sim.median", x=_whole(found.median)))
+    ax.set_xlabel(t("sim.decisions"))
+    ax.set_ylabel(t("sim.hands"))
+    ax.set_title(t("sim.lengths"))
     ax.legend(frameon=False)
 
 
 def _draw_rules(ax: Axes, found: Numbers) -> None:
     fired = found.rules[::-1]
     if fired:
-        ax.barh([n for n, _ in fired], [v for _, v in fired], color=RULE, height=0.6)
+        ax.barh([n for n, _, _ in fired], [v for _, v, _ in fired], color=RULE, height=0.6)
     else:
-        ax.text(0.5, 0.5, "no rule acted", ha="center", va="center", transform=ax.transAxes)
-    ax.set_xlabel("times per hand")
-    ax.set_title("Rules acting")
+        ax.text(0.5, 0.5, t("sim.no_rule"), ha="center", va="center", transform=ax.transAxes)
+    ax.set_xlabel(t("sim.per_hand"))
+    ax.set_title(t("sim.rules"))

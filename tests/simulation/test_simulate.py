@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import warnings
@@ -307,3 +308,34 @@ def test_tidy_catches_raw_numbers():
     for raw in ("tens acting per hand: 2.4266666666666667", "5-95% 12.95-166,", "normal turn    15766   54.1%"):
         with pytest.raises(AssertionError):
             assert_tidy(raw)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hu"])
+def test_plot_speaks_the_course_language(lang):
+    """Issue 24: every word of the simulation's picture in the chosen language, numbers in its
+    format, the rules that acted by their RULES.md id (the plain sentence as the tooltip), never a
+    class's code name ("skip_on_eight")."""
+    pytest.importorskip("matplotlib")
+    from maumau.simulation.pictures import numbers, plot
+    from maumau.text.i18n import rule_summary, t, use_language
+
+    result = run(games=40)
+    makao = mm.variant("makao")
+    with use_language(lang):
+        found = numbers(result)
+        spec = plot(result, (12, 4)).spec
+        fig = plot(result, (12, 4)).figure()
+        summaries = {r.rule_id: rule_summary(r) for r in makao.rules}
+    titles = [ax.get_title() for ax in fig.axes]
+    with use_language(lang):
+        assert titles == [t("sim.who_wins"), t("sim.lengths"), t("sim.rules")]
+        assert found.title.startswith(makao.title + ": 40 ")
+        assert [w["who"] for w in found.wins][-2:] == [t("seat.label", seat=0), t("seat.label", seat=1)]
+    assert found.rules, "40 makao hands without a rule acting"
+    for label, _, tip in found.rules:
+        assert label not in {r.name for r in makao.rules}, f"a code name on the axis: {label}"
+        assert label in summaries and tip == summaries[label] or label == tip, (label, tip)
+    words = json.dumps(spec, ensure_ascii=False)
+    if lang != "en":
+        for english in ("Who wins", "hands won", "fair share", "decisions per hand", "times per hand", "mean "):
+            assert english not in words, f"{english!r} left in the {lang} picture"
