@@ -102,7 +102,7 @@ def test_three_identical_players_each_get_their_own_bar():
     fig = r.plot().figure()
     who = fig.axes[0]
     labels = [t.get_text() for t in who.get_yticklabels()]
-    assert sorted(labels) == ["Heuristic() #1", "Heuristic() #2", "Heuristic() #3", "seat 0", "seat 1", "seat 2"]
+    assert sorted(labels) == ["Heuristic() #1", "Heuristic() #2", "Heuristic() #3", "Seat 0", "Seat 1", "Seat 2"]
     assert len(who.patches) == 6
     assert "3 × Heuristic()" in fig._suptitle.get_text()
 
