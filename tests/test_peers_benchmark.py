@@ -4,6 +4,7 @@ engine and every ratio against its goal."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,7 +33,9 @@ def test_one_round_prints_every_engine_and_ratio() -> None:
     for name in ("maumau compiled", "maumau pure Python", "OpenSpiel", "RLCard"):
         assert name in done.stdout
     ratios = [line for line in done.stdout.splitlines() if "goal >=" in line]
-    assert len(ratios) == 3 and all(("met" in line) for line in ratios)
+    # each ratio with its verdict: "goal >= 2.5x: met" or "goal >= 2.5x: not met: 1.76x short"
+    told = re.compile(r".* \d+\.\d\dx .*goal >= [\d.]+x: (met|not met: \d+\.\d\dx short)$")
+    assert len(ratios) == 3 and all(told.match(line.rstrip()) for line in ratios), ratios
 
 
 def test_a_baseline_that_is_no_checkout_is_refused_with_a_sentence(tmp_path: Path) -> None:

@@ -3,11 +3,9 @@
 cimport cython
 
 
-# final: its methods are called directly; no_gc: a state refers to no state, so it makes no cycle
-# and the cycle collector need not track it; freelist: a game makes and drops a state per move.
+# final: its methods are called directly.  (No no_gc: a learner's rule may keep a state it was
+# shown, and a state's memory holds the rules, so a state can sit in a cycle the collector must see.)
 @cython.final
-@cython.no_gc
-@cython.freelist(16)
 cdef class GameState:
     cdef public object _variant, _hands, _stock, _discard, _to_move, _direction, _wish, _pending
     cdef public object _phase, _drawn, _memory, _active, _dealer, _seed, _idle, _winner

@@ -210,6 +210,13 @@ class Variant:
             h = self._hash = hash(self._identity())
         return h
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what makes it, never its caches: a process pool pickles a variant in a thread
+        of its own while this process plays on with it and fills them ("dictionary changed size
+        during iteration"), and a learner's rule with memory can grow them to megabytes."""
+        return (_remade, (type(self), self.name, tuple(self.deck), self.hand_size, self.players, self.rules,
+                          self.title, self.options, self.changes, self._call))
+
     def __repr__(self) -> str:
         extra = f", house rules: {self.house_rules()}" if self.changes else ""
         return f"<Variant {self.name}: {len(self.deck)} cards, {len(self.rules)} rules{extra}>"
@@ -235,6 +242,13 @@ class Variant:
 
 
 # --- the four variants of RULES.md ------------------------------------------------------------
+
+def _remade(cls: type[Variant], name: str, deck: tuple[Card, ...], hand_size: int, players: tuple[int, int],
+            rules: tuple[Rule, ...], title: str, options: dict[str, Any], changes: tuple[tuple[str, Any], ...],
+            call: str | None) -> Variant:
+    """A pickled variant made again (``Variant.__reduce__``), its caches empty."""
+    return cls(name, deck, hand_size, players, rules, title=title, options=options, changes=changes, call=call)
+
 
 def _lite_macau(points_to_win: int = 2) -> Variant:
     return Variant("lite_macau", make_deck(RANKS_52), 5, (2, 4), rulebook.lite_macau(points_to_win),

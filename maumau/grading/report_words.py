@@ -143,13 +143,27 @@ _INNER = {"de": {"your solution cell": "deine Lösungszelle", "your cell": "dein
 
 def message_words(message: str, lang: str) -> str:
     """A row's message or note as the grader would say it in ``lang``: each part (parts are joined by
-    "; ") that the grader wrote itself in its wording for ``lang``, the rest as written."""
+    "; ") that the grader wrote itself in its wording for ``lang``, the rest as written.  A learner's
+    text may hold "; " itself (``ValueError: a; b``): a piece that is not the grader's own stays
+    with the part before it, so nothing a learner wrote is cut or half translated."""
     if lang not in ("de", "hu") or not message:
         return message
-    return "; ".join(_part(part, lang) for part in message.split("; "))
+    parts: list[str] = []
+    for piece in message.split("; "):
+        if parts and _said(piece, lang) is None:
+            parts[-1] += "; " + piece  # the rest of the part before: a learner's words
+        else:
+            parts.append(piece)
+    return "; ".join(_part(part, lang) for part in parts)
 
 
 def _part(part: str, lang: str) -> str:
+    said = _said(part, lang)
+    return part if said is None else said
+
+
+def _said(part: str, lang: str) -> str | None:
+    """``part`` in the grader's wording for ``lang``, or None where it is not the grader's own."""
     for pattern, words in MESSAGES:
         found = re.fullmatch(pattern, part, flags=re.DOTALL)
         if found:
@@ -157,13 +171,16 @@ def _part(part: str, lang: str) -> str:
                       points(float(value), lang) if key in ("points", "s") else value
                       for key, value in found.groupdict().items()}
             return words[lang].format(**values)
-    return part
+    return None
 
 
 def _inner(value: str, lang: str) -> str:
     """The grader's own words at the start of a group (``your cell 'x = 1'`` → ``deine Zelle 'x = 1'``);
     a grading stop's reason translated as a message of its own; anything else as written."""
+    said = _said(value, lang)  # a whole message of the grader's first ("your cell raised ValueError: x")
+    if said is not None:
+        return said
     for english in sorted(_INNER[lang], key=len, reverse=True):
         if value == english or value.startswith(english + " "):
             return _INNER[lang][english] + value[len(english):]
-    return _part(value, lang)
+    return value

@@ -206,6 +206,8 @@ class _Shared(Generic[R]):
         now, w = self.clock(), self.window
         if now - w.wall < WATCH_SECONDS:
             return
+        if self.trial and w.pool_hands == 0:
+            return  # a trial is judged on its chunks, not on none: the window stays open until one is back
         if not self.retreated or self.trial:
             pays = pool_pays(now - w.wall, w.here_hands, self.cpu() - w.cpu, w.pool_hands, w.pool_cpu)
             self.verdicts.append(pays)

@@ -14,6 +14,7 @@ import pytest
 
 import maumau as mm
 from maumau.core import engine
+from maumau.core import state as core_state
 from maumau.play.serialize import state_from_dict
 
 VARIANTS = mm.variant_names()
@@ -117,6 +118,9 @@ def test_undo_does_not_replay(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(engine, "apply_move", forbidden)
     monkeypatch.setattr(engine, "legal_moves", forbidden)
+    # the state calls the engine by the names it imported at its end (maumau/core/state.py)
+    monkeypatch.setattr(core_state, "_apply_move", forbidden)
+    monkeypatch.setattr(core_state, "_legal_moves", forbidden)
     monkeypatch.setattr(mm.Game, "replay", forbidden)
     for _ in range(n // 2):
         game.undo()

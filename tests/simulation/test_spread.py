@@ -174,3 +174,21 @@ def test_a_load_that_comes_in_mid_run_takes_the_chunks_from_then_on():
     # workers that slow down in mid-run (a busy core) on a shared core: the same
     machine = _Machine(cores=1, slow=0.05, slow_from=1000)
     assert machine.run(hands=4000) < 0.1
+
+
+def test_a_trial_is_judged_on_its_chunks_not_on_none():
+    """A trial chunk slower than a window (a busy machine) keeps the window open: no verdict, no
+    reset of the back-off, until the chunk is back; then it is judged on what it played."""
+    clock = {"wall": 0.0, "cpu": 0.0}
+    shared = spread._Shared(ThreadPoolExecutor(1), lambda chunk: None, _play, [], 1, lambda part: None,
+                            lambda err: err, lambda: clock["wall"], lambda: clock["cpu"])
+    shared.retreated, shared.trial, shared.retry_wait = False, True, 16.0
+    shared.window.here_hands = 100
+    clock["wall"] = 3 * spread.WATCH_SECONDS  # three windows' time, no chunk of the pool back yet
+    clock["cpu"] = 0.7 * clock["wall"]  # one shared core: the worker took the rest
+    shared.watch()
+    assert shared.verdicts == [] and shared.trial and shared.retry_wait == 16.0
+    shared.window.pool_hands, shared.window.pool_cpu = 30, 0.9  # the trial's chunk: dear hands on a shared core
+    shared.watch()
+    assert shared.verdicts == [False] and not shared.trial and shared.retreated
+    assert shared.retry_wait == 32.0  # the back-off grows

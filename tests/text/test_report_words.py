@@ -246,3 +246,17 @@ def test_the_reports_show_the_graders_messages_in_the_language(lang):
     for text in (summary, feedback):
         assert "ran longer" not in text and "handed in" not in text.replace("handed_in", "")
     assert report_words.message_words(row.notes[0], lang) in feedback.replace("\\_", "_")
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_a_learners_text_with_a_semicolon_is_never_cut_or_half_translated(lang):
+    """An exception's own message may hold "; " or grader-like words: it stays whole and as written,
+    and a grader's message inside another (a hidden test's reason) is said whole in the language."""
+    from maumau.grading.report_words import message_words
+
+    said = message_words("your cell raised ValueError: a; b", lang)
+    assert "ValueError: a; b" in said and "raised" not in said, said
+    said = message_words("hidden test 'B': your cell raised ValueError: bad test", lang)
+    assert "ValueError: bad test" in said and "raised" not in said and "your cell" not in said, said
+    said = message_words("your cell raised ValueError: a; test 'B' failed", lang)  # two parts of the grader's
+    assert "ValueError: a" in said and "failed" not in said, said
