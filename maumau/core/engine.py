@@ -10,7 +10,7 @@ does not ask every rule about every card.  The move being carried out is a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
@@ -47,10 +47,15 @@ def legal_cards(variant: Variant, table: Table) -> frozenset[Card]:
     found = cache.get(table)
     if found is None:
         found = frozenset(c for c in variant.distinct_cards if card_refusal(variant, c, table) is None)
-        if len(cache) >= CACHE_TABLES:
-            cache.clear()
-        cache[table] = found
+        _keep(cache, table, found)
     return found
+
+
+def _keep(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """``cache[key] = value``, starting the cache again when it holds ``CACHE_TABLES`` tables."""
+    if len(cache) >= CACHE_TABLES:
+        cache.clear()
+    cache[key] = value
 
 
 def plays_on(variant: Variant, top: Card, wish: Suit | Rank | None, pending: Pending | None,
@@ -64,10 +69,7 @@ def plays_on(variant: Variant, top: Card, wish: Suit | Rank | None, pending: Pen
     if wish is None and pending is None and memory is variant.memory_at_deal:
         variant._plays_by_top[top] = found
     else:
-        cache = variant._plays_cache
-        if len(cache) >= CACHE_TABLES:
-            cache.clear()
-        cache[(top, wish, pending, memory)] = found
+        _keep(variant._plays_cache, (top, wish, pending, memory), found)
     return found  # type: ignore[return-value]
 
 

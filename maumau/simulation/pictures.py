@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..charts import PX_PER_INCH, Chart, bin_counts, bin_edges, new_figure, number
 from ..core.variants import variant, variant_names
+from ..text.i18n import fired_rule, t
 from ..text.i18n import number as written
-from ..text.i18n import rule_summary, t
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -49,22 +49,9 @@ def numbers(sim: Simulation) -> Numbers:
     known = variant(sim.variant) if sim.variant in variant_names() else None
     players = f"{len(sim.players)} × {sim.players[0]}" if same else t("sim.versus").join(sim.names)
     title = t("sim.title", variant=known.title if known else sim.variant, hands=written(sim.games), players=players)
-    rules = [(*_rule_words(known, name), rate) for name, rate in list(sim.rules_fired().items())[:12]]
+    rules = [(*fired_rule(known, name), rate) for name, rate in list(sim.rules_fired().items())[:12]]
     return Numbers(title, wins, 100 / len(sim.players), edges, bin_counts(lengths, edges), stats["mean"],
                    stats["median"], [(label, rate, tip) for label, tip, rate in rules])
-
-
-def _rule_words(known: Any, name: str) -> tuple[str, str]:
-    """A rule that acted as the explorer names it: its RULES.md id, its plain sentence as the
-    tooltip; the core's reshuffle (C-6) and blocked hand (C-7) in words; a learner's own rule,
-    not in the named variant, by its own name."""
-    rule = next((r for r in known.rules if r.name == name), None) if known is not None else None
-    if rule is not None and rule.rule_id:
-        return rule.rule_id, rule_summary(rule)
-    if name in ("reshuffle", "blocked"):
-        word = t("ui.fired." + name)
-        return word, word
-    return name, rule_summary(rule) if rule is not None else name
 
 
 def plot(sim: Simulation, figsize: tuple[float, float]) -> Chart:

@@ -20,10 +20,11 @@ from . import locale
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.cards import Card, Rank, Suit
     from ..core.rules.base import Pending, Rule
+    from ..core.variants import Variant
 
 __all__ = ["t", "name_seats", "set_language", "language", "use_language", "LANGUAGES", "CATALOGUE", "describe_pending",
            "card_name", "suit_name", "rank_name", "wish_name", "rule_summary", "seat_regex", "number", "percent",
-           "rank_letter", "card_symbol", "read_card"]
+           "rank_letter", "card_symbol", "read_card", "fired_rule"]
 
 LANGUAGES = ("en", "de", "hu")
 
@@ -116,6 +117,19 @@ def rule_summary(rule: Rule, lang: str | None = None, formal: bool = False) -> s
     if not formal and cls.__name__ in PLAIN.get(lang, {}):
         return PLAIN[lang][cls.__name__]
     return RULE_TEXT.get(lang, {}).get(cls.__name__, rule.summary)
+
+
+def fired_rule(variant: Variant | None, name: str, lang: str | None = None) -> tuple[str, str]:
+    """A rule that acted in a simulation, as the explorer and ``Simulation.plot`` name it: its RULES.md
+    id with its plain sentence as the tooltip; the core's reshuffle (C-6) and blocked hand (C-7) in
+    words; a rule not in ``variant`` (a learner's own) by its own name."""
+    rule = next((r for r in variant.rules if r.name == name), None) if variant is not None else None
+    if rule is not None and rule.rule_id:
+        return rule.rule_id, rule_summary(rule, lang)
+    if name in ("reshuffle", "blocked"):
+        word = t("ui.fired." + name, lang)
+        return word, word
+    return name, rule_summary(rule, lang) if rule is not None else name
 
 
 def name_seats(sentence: str, names: dict[int, str], lang: str | None = None) -> str:

@@ -14,7 +14,7 @@ from .. import players as _players
 from ..core.dealing import deal
 from ..core.rules.base import Rule
 from ..core.variants import Variant, variant, variant_names
-from ..text.i18n import number, percent, rule_summary, t
+from ..text.i18n import fired_rule, number, percent, rule_summary, t
 from .access import Access
 from .common import STRENGTHS, Displayed, check_lang, esc
 from .scores import house_rules_text, rules_html
@@ -79,13 +79,9 @@ def simulated_stats(v: Variant, players: int, games: int, seed: int = 0, strengt
 def _fired_html(v: Variant, fired: dict[str, float], lang: str) -> str:
     """The rules that acted most, by rule id (the plain sentence as the tooltip), per hand in the
     language's number format; the core's reshuffle and blocked hand in words."""
-    by_name = {r.name: r for r in v.rules}
     parts = []
     for name, rate in [(n, r) for n, r in fired.items() if r >= 0.05][:6]:  # what rounds to 0,0 acted too rarely
-        rule = by_name.get(name)
-        label = rule.rule_id if rule is not None else t("ui.fired." + name, lang) if name in ("reshuffle", "blocked") \
-            else name
-        tip = rule_summary(rule, lang) if rule is not None else label
+        label, tip = fired_rule(v, name, lang)
         parts.append(f'<span title="{esc(tip)}">{esc(label)}: {esc(number(rate, 1, lang))}</span>')
     return " · ".join(parts)
 
