@@ -11,8 +11,8 @@ this service and unknown tokens are refused at the handshake (401/403).
 
 The hub's answers are kept ``cache_seconds`` (30 s), by the token's SHA-256 (no token is kept),
 at most ``cache_size`` of them (1,000; the oldest go first), and only the hub users: a refusal is
-never kept, so made-up tokens cost no memory (and cost the client's ``wrong`` tries, see
-``server``).
+never kept, so made-up tokens cost no memory; each costs the client address a try of its
+``join`` bucket (``limits``), so nobody makes the server ask the hub without end.
 """
 
 from __future__ import annotations

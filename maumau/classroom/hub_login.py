@@ -32,7 +32,7 @@ from typing import Any
 
 from .login import _cookie_named, same_site
 
-__all__ = ["HubLogin", "HubSession", "Pending", "SESSION_COOKIE", "STATE_COOKIE", "PENDING_PER_CLIENT",
+__all__ = ["HubLogin", "HubSession", "StartedLogin", "SESSION_COOKIE", "STATE_COOKIE", "PENDING_PER_CLIENT",
            "MOST_PENDING", "MOST_SESSIONS"]
 
 SESSION_COOKIE = "maumau_hub_session"
@@ -49,7 +49,7 @@ MOST_SESSIONS = 10_000
 
 
 @dataclass(frozen=True)
-class Pending:
+class StartedLogin:
     """A login started and not yet finished: where to go after it, its PKCE verifier, by whom."""
     next_path: str
     verifier: str
@@ -72,7 +72,7 @@ class HubLogin:
 
         self.auth = HubOAuth(cache_max_age=30)
         self.prefix, self.teachers_group = prefix, teachers_group
-        self._states: dict[str, Pending] = {}  # the state sent to the hub -> the login it belongs to
+        self._states: dict[str, StartedLogin] = {}  # the state sent to the hub -> the login it belongs to
         self._sessions: dict[str, HubSession] = {}
 
     # --- the steps of the login -------------------------------------------------------------------------
@@ -83,7 +83,7 @@ class HubLogin:
         self._make_room(client, now)
         state = secrets.token_urlsafe(24)
         verifier, challenge, method = self.auth.generate_pkce_code_challenge()
-        self._states[state] = Pending(next_path[:2048], verifier, now + STATE_SECONDS, client)
+        self._states[state] = StartedLogin(next_path[:2048], verifier, now + STATE_SECONDS, client)
         query = urllib.parse.urlencode({
             "client_id": self.auth.oauth_client_id, "redirect_uri": self.auth.oauth_redirect_uri,
             "response_type": "code", "state": state, "code_challenge": challenge,

@@ -190,13 +190,13 @@ class Server:
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
             return None
-        wrong = self.limits.bucket("wrong", _address(connection))
-        if not wrong.has():  # made-up tokens are guesses: each costs a try, and asks the hub nothing
-            return plain(429, "too many wrong tokens from here: wait a minute\n")
+        refused = self.limits.bucket("join", _address(connection))
+        if not refused.has():  # each token the hub refuses cost a question to the hub: so many, then wait
+            return plain(429, "too many tokens the hub refused came from here: wait a minute\n")
         user, refusal = await self.hub.identify(request)  # a notebook: the hub says who, from the token alone
         if user is None:
-            if refusal.status_code in (401, 403):
-                wrong.take()
+            if refusal.status_code == 403:
+                refused.take()
             return refusal
         connection.hub_user = user
         return None  # the websocket handshake goes on

@@ -356,3 +356,41 @@ def test_the_bounds_are_sane_for_a_class():
     burst, per_second = LIMITS["handin"]
     assert burst >= 3 and 1 / per_second <= 10  # a learner handing in again after a fix is never refused
     assert PER_ADDRESS >= 120  # a class of 40 behind one router, three sockets each
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_hub_service_asked_with_made_up_tokens_and_anonymous_logins_keeps_bounded_memory(
+        hub_api, tmp_path, monkeypatch):
+    pytest.importorskip("jupyterhub")
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from maumau.classroom.hub_login import PENDING_PER_CLIENT
+    from maumau.classroom.limits import LIMITS
+
+    port = _free_port()
+    monkeypatch.setenv("JUPYTERHUB_API_URL", hub_api)
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_URL", f"http://127.0.0.1:{port}")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/services/maumau/")
+    with classroom.Server(db=tmp_path / "c.sqlite", hub=True) as server:
+        assert server.hub is not None and server.hub_login is not None
+        statuses = []
+        for i in range(int(LIMITS["join"][0]) + 10):
+            try:
+                connect(server.ws_url, additional_headers={"Authorization": f"token made-up-{i}"}).close()
+            except InvalidStatus as err:
+                statuses.append(err.response.status_code)
+        assert statuses[0] == 403 and statuses[-1] == 429  # so many refusals, then the hub is asked no more
+        assert len(server.hub._cache) == 0  # and none of them is kept
+        other = socket.create_connection((server.host, server.port), 5, ("127.0.0.5", 0))  # another address
+        with connect(server.ws_url, additional_headers={"Authorization": "token good-anna"}, sock=other) as anna:
+            anna.send(json.dumps({"type": "ping", "id": 1}))
+            assert json.loads(anna.recv(5))["user"] == "anna"
+        for _ in range(PENDING_PER_CLIENT + 100):  # anonymous page views: each starts a login
+            assert _ask(server, "/services/maumau/").status == 302
+        assert len(server.hub_login._states) == PENDING_PER_CLIENT
