@@ -336,6 +336,11 @@ def drive(server: classroom.Server) -> int:
         step(f"axe-core: {assert_no_violations(lobby, 'body', 'the lobby')} violations in the lobby")
         course_page(laptop, watch, server)
         step(f"the lobby listed the tables and created {created.group(1)}")
+        lobby.click("#logout")  # a POST with the session's CSRF token (a GET would change nothing)
+        lobby.wait_for_selector("#teacher-tools", state="hidden")
+        left = {c["name"] for c in laptop.cookies()}
+        assert not left & {"maumau_teacher", "maumau_csrf"}, left
+        step("the lobby's log-out button ended the session (POST /logout with the CSRF token)")
 
         stranger = watch.page(browser.new_context(viewport={"width": 1024, "height": 700}).new_page(), "stranger")
         stranger.goto(base + "/")
