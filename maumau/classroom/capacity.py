@@ -12,7 +12,8 @@ one client with a thousand idle sockets would leave none for anyone else.  So th
   closed at once, before it costs more than that moment.
 
 A class behind one school router shares one address, so ``PER_ADDRESS`` is generous: a learner's
-browser holds one or two sockets (a page, a hand-in), a class of 40 about a hundred.
+browser holds one or two sockets (a page, a hand-in), a class of 40 about a hundred, a school's
+300 at the tables at once about 300 (``maumau serve --per-address N`` for more).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 __all__ = ["Capacity", "PER_ADDRESS", "RESERVE", "raise_open_files", "capped_connection"]
 
 #: Connections one client address may hold at once (a whole class behind one router fits).
-PER_ADDRESS = 256
+PER_ADDRESS = 512
 #: Open files kept for the server's own use (database, log, graders), never given to connections.
 RESERVE = 64
 #: The open-file limit the server asks for when the hard limit is unlimited.
