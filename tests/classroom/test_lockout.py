@@ -263,6 +263,12 @@ def test_a_get_changes_nothing_and_a_log_out_needs_the_pages_csrf_token(server):
     assert _ask(server, "/logout", "POST", {"Cookie": cookie, "X-Maumau-CSRF": "guess"}).status == 403
     evil = {"Cookie": cookie, "X-Maumau-CSRF": csrf, "Origin": "http://evil.example"}
     assert _ask(server, "/logout", "POST", evil).status == 403
+    form = http.client.HTTPConnection(server.host, server.port, timeout=10)  # a form's POST has a body
+    form.request("POST", "/logout", body=b"x=1", headers={"Cookie": cookie,
+                                                         "Content-Type": "application/x-www-form-urlencoded"})
+    with pytest.raises((http.client.RemoteDisconnected, ConnectionError)):
+        form.getresponse()  # websockets takes no request body: the connection is closed unanswered
+    form.close()
     assert _is_teacher(server, session)  # still logged in
     # the lobby's own log-out
     own = {"Cookie": cookie, "X-Maumau-CSRF": csrf, "Origin": f"http://{server.host}:{server.port}",
