@@ -191,7 +191,7 @@ class Server:
             connection.hub_user, connection.teacher = session.user, session.teacher
             return None
         refused = self.limits.bucket("join", _address(connection))
-        if not refused.has():  # each token the hub refuses cost a question to the hub: so many, then wait
+        if not refused.has():  # each token the hub refuses costs a question to the hub: so many, then wait
             return plain(429, "too many tokens the hub refused came from here: wait a minute\n")
         user, refusal = await self.hub.identify(request)  # a notebook: the hub says who, from the token alone
         if user is None:
