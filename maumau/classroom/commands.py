@@ -38,6 +38,9 @@ def add_commands(commands: Any) -> None:
                             "course page is /course (README, Running a course)")
     serve.add_argument("--close", action="append", default=[], metavar="EXERCISE=TIME",
                        help="no hand-in of EXERCISE after TIME (with its zone; TIME alone: every exercise)")
+    serve.add_argument("--per-address", type=int, default=None, metavar="N",
+                       help="connections one client address may hold at once (default 512, at most a quarter "
+                            "of the open files; a school behind one router may need more)")
     serve.set_defaults(func=cmd_serve)
 
     table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
@@ -90,7 +93,7 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         token = teacher_token(args)
         server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
                         hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub,
-                        hub_teachers=args.hub_teachers, course=_course(args))
+                        hub_teachers=args.hub_teachers, course=_course(args), per_address=args.per_address)
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
         con.error(f"cannot serve from {args.db}: {err}")
         return 1

@@ -46,8 +46,11 @@ __all__ = ["Connection", "OpenTables"]
 
 log = logging.getLogger("maumau.classroom")
 
-#: Projectors (watching connections) one table may have.
+#: Learners' projectors (watching connections) one table may have; the teacher's are never
+#: counted among them, so the teacher's own projector is always let in.
 MOST_WATCHERS = 16
+#: Learners' projectors of one table from one client (an address, or a hub user).
+WATCHERS_PER_CLIENT = 4
 
 
 class Connection:
@@ -145,13 +148,12 @@ class Connection:
             raise ProtocolError("seated", "this connection is at a table already")
         answer: dict[str, Any] = {"code": table.code, "variant": table.variant.name, "rules": table.spec.public_rules()}
         if isinstance(request, Watch):
-            watching = sum(conn.seat is None for conn in tables.at.get(table.code, ()))
-            if watching >= MOST_WATCHERS:  # every watcher costs a frame per move: a table is not a broadcast
-                raise TableError("full", f"table {table.code} has {MOST_WATCHERS} projectors already")
             token = request.teacher
             if token is not None or request.open:
                 self.check_teacher(token)
                 self.open_hands = True
+            else:
+                self.room_to_watch(table.code)
         elif self.hub_user is not None:  # on JupyterHub a learner is their hub user: one seat each
             seat = table.seat_of_user(self.hub_user)
             if seat is None:
@@ -168,6 +170,16 @@ class Connection:
             answer["seat"] = self.seat
         tables.attach(self, table)
         return answer
+
+    def room_to_watch(self, code: str) -> None:
+        """TableError unless a learner's projector may watch table ``code``: every watcher costs a
+        frame per move (a table is not a broadcast), and one client may not take every place."""
+        learners = [conn for conn in self.server.tables.at.get(code, ()) if conn.seat is None and not conn.open_hands]
+        if len(learners) >= MOST_WATCHERS:
+            raise TableError("full", f"table {code} has {MOST_WATCHERS} projectors already")
+        if sum(conn.client == self.client for conn in learners) >= WATCHERS_PER_CLIENT:
+            raise TableError("full", f"you watch table {code} on {WATCHERS_PER_CLIENT} projectors already: "
+                                     f"close one first")
 
     def check_teacher(self, token: str | None) -> None:
         """TableError unless this is the teacher: the logged-in browser, or the token sent along."""

@@ -14,7 +14,9 @@ wrong join does), then answers ``{"type": "ready"}`` and only now accepts one la
 notebook's bytes (at most ``MAX_HANDIN_BYTES``).  It answers ``{"type": "receipt", ...}`` with the
 server's receipt time, the SHA-256 and the version, or ``{"type": "error", "code", "message"}``.
 The learner is the seat's name at that table (or the hub user): never a name or a time the
-client sends.
+client sends.  Before the bytes are read, the learner's caps are asked (``HandIns.room``:
+versions of the exercise, bytes in all) and their hand-in rate (``limits``: five at once, then
+one every six seconds); a refusal says which, and every earlier version stays.
 
 The course page (``/course``, the logged-in teacher only): ``maumau.grading.course_page`` over the
 gradebook's last grade of every learner, and every hand-in with its receipt.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -75,6 +78,7 @@ class CourseDesk:
             exercise = hello.get("exercise")
             if not isinstance(exercise, str) or exercise not in self.exercises:
                 raise HandInError(f"there is no exercise {str(exercise)[:60]!r} in this course: nothing was stored")
+            self._admit(server, learner, exercise, size)
             # only now, for a learner the server knows, one message as large as the notebook said
             websocket.protocol.max_message_size = size + 16
             await websocket.send(json.dumps({"type": "ready"}))
@@ -87,6 +91,17 @@ class CourseDesk:
         except (json.JSONDecodeError, UnicodeDecodeError, AttributeError, TypeError):
             await websocket.send(json.dumps({"type": "error", "code": "bad_request",
                                              "message": "the first message must be a hand_in request (JSON)"}))
+
+    def _admit(self, server: Any, learner: str, exercise: str, size: int) -> None:
+        """HandInError unless ``learner`` is within their caps (``HandIns.room``) and their rate
+        (``limits``, ``handin``): asked before the notebook's bytes are read."""
+        self.handins.room(learner, exercise, size)
+        bucket = server.limits.bucket("handin", learner)
+        if not bucket.take():
+            wait = max(1, math.ceil(bucket.wait()))
+            raise HandInError(f"you hand in too often ({bucket.burst:.0f} at once, then one every "
+                              f"{1 / bucket.per_second:.0f} s): wait {wait} s and hand in again "
+                              f"(nothing was stored now; your earlier versions are all kept)")
 
     def _who(self, hello: Any, server: Any, address: str, hub_user: str | None) -> str:
         """The learner handing in: the hub user, or the name of the seat whose token is given."""

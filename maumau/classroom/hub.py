@@ -8,11 +8,17 @@ login (``hub_login``); the server asks the hub whose it is
 (``GET {api}/user`` with that very token) and seats that user, so nobody can act for anyone
 else: the identity comes from the token alone.  Tokens of services, tokens without access to
 this service and unknown tokens are refused at the handshake (401/403).
+
+The hub's answers are kept ``cache_seconds`` (30 s), by the token's SHA-256 (no token is kept),
+at most ``cache_size`` of them (1,000; the oldest go first), and only the hub users: a refusal is
+never kept, so made-up tokens cost no memory; each costs the client address a try of its
+``join`` bucket (``limits``), so nobody makes the server ask the hub without end.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import time
@@ -27,7 +33,7 @@ __all__ = ["HubUsers"]
 
 @dataclass
 class HubUsers:
-    """Who a hub token belongs to (answers cached for ``cache_seconds``)."""
+    """Who a hub token belongs to (users cached for ``cache_seconds``, at most ``cache_size``)."""
 
     api_url: str
     prefix: str = "/"
@@ -35,7 +41,8 @@ class HubUsers:
     port: int = 8765
     scopes: frozenset[str] = frozenset()
     cache_seconds: float = 30.0
-    _cache: dict[str, tuple[float, dict[str, Any] | None]] = field(default_factory=dict)
+    cache_size: int = 1000
+    _cache: dict[str, tuple[float, dict[str, Any]]] = field(default_factory=dict)  # SHA-256 -> (when, user)
 
     @classmethod
     def from_environment(cls) -> HubUsers:
@@ -69,15 +76,27 @@ class HubUsers:
         return str(user["name"]), None
 
     async def user_for_token(self, token: str) -> dict[str, Any] | None:
-        now = time.monotonic()
-        cached = self._cache.get(token)
+        """The hub's user of ``token`` (its ``name`` and ``kind``), or None if the hub refuses it."""
+        now, key = time.monotonic(), hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+        cached = self._cache.get(key)
         if cached is not None and now - cached[0] < self.cache_seconds:
             return cached[1]
-        user = await asyncio.to_thread(self._ask_hub, token)
-        if user is not None and self.scopes and not self.scopes & set(user.get("scopes", ())):
-            user = None  # a valid token, but without access to this service
-        self._cache[token] = (now, user)
+        answer = await asyncio.to_thread(self._ask_hub, token)
+        if answer is None or (self.scopes and not self.scopes & set(answer.get("scopes", ()))):
+            self._cache.pop(key, None)
+            return None  # unknown, or a valid token without access to this service: never kept
+        user = {"name": str(answer.get("name", "")), "kind": str(answer.get("kind", "user"))}
+        self._keep(key, now, user)
         return user
+
+    def _keep(self, key: str, now: float, user: dict[str, Any]) -> None:
+        """Keep one answer: the stale ones go, then the oldest while the cache is full."""
+        self._cache.pop(key, None)
+        if len(self._cache) >= self.cache_size:
+            self._cache = {k: v for k, v in self._cache.items() if now - v[0] < self.cache_seconds}
+        while len(self._cache) >= self.cache_size:
+            del self._cache[next(iter(self._cache))]
+        self._cache[key] = (now, user)
 
     def _ask_hub(self, token: str) -> dict[str, Any] | None:
         request = urllib.request.Request(self.api_url + "/user", headers={"Authorization": f"token {token}"})

@@ -11,6 +11,11 @@ page's websocket carries that cookie, and the server seats the hub user it names
 The teacher is a hub role, not a pasted token: a hub admin, or a member of the group named by
 ``--hub-teachers`` (default ``teachers``), asked of the hub with the service's own token (the
 service needs the ``read:users`` scope; README, "Play together on JupyterHub").
+
+Anyone may start a login (a page opened without a session), so what a started login keeps is
+bounded: it lives ``STATE_SECONDS``, one client (address) keeps at most ``PENDING_PER_CLIENT``
+(its oldest go first), the whole server at most ``MOST_PENDING``; sessions are kept until they
+end, at most ``MOST_SESSIONS`` (the oldest go first).
 """
 
 from __future__ import annotations
@@ -27,12 +32,29 @@ from typing import Any
 
 from .login import _cookie_named, same_site
 
-__all__ = ["HubLogin", "HubSession", "SESSION_COOKIE", "STATE_COOKIE"]
+__all__ = ["HubLogin", "HubSession", "StartedLogin", "SESSION_COOKIE", "STATE_COOKIE", "PENDING_PER_CLIENT",
+           "MOST_PENDING", "MOST_SESSIONS"]
 
 SESSION_COOKIE = "maumau_hub_session"
 STATE_COOKIE = "maumau_hub_state"
 SESSION_SECONDS = 8 * 3600
 STATE_SECONDS = 600
+#: Logins one client address may have started and not finished (a school behind one router, each
+#: learner typing their password on the hub's login page).
+PENDING_PER_CLIENT = 200
+#: Logins started and not finished on the whole server (a class of hundreds opening the page).
+MOST_PENDING = 2000
+#: Open sessions on the whole server.
+MOST_SESSIONS = 10_000
+
+
+@dataclass(frozen=True)
+class StartedLogin:
+    """A login started and not yet finished: where to go after it, its PKCE verifier, by whom."""
+    next_path: str
+    verifier: str
+    until: float
+    client: str
 
 
 @dataclass(frozen=True)
@@ -50,23 +72,35 @@ class HubLogin:
 
         self.auth = HubOAuth(cache_max_age=30)
         self.prefix, self.teachers_group = prefix, teachers_group
-        self._states: dict[str, tuple[str, str, float]] = {}  # state -> (next page, PKCE verifier, until)
+        self._states: dict[str, StartedLogin] = {}  # the state sent to the hub -> the login it belongs to
         self._sessions: dict[str, HubSession] = {}
 
     # --- the steps of the login -------------------------------------------------------------------------
-    def redirect_to_hub(self, next_path: str) -> tuple[str, str]:
-        """Where to send a browser without a session, and the state cookie to set."""
+    def redirect_to_hub(self, next_path: str, client: str = "?") -> tuple[str, str]:
+        """Where to send a browser without a session, and the state cookie to set; ``client``
+        (the address) counts against ``PENDING_PER_CLIENT``."""
         now = time.monotonic()
-        self._states = {k: v for k, v in self._states.items() if v[2] > now}
+        self._make_room(client, now)
         state = secrets.token_urlsafe(24)
         verifier, challenge, method = self.auth.generate_pkce_code_challenge()
-        self._states[state] = (next_path, verifier, now + STATE_SECONDS)
+        self._states[state] = StartedLogin(next_path[:2048], verifier, now + STATE_SECONDS, client)
         query = urllib.parse.urlencode({
             "client_id": self.auth.oauth_client_id, "redirect_uri": self.auth.oauth_redirect_uri,
             "response_type": "code", "state": state, "code_challenge": challenge,
             "code_challenge_method": method})
         cookie = f"{STATE_COOKIE}={state}; Path={self.prefix}; Max-Age={STATE_SECONDS}; HttpOnly; SameSite=Lax"
         return f"{self.auth.oauth_authorization_url}?{query}", cookie
+
+    def _make_room(self, client: str, now: float) -> None:
+        """Room for one more started login: the stale go, then this client's oldest beyond its
+        share, then the oldest of all beyond ``MOST_PENDING``."""
+        if len(self._states) >= MOST_PENDING // 2:
+            self._states = {k: v for k, v in self._states.items() if v.until > now}
+        mine = [k for k, v in self._states.items() if v.client == client]
+        for key in mine[:max(0, len(mine) - PENDING_PER_CLIENT + 1)]:
+            del self._states[key]
+        while len(self._states) >= MOST_PENDING:
+            del self._states[next(iter(self._states))]
 
     async def finish(self, query: str, headers: Any) -> tuple[str, str] | str:
         """The hub sent the browser back (``oauth_callback?code=...&state=...``): the page to go
@@ -76,7 +110,7 @@ class HubLogin:
         pending = self._states.pop(state, None) if state else None
         if not code or pending is None or _cookie_named(headers, STATE_COOKIE) != state:
             return "this login is not the one this browser started: open the page again"
-        next_path, verifier, until = pending
+        next_path, verifier, until = pending.next_path, pending.verifier, pending.until
         if until < time.monotonic():
             return "this login took too long: open the page again"
         try:
@@ -89,9 +123,18 @@ class HubLogin:
         name = str(user["name"])
         session = secrets.token_urlsafe(32)
         teacher = await asyncio.to_thread(self.is_teacher, name)
-        self._sessions[session] = HubSession(name, teacher, time.monotonic() + SESSION_SECONDS)
+        self._keep_session(session, HubSession(name, teacher, time.monotonic() + SESSION_SECONDS))
         cookie = f"{SESSION_COOKIE}={session}; Path={self.prefix}; Max-Age={SESSION_SECONDS}; HttpOnly; SameSite=Strict"
         return next_path if next_path.startswith(self.prefix) else self.prefix, cookie
+
+    def _keep_session(self, session: str, found: HubSession) -> None:
+        """Keep a new session: ended ones go, then the oldest beyond ``MOST_SESSIONS``."""
+        if len(self._sessions) >= MOST_SESSIONS:
+            now = time.monotonic()
+            self._sessions = {k: v for k, v in self._sessions.items() if v.until > now}
+        while len(self._sessions) >= MOST_SESSIONS:
+            del self._sessions[next(iter(self._sessions))]
+        self._sessions[session] = found
 
     def session(self, headers: Any) -> HubSession | None:
         """The hub user of a request that carries a live session cookie (from this site)."""

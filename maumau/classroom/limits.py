@@ -7,7 +7,11 @@ A bucket holds up to ``burst`` tries and gains ``per_second`` back.  Three kinds
   it is empty, every join, watch and teacher request of that client is refused, the right one
   too, so guessing cannot go on between two right answers),
 * ``message``: every request of one connection; beyond it the server reads that connection's
-  next request only when it is within the rate again, so a flooding client slows itself alone.
+  next request only when it is within the rate again, so a flooding client slows itself alone,
+* ``handin``: hand-ins of one learner (by who they are, not their address): five at once, then
+  one every six seconds; beyond it a hand-in is refused before its bytes are read.
+
+A server made with ``limits`` of some kinds keeps the others' defaults.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from dataclasses import dataclass, field
 __all__ = ["Bucket", "RateLimits", "LIMITS"]
 
 #: kind: (burst, per_second)
-LIMITS = {"join": (120.0, 10.0), "wrong": (10.0, 0.2), "message": (100.0, 50.0)}
+LIMITS = {"join": (120.0, 10.0), "wrong": (10.0, 0.2), "message": (100.0, 50.0), "handin": (5.0, 1 / 6)}
 
 
 @dataclass
@@ -41,6 +45,11 @@ class Bucket:
         self._fill()
         return self.tokens >= 1
 
+    def wait(self) -> float:
+        """Seconds until the next try."""
+        self._fill()
+        return max(0.0, (1 - self.tokens) / self.per_second)
+
     def take(self) -> bool:
         """One try, if there is one left."""
         self._fill()
@@ -54,7 +63,7 @@ class RateLimits:
     """The buckets of every client, by (kind, client); full buckets are forgotten now and then."""
 
     def __init__(self, limits: dict[str, tuple[float, float]] | None = None) -> None:
-        self.limits = dict(LIMITS if limits is None else limits)
+        self.limits = {**LIMITS, **(limits or {})}
         self.buckets: dict[tuple[str, str], Bucket] = {}
 
     def bucket(self, kind: str, client: str) -> Bucket:

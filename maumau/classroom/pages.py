@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .connections import OpenTables
 
-__all__ = ["http_response", "plain", "redirect", "html_page", "query_lang", "query_value", "PAGES"]
+__all__ = ["http_response", "plain", "redirect", "html_page", "query_lang", "query_value", "PAGES", "no_frames",
+           "NO_FRAMES"]
 
 #: The files a browser may fetch, by path, and their content types.
 PAGES = {
@@ -19,8 +20,13 @@ PAGES = {
     "/lobby.js": ("lobby.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
+#: No other site may show a page of this server in a frame (clickjacking: the teacher's tools live
+#: under another site's decoy); ``X-Frame-Options`` says it to browsers that know no CSP level 2.
+NO_FRAMES = [("Content-Security-Policy", "frame-ancestors 'none'"), ("X-Frame-Options", "DENY")]
 _HEADERS = [
-    ("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:"),
+    ("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+                                "frame-ancestors 'none'"),
+    ("X-Frame-Options", "DENY"),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
     ("Cache-Control", "no-store"),
@@ -93,7 +99,7 @@ def html_page(text: str) -> Any:
     from websockets.http11 import Response
 
     headers = [("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", "default-src 'none'; "
-               "style-src 'unsafe-inline'; img-src data:"), *_HEADERS[1:]]
+               "style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"), *_HEADERS[1:]]
     return Response(200, "OK", Headers(headers), text.encode("utf-8"))
 
 
@@ -108,3 +114,14 @@ def query_lang(path: str) -> str:
     """The page's language from ``?lang=de`` (en, de, hu; English otherwise)."""
     lang = query_value(path, "lang")
     return lang if lang in ("en", "de", "hu") else "en"
+
+
+def no_frames(connection: Any, request: Any, response: Any) -> Any:
+    """Every response of the server (its pages, the leagues', the refusals ``websockets`` writes
+    itself) forbids framing: ``NO_FRAMES`` added where the response does not say it already."""
+    headers = response.headers
+    if not any("frame-ancestors" in value for value in headers.get_all("Content-Security-Policy")):
+        headers["Content-Security-Policy"] = NO_FRAMES[0][1]
+    if "X-Frame-Options" not in headers:
+        headers["X-Frame-Options"] = NO_FRAMES[1][1]
+    return None

@@ -20,6 +20,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .capacity import Capacity, capped_connection, raise_open_files
 from .connections import Connection, OpenTables
 from .course import COURSE_PAGE, HANDIN_SOCKET, Course, CourseDesk
 from .hub import HubUsers
@@ -28,7 +29,7 @@ from .league_page import SOCKET, Leagues
 from .limits import RateLimits
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
-from .pages import html_page, http_response, plain, query_lang, query_value, redirect
+from .pages import html_page, http_response, no_frames, plain, query_lang, query_value, redirect
 from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
 from .table import ClassTable
@@ -52,7 +53,8 @@ class Server:
                  teacher_token: str | None = None, hold: float = 60.0, computer_delay: float = 0.6,
                  pause: float = 5.0, hub: bool = False, keepalive: float = 10.0, stall: float = STALL,
                  handshake: float = 10.0, hub_teachers: str = "teachers",
-                 limits: dict[str, tuple[float, float]] | None = None, course: Course | None = None) -> None:
+                 limits: dict[str, tuple[float, float]] | None = None, course: Course | None = None,
+                 per_address: int | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
         self.hub = HubUsers.from_environment() if hub else None
@@ -70,6 +72,9 @@ class Server:
         #: Seconds a client has to finish the websocket handshake (slowloris: a trickle of bytes).
         self.handshake = handshake
         self.limits = RateLimits(limits)
+        #: Connections one client address may hold at once (``capacity``; None: ``PER_ADDRESS``).
+        self.per_address = per_address
+        self.capacity = Capacity()
         self.sessions = Sessions(self.prefix)
         self.store = Store(db)
         self.teacher_token = teacher_token or new_token()
@@ -125,7 +130,9 @@ class Server:
 
         self._loop = asyncio.get_running_loop()
         self._stopped = asyncio.Event()
+        self.capacity = Capacity.under(raise_open_files(), self.per_address)
         async with serve(self._connection, self.host, self.port, process_request=self._http,
+                         process_response=no_frames, create_connection=capped_connection(self.capacity),
                          max_size=64 * 1024, max_queue=16, ping_interval=self.keepalive,
                          ping_timeout=self.keepalive, open_timeout=self.handshake, close_timeout=2,
                          compression=None) as server:  # frames of a few KB: deflating them costs more than it saves
@@ -143,10 +150,12 @@ class Server:
             return http_response("/missing", self.tables)
         path = "/" + path[len(self.prefix):]
         where = path.split("?")[0]
+        if where in ("/login", "/logout") and self.hub_login is None:
+            return self._login(connection, request, where)
+        if request.method != "GET":  # nothing else changes state over HTTP: the pages are only read
+            return plain(405, f"{where} is a page: it is only read (GET)\n", [("Allow", "GET")])
         if self.hub_login is not None:
             return await self._hub_http(connection, request, path)
-        if where in ("/login", "/logout"):
-            return self._login(connection, request, where)
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(self.sessions.is_teacher(request.headers), path)
         if where == HANDIN_SOCKET and self.course is not None:
@@ -173,7 +182,7 @@ class Server:
             return self._course_page(session is not None and session.teacher, path)
         if where in ("/", "") or where.startswith("/t/") or (self.leagues.handles(path) and where != SOCKET):
             if session is None:
-                location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"))
+                location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
                 return redirect(location, [cookie])
             return self.leagues.http(path) if self.leagues.handles(path) else http_response(path, self.tables)
         if where not in ("/ws", HANDIN_SOCKET, SOCKET):
@@ -181,8 +190,13 @@ class Server:
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
             return None
+        refused = self.limits.bucket("join", _address(connection))
+        if not refused.has():  # each token the hub refuses costs a question to the hub: so many, then wait
+            return plain(429, "too many tokens the hub refused came from here: wait a minute\n")
         user, refusal = await self.hub.identify(request)  # a notebook: the hub says who, from the token alone
         if user is None:
+            if refusal.status_code == 403:
+                refused.take()
             return refusal
         connection.hub_user = user
         return None  # the websocket handshake goes on
@@ -223,18 +237,25 @@ class Server:
         return html_page(self.course.page(lang))
 
     def _login(self, connection: Any, request: Any, where: str) -> Any:
-        """``GET /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie."""
+        """``POST /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie and
+        its CSRF token; ``POST /logout`` with that token ends the session.  A GET changes nothing."""
+        if request.method != "POST":
+            return plain(405, f"{where} takes a POST from the lobby page: a link or an image cannot log "
+                              f"anyone in or out\n", [("Allow", "POST")])
         if where == "/logout":
-            return plain(200, "logged out\n", [("Set-Cookie", self.sessions.close(request.headers))])
-        address = connection.remote_address[0] if connection.remote_address else "?"
-        wrong = self.limits.bucket("wrong", str(address))
+            cleared = self.sessions.close(request.headers)
+            if cleared is None:
+                return plain(403, "this log-out did not come from the teacher's own page (its CSRF token "
+                                  "is missing or wrong): nothing changed\n")
+            return plain(200, "logged out\n", [("Set-Cookie", cookie) for cookie in cleared])
+        wrong = self.limits.bucket("wrong", _address(connection))
         if not wrong.has():
             return plain(429, "too many tries from here: wait a minute\n")
         token = token_from(request.headers)
         if not same_site(request.headers) or not self.is_teacher(token):
             wrong.take()
             return plain(403, "the teacher token is wrong\n")
-        return plain(200, "logged in\n", [("Set-Cookie", self.sessions.open())])
+        return plain(200, "logged in\n", [("Set-Cookie", cookie) for cookie in self.sessions.open()])
 
     # --- the teacher's calls (from any thread) --------------------------------------------------------
     def _on_loop(self, call: Callable[[], T]) -> T:
@@ -309,3 +330,8 @@ class Server:
     def __exit__(self, *exc: object) -> None:
         with contextlib.suppress(Exception):
             self.stop()
+
+
+def _address(connection: Any) -> str:
+    """The client address of a connection ("?" when the socket does not say)."""
+    return str(connection.remote_address[0]) if connection.remote_address else "?"

@@ -8,7 +8,9 @@ last one (``write_folders``), with its receipt time as the hand-in time for dead
 
 Refused with a clear sentence, nothing stored: a file that is not a notebook, one larger than the
 limit, a notebook of another exercise (none of the exercise's cell ids in it), an exercise the
-course does not have, a hand-in after the course closed for that exercise.
+course does not have, a hand-in after the course closed for that exercise, and a hand-in beyond a
+learner's caps: ``MAX_VERSIONS`` versions of one exercise, ``MAX_LEARNER_BYTES`` in all (so one
+learner cannot fill the teacher's disk; their earlier versions are all kept).
 """
 
 from __future__ import annotations
@@ -22,10 +24,16 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-__all__ = ["HandIns", "HandInError", "Receipt", "MAX_HANDIN_BYTES", "safe_folder_name"]
+__all__ = ["HandIns", "HandInError", "Receipt", "MAX_HANDIN_BYTES", "MAX_VERSIONS", "MAX_LEARNER_BYTES",
+           "safe_folder_name"]
 
 #: The largest notebook the server takes (exercise notebooks are far under 1 MB even with outputs).
 MAX_HANDIN_BYTES = 5 * 1024 * 1024
+#: Versions of one exercise one learner may hand in (a hand-in after every cell of a lab is far fewer).
+MAX_VERSIONS = 50
+#: Bytes one learner may hand in over the whole course, every version counted (about 40 MB: a
+#: hundred versions of a notebook with plots; a class of 40 at most 1.6 GB on the teacher's disk).
+MAX_LEARNER_BYTES = 40 * 1024 * 1024
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS handins (
@@ -82,8 +90,10 @@ def _check_notebook(data: bytes, exercise: str, ids: Iterable[str]) -> None:
 class HandIns:
     """The hand-ins of a course in a SQLite file (the class server's own)."""
 
-    def __init__(self, path: str | Path, max_bytes: int = MAX_HANDIN_BYTES) -> None:
+    def __init__(self, path: str | Path, max_bytes: int = MAX_HANDIN_BYTES, max_versions: int = MAX_VERSIONS,
+                 max_learner_bytes: int = MAX_LEARNER_BYTES) -> None:
         self.path, self.max_bytes = Path(path), max_bytes
+        self.max_versions, self.max_learner_bytes = max_versions, max_learner_bytes
         self._lock = threading.Lock()
         with self._lock, sqlite3.connect(self.path) as db:
             db.executescript(_SCHEMA)
@@ -106,11 +116,33 @@ class HandIns:
         digest = hashlib.sha256(data).hexdigest()
         received = now.astimezone(timezone.utc).isoformat(timespec="seconds")
         with self._lock, sqlite3.connect(self.path) as db:
-            version = 1 + db.execute("SELECT COUNT(*) FROM handins WHERE learner=? AND exercise=?",
-                                     (learner, exercise)).fetchone()[0]
+            version = 1 + self._check_room(db, learner, exercise, len(data))
             db.execute("INSERT INTO handins (learner, exercise, version, received, sha256, size, notebook) "
                        "VALUES (?,?,?,?,?,?,?)", (learner, exercise, version, received, digest, len(data), data))
         return Receipt(learner, exercise, version, received, digest, len(data))
+
+    def room(self, learner: str, exercise: str, size: int) -> None:
+        """HandInError unless ``learner`` may hand in ``size`` more bytes of ``exercise`` (asked
+        before the bytes are read; ``receive`` asks again as it stores them)."""
+        with self._lock, sqlite3.connect(self.path) as db:
+            self._check_room(db, learner, exercise, size)
+
+    def _check_room(self, db: sqlite3.Connection, learner: str, exercise: str, size: int) -> int:
+        """The versions ``learner`` has of ``exercise``; HandInError if one more of ``size``
+        bytes would pass a cap (``MAX_VERSIONS``, ``MAX_LEARNER_BYTES``)."""
+        versions = int(db.execute("SELECT COUNT(*) FROM handins WHERE learner=? AND exercise=?",
+                                  (learner, exercise)).fetchone()[0])
+        if versions >= self.max_versions:
+            raise HandInError(f"you have handed in {exercise} {versions} times, the most the server keeps: "
+                              f"nothing was stored (your earlier versions are all kept; ask your teacher)")
+        used = int(db.execute("SELECT COALESCE(SUM(size), 0) FROM handins WHERE learner=?",
+                              (learner,)).fetchone()[0])
+        if used + size > self.max_learner_bytes:
+            raise HandInError(f"your hand-ins take {used / 1e6:.1f} MB already and this one would pass the "
+                              f"{self.max_learner_bytes / 1e6:.0f} MB a learner may hand in: nothing was stored "
+                              f"(your earlier versions are all kept; clear the outputs and hand in again, or "
+                              f"ask your teacher)")
+        return versions
 
     def receipts(self, learner: str | None = None) -> list[Receipt]:
         """Every version (of one learner, or all), oldest first."""

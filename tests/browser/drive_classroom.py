@@ -255,8 +255,10 @@ def drive(server: classroom.Server) -> int:
         login.wait_for_selector("#teacher-tools:not([hidden])")
         cookie = next(c for c in laptop.cookies() if c["name"] == "maumau_teacher")
         assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and teacher not in cookie["value"], cookie
-        assert login.evaluate("document.cookie") == "", "a script can read the session cookie"
-        step("the teacher logged in: an HttpOnly, SameSite=Strict session cookie")
+        readable = login.evaluate("document.cookie")
+        assert "maumau_teacher" not in readable and cookie["value"] not in readable, "a script reads the session"
+        assert readable.startswith("maumau_csrf="), readable  # the session's CSRF token, for POST /logout
+        step("the teacher logged in: an HttpOnly, SameSite=Strict session cookie, a CSRF token for the page")
         code2 = server.create_table("makao", seats=3, computers=2, strength="easy", seed=3)
         eve = classroom.join(server.url, code2, name=EVIL)
         try:
@@ -334,6 +336,11 @@ def drive(server: classroom.Server) -> int:
         step(f"axe-core: {assert_no_violations(lobby, 'body', 'the lobby')} violations in the lobby")
         course_page(laptop, watch, server)
         step(f"the lobby listed the tables and created {created.group(1)}")
+        lobby.click("#logout")  # a POST with the session's CSRF token (a GET would change nothing)
+        lobby.wait_for_selector("#teacher-tools", state="hidden")
+        left = {c["name"] for c in laptop.cookies()}
+        assert not left & {"maumau_teacher", "maumau_csrf"}, left
+        step("the lobby's log-out button ended the session (POST /logout with the CSRF token)")
 
         stranger = watch.page(browser.new_context(viewport={"width": 1024, "height": 700}).new_page(), "stranger")
         stranger.goto(base + "/")

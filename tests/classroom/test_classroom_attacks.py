@@ -41,10 +41,12 @@ def server(tmp_path: Path) -> Iterator[classroom.Server]:
 class Raw:
     """A raw websocket client that keeps every frame it receives, as the text that came."""
 
-    def __init__(self, server: classroom.Server, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, server: classroom.Server, headers: dict[str, str] | None = None,
+                 source: str | None = None) -> None:
         from websockets.sync.client import connect
 
-        self.ws = connect(server.ws_url, legacy=True, max_size=2 ** 22, additional_headers=headers)
+        sock = None if source is None else socket.create_connection((server.host, server.port), 10, (source, 0))
+        self.ws = connect(server.ws_url, legacy=True, max_size=2 ** 22, additional_headers=headers, sock=sock)
         self.frames: list[str] = []
         self.closed = False
         self.ids = iter(range(1, 10 ** 9))
@@ -366,7 +368,7 @@ def test_a_flooding_client_is_slowed_to_its_rate_and_nobody_else_is(tmp_path):
 # --- 4. the teacher token is in no URL ----------------------------------------------------------------------
 def test_the_teacher_logs_in_with_a_cookie_and_the_token_is_in_no_url(server):
     login = {"Authorization": f"Teacher {server.teacher_token}"}
-    request = urllib.request.Request(server.url + "/login", headers=login)
+    request = urllib.request.Request(server.url + "/login", headers=login, method="POST")
     with urllib.request.urlopen(request, timeout=5) as answer:
         cookie = answer.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and server.teacher_token not in cookie
@@ -375,7 +377,7 @@ def test_the_teacher_logs_in_with_a_cookie_and_the_token_is_in_no_url(server):
     assert teacher.ask({"type": "tables"})["type"] == "ok"
     stranger = Raw(server, headers={"Cookie": session, "Origin": "http://evil.example"})
     assert stranger.ask({"type": "tables"})["code"] == "forbidden"  # another site's page cannot use it
-    wrong = urllib.request.Request(server.url + "/login", headers={"Authorization": "Teacher guess"})
+    wrong = urllib.request.Request(server.url + "/login", headers={"Authorization": "Teacher guess"}, method="POST")
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(wrong, timeout=5)
     assert refused.value.code == 403
@@ -463,6 +465,7 @@ def test_a_table_takes_a_bounded_number_of_projectors(server):
     from maumau.classroom.connections import MOST_WATCHERS
 
     code = server.create_table("makao", seats=2, computers=1, seed=8)
-    answers = [Raw(server).ask({"type": "watch", "code": code}) for _ in range(MOST_WATCHERS + 3)]
+    answers = [Raw(server, source=f"127.0.1.{i + 1}").ask({"type": "watch", "code": code})
+               for i in range(MOST_WATCHERS + 3)]
     assert [a["type"] for a in answers] == ["ok"] * MOST_WATCHERS + ["error"] * 3
     assert answers[-1]["code"] == "full" and answers[-1]["message"]

@@ -113,7 +113,8 @@ def test_a_course_through_the_server_hand_in_grade_export_and_the_course_page(co
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(server.url + "/course?lang=hu")
     assert refused.value.code == 403
-    login = urllib.request.Request(server.url + "/login", headers={"Authorization": "Teacher t-secret"})
+    login = urllib.request.Request(server.url + "/login", headers={"Authorization": "Teacher t-secret"},
+                                   method="POST")
     cookie = urllib.request.urlopen(login).headers["Set-Cookie"].split(";")[0]
     page = urllib.request.urlopen(urllib.request.Request(server.url + "/course?lang=hu",
                                                          headers={"Cookie": cookie})).read().decode()

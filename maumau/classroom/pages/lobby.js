@@ -1,6 +1,7 @@
-// The lobby: join a table by its code; the teacher logs in (the token goes once to /login in a
+// The lobby: join a table by its code; the teacher logs in (the token goes once to POST /login in a
 // header, never into a URL; the server answers with an HttpOnly, SameSite=Strict session cookie
-// that this page's websocket then carries) and lists, creates, starts, restarts and closes
+// that this page's websocket then carries, and the session's CSRF token in a cookie this page
+// reads and sends back to POST /logout) and lists, creates, starts, restarts and closes
 // tables.  Every text from the server goes into the page with textContent.
 'use strict';
 
@@ -115,8 +116,8 @@
   async function logIn(token) {
     let answer;
     try {
-      answer = await fetch(BASE + 'login', { headers: { Authorization: 'Teacher ' + token }, credentials: 'same-origin',
-        cache: 'no-store' });
+      answer = await fetch(BASE + 'login', { method: 'POST', headers: { Authorization: 'Teacher ' + token },
+        credentials: 'same-origin', cache: 'no-store' });
     } catch (e) { say(t('offline'), 'error'); return; }
     $('token').value = '';
     if (!answer.ok) { say(answer.status === 403 ? t('badToken') : (await answer.text()), 'error'); return; }
@@ -203,8 +204,16 @@
     const token = $('token').value.trim();
     if (token) logIn(token);
   });
+  // The session's CSRF token (the login set it in a cookie of this site only): a log-out carries it.
+  function csrfToken() {
+    const found = document.cookie.split('; ').find((c) => c.startsWith('maumau_csrf='));
+    return found ? found.slice('maumau_csrf='.length) : '';
+  }
   $('logout').addEventListener('click', async () => {
-    try { await fetch(BASE + 'logout', { credentials: 'same-origin', cache: 'no-store' }); } catch (e) { /* offline */ }
+    try {
+      await fetch(BASE + 'logout', { method: 'POST', headers: { 'X-Maumau-CSRF': csrfToken() },
+        credentials: 'same-origin', cache: 'no-store' });
+    } catch (e) { /* offline */ }
     teacher = false;
     reconnect(() => showTeacher());
   });
