@@ -20,7 +20,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from ..text.i18n import LANGUAGES, t
@@ -137,6 +137,7 @@ def _unseen(c: str) -> bool:
     return unicodedata.category(c) in _DROPPED + _MARKS or _invisible(c)
 
 
+@lru_cache(maxsize=8192)  # a roster's names are compared at every join
 def skeleton(name: str) -> str:
     """What ``name`` looks like as written: NFKC, each character replaced by its TR39 confusable
     prototype (upper-case ones too: Greek "ΑΝΝΑ" is "anna"), then case folding, with invisible
@@ -145,6 +146,7 @@ def skeleton(name: str) -> str:
     return _joined(text)
 
 
+@lru_cache(maxsize=8192)
 def folded_skeleton(name: str) -> str:
     """``skeleton`` of the name folded to one case first ("I" is "i" here, where as written it
     looks like "l")."""

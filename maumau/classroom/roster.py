@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .names import skeleton
 from .store import token_hash
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -95,6 +96,8 @@ class Roster:
         for learner in self.entries:
             if learner not in self._by_hash.values():
                 self._issue(learner)
+        for name in self.names_of_others(None):  # the confusables' data read now, not at the first join
+            skeleton(name)
 
     @classmethod
     def load(cls, roster: str | Path | Mapping[str, RosterEntry], db: str | Path) -> Roster:

@@ -86,6 +86,7 @@ def test_a_receipt_is_never_given_to_a_folder_copy_with_other_bytes(tmp_path):
     graded = next(r for r in rows if r["status"] != "duplicate")
     other = next(r for r in rows if r["status"] == "duplicate")
     assert graded["submitted"] == receipt.received and graded["late_days"] == "0"
+    assert float(graded["score"]) < 6  # A, the buggy notebook the server stamped, not B, the late solution
     assert other["submitted"] == "" and "it differs from the notebook the class server received" in other["message"]
     feedback = (tmp_path / "grades" / "feedback" / "anna.md").read_text(encoding="utf-8")
     assert "graded: the notebook the class server received" in feedback and "subs/anna differs" in feedback
