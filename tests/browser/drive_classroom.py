@@ -338,6 +338,17 @@ def drive(server: classroom.Server) -> int:
         lobby.click("#codes-title")
         assert "Ada Lovelace" in lobby.inner_text("#codes") and lobby.locator("#codes td.code").count() == 1
         step("the teacher's lobby lists the roster's personal codes")
+        personal = lobby.inner_text("#codes td.code").strip()
+        mine = watch.page(laptop.new_page(), "personal")
+        mine.goto(f"{base}/t/{server.create_table('makao', seats=3, computers=1)}")
+        mine.wait_for_selector("#join:not([hidden])")
+        mine.fill("#join-name", "")
+        mine.fill("#join-personal", personal.lower())  # as a learner may type it
+        mine.click("#join-button")
+        mine.wait_for_selector("#game:not([hidden]) .seat")
+        assert "Ada Lovelace" in mine.inner_text("#game"), mine.inner_text("#game")
+        step("a learner sits down with the personal code alone: the roster's name is on the seat")
+        mine.close()
         lobby.screenshot(path=str(OUT / "lobby.png"), full_page=True)
         step(f"axe-core: {assert_no_violations(lobby, 'body', 'the lobby')} violations in the lobby")
         course_page(laptop, watch, server)

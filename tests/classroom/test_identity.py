@@ -174,6 +174,24 @@ def test_personal_codes_are_stored_only_hashed_and_kept_across_a_restart(tmp_pat
         server.stop()
 
 
+def test_guessing_personal_codes_is_slow(tmp_path):
+    server = _server(tmp_path).start()
+    try:
+        table = server.create_table("makao", seats=3)
+        codes = _codes(server)
+        guesses = _ask(server, *({"type": "join", "code": table, "personal": f"AAAA-BBBB-CCCC-{n:04d}"}
+                                 for n in range(10)))
+        assert all(g["type"] == "error" and g["code"] == "bad_code" for g in guesses)
+        right, = _ask(server, {"type": "join", "code": table, "personal": codes["anna"]})
+        assert right["type"] == "error" and right["code"] == "rate_limited"  # while guessing is barred, every try is
+        data = (REPO / "exercises" / f"{EX}.ipynb").read_bytes()
+        answer = _hand_in_raw(server, {"code": codes["anna"]}, data)  # the hand-in counts the same address
+        assert answer["type"] == "error" and "too many wrong codes" in answer["message"]
+    finally:
+        server.stop()
+    assert HandIns(tmp_path / "class.sqlite").receipts() == []
+
+
 def test_the_teacher_prints_the_codes_with_maumau_table_codes(tmp_path, monkeypatch):
     server = _server(tmp_path).start()
     try:
