@@ -212,6 +212,16 @@ def test_the_teacher_prints_the_codes_with_maumau_table_codes(tmp_path, monkeypa
         server.stop()
 
 
+def test_a_roster_the_server_cannot_use_is_refused_with_what_is_wrong(tmp_path):
+    from maumau.classroom.roster import RosterError
+
+    for text, says in (("name,id\nAnna,1\n", "no learner column"), ("learner,id\nanna,1\nanna,2\n", "twice"),
+                       ("learner,id\n", "names no learner")):
+        (tmp_path / "bad.csv").write_text(text, encoding="utf-8")
+        with pytest.raises(RosterError, match=says):
+            classroom.Server(db=tmp_path / "c.sqlite", port=0, roster=tmp_path / "bad.csv")
+
+
 def test_a_roster_and_a_hub_together_are_refused(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTERHUB_API_URL", "http://127.0.0.1:9/hub/api")
     (tmp_path / "roster.csv").write_text(ROSTER, encoding="utf-8")
