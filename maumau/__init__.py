@@ -53,13 +53,15 @@ def play(game: str | Variant = "makao", opponents: int = 3, **options: Any) -> A
 
 
 def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
-         colours: str = "two", contrast: str = "normal") -> Any:
+         colours: str = "two", contrast: str = "normal", personal: str | None = None) -> Any:
     """Sit down at a class table in Jupyter: the card table of ``mm.play``, bound to a seat of the
-    table ``code`` on the class table server at ``url`` (see ``maumau.classroom``); ``colours="four"``
-    and ``contrast="high"`` as for ``mm.play``."""
+    table ``code`` on the class table server at ``url`` (see ``maumau.classroom``; ``personal``:
+    your personal code, on a server with a roster); ``colours="four"`` and ``contrast="high"`` as
+    for ``mm.play``."""
     from .classroom.widget import join as _join  # websockets and ipywidgets are imported only here
 
-    return _join(url, code, name=name, token=token, lang=lang, colours=colours, contrast=contrast)
+    return _join(url, code, name=name, token=token, lang=lang, colours=colours, contrast=contrast,
+                 personal=personal)
 
 
 def replay(source: Any, **options: Any) -> Any:

@@ -57,19 +57,23 @@ def variant_of(rules: dict[str, Any]) -> Variant:
 
 
 def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
-         timeout: float = 10.0, hub_token: str | None = None) -> Seat:
+         timeout: float = 10.0, hub_token: str | None = None, personal: str | None = None) -> Seat:
     """Sit down at table ``code`` of the server at ``url``: a free seat under ``name``, or one's
-    own seat again with its ``token``.  On JupyterHub (``maumau serve --hub``) ``hub_token`` (in a
-    hub notebook: ``os.environ["JUPYTERHUB_API_TOKEN"]``, the default there) says who you are, and
-    you sit under your hub name."""
-    return Seat(url, code, name=name, token=token, lang=lang, timeout=timeout, hub_token=hub_token)
+    own seat again with its ``token``.  On a server with a roster (``maumau serve --roster``)
+    ``personal``, the personal code the teacher gave you, says who you are: the seat is yours
+    (your own again if you sit there already) and ``name`` only how you are shown.  On
+    JupyterHub (``maumau serve --hub``) ``hub_token`` (in a hub notebook:
+    ``os.environ["JUPYTERHUB_API_TOKEN"]``, the default there) says who you are, and you sit
+    under your hub name."""
+    return Seat(url, code, name=name, token=token, lang=lang, timeout=timeout, hub_token=hub_token,
+                personal=personal)
 
 
 class Seat:
     """One learner's seat (see DESIGN.md, "The class table")."""
 
     def __init__(self, url: str, code: str, *, name: str | None, token: str | None, lang: str,
-                 timeout: float, hub_token: str | None = None) -> None:
+                 timeout: float, hub_token: str | None = None, personal: str | None = None) -> None:
         from websockets.sync.client import connect
 
         self.timeout = timeout
@@ -86,7 +90,11 @@ class Seat:
         self._listeners: list[Callable[[Seat], None]] = []
         self.closed: str | None = None
         threading.Thread(target=self._receive, name=f"maumau-seat-{code}", daemon=True).start()
-        answer = self._ask(Join(code=code, lang=lang, token=token, name=None if token is not None else name or "Guest"))
+        if token is not None:
+            name = None
+        elif personal is None:
+            name = name or "Guest"
+        answer = self._ask(Join(code=code, lang=lang, token=token, name=name, personal=personal))
         self.code: str = answer["code"]
         self.number: int = answer["seat"]
         self.token: str = answer.get("token", token or "")

@@ -33,6 +33,10 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
                        help="with --hub: the hub group whose members (and the hub's admins) are teachers "
                             "(default teachers)")
+    serve.add_argument("--roster", metavar="CSV",
+                       help="the course's learners (the roster maumau export reads: learner,name,id,...): each gets "
+                            "a personal code (maumau table codes) that makes their seat and hand-ins theirs "
+                            "(README, Who a learner is)")
     serve.add_argument("--exercises", metavar="DIR",
                        help="the course's instructor notebooks: learners hand in at /handin, the teacher's "
                             "course page is /course (README, Running a course)")
@@ -45,7 +49,8 @@ def add_commands(commands: Any) -> None:
 
     table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
                                 description="A teacher's tables on a running `maumau serve`.")
-    table.add_argument("action", choices=["create", "list", "start", "restart", "close"])
+    table.add_argument("action", choices=["create", "list", "start", "restart", "close", "codes"],
+                       help="codes: the roster's personal codes (a server started with --roster)")
     table.add_argument("variant", nargs="?", default="makao", help="for create: the variant (default makao)")
     table.add_argument("--url", default="http://127.0.0.1:8765", help="the server (default http://127.0.0.1:8765)")
     table.add_argument("--teacher-token-file", metavar="FILE",
@@ -60,6 +65,8 @@ def add_commands(commands: Any) -> None:
                        help="seconds a learner may think before a computer moves for them (default: no clock)")
     table.add_argument("--without", nargs="*", default=[], metavar="RULE", help="house rules: rules to leave out")
     table.add_argument("--lang", default="en", choices=["en", "de", "hu"])
+    table.add_argument("--renew", metavar="LEARNER",
+                       help="for codes: a new personal code for LEARNER (* for everyone); the old one stops working")
     table.set_defaults(func=cmd_table)
 
 
@@ -93,13 +100,17 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         token = teacher_token(args)
         server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
                         hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub,
-                        hub_teachers=args.hub_teachers, course=_course(args), per_address=args.per_address)
+                        hub_teachers=args.hub_teachers, course=_course(args), per_address=args.per_address,
+                        roster=args.roster)
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
         con.error(f"cannot serve from {args.db}: {err}")
         return 1
 
     def ready() -> None:
         con.say(f"Serving class tables at {server.url} (database {args.db})")
+        if server.roster is not None:
+            con.say(f"Roster: {len(server.roster.entries)} learners; their personal codes: maumau table codes "
+                    f"(or the lobby page, logged in as the teacher)")
         if not token:
             con.say(f"Teacher token: {server.teacher_token}")
         con.out.flush()
@@ -112,7 +123,7 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     from websockets.sync.client import connect
 
     from .client import ws_url
-    from .messages import REQUESTS, Create, Request, Tables, decode_server, encode_request
+    from .messages import REQUESTS, Codes, Create, Request, Tables, decode_server, encode_request
 
     try:
         token = teacher_token(args)
@@ -130,6 +141,8 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
             **({} if args.clock is None else {"clock": args.clock})})
     elif args.action == "list":
         request = Tables(id=1, teacher=token)
+    elif args.action == "codes":
+        request = Codes(id=1, teacher=token, renew=args.renew)
     elif not args.code:
         con.error(f"table {args.action} needs --code")
         return 2
@@ -149,6 +162,8 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     if args.action == "create":
         con.say(f"Table {answer['code']}: learners open {args.url.rstrip('/')}/t/{answer['code']} "
                 f"or join with the code {answer['code']}")
+    elif args.action == "codes":
+        say_codes(answer["codes"], con)
     elif args.action == "list":
         for t in answer["tables"]:
             people = ", ".join(s["name"] or "(open)" for s in t["seats"])
@@ -156,3 +171,12 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     else:
         con.say(f"Table {args.action}{'ed' if args.action != 'close' else 'd'}: {answer['code']}")
     return 0
+
+
+def say_codes(lines: list[dict[str, Any]], con: Any) -> None:
+    """The roster's personal codes, a line each: learner, display name, code (or why it is not shown)."""
+    width = max((len(line["learner"]) for line in lines), default=0)
+    for line in lines:
+        code = line["code"] or (f"(issued {line['issued']}, not kept in plain: --renew {line['learner']} "
+                                f"gives a new one)")
+        con.say(f"{line['learner']:<{width}}  {code}  {line['name']}")

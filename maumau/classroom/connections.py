@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..text.i18n import use_language
 from .frames import table_frame
+from .identity import codes_answer, sit_down
 from .limits import Bucket
 from .messages import (
     Answer,
@@ -108,7 +109,7 @@ class Connection:
         tables, kind = self.server.tables, request.TYPE
         if kind == "ping":  # on JupyterHub the answer names the hub user: the page then needs no name
             return {} if self.hub_user is None else {"user": self.hub_user}
-        if kind in ("create", "start", "restart", "close", "tables"):
+        if kind in ("create", "start", "restart", "close", "tables", "codes"):
             return self.teacher_request(request)
         if isinstance(request, (Join, Watch)):
             return self.guarded(lambda: self.sit(request), "join", request)
@@ -134,7 +135,8 @@ class Connection:
         try:
             return call()
         except TableError as err:  # a guess, if a code or a token was wrong (not a page asking who it is)
-            if err.code in ("unknown_table", "bad_token") or (err.code == "forbidden" and request.get("teacher")):
+            guess = err.code in ("unknown_table", "bad_token", "bad_code")  # bad_code: a personal code (roster)
+            if guess or (err.code == "forbidden" and request.get("teacher")):
                 wrong.take()
             raise
 
@@ -161,10 +163,10 @@ class Connection:
             self.seat = seat.number
         elif request.token is not None:
             self.seat = table.seat_by_token(request.token).number
-        else:
-            seat, token = table.take("Guest" if request.name is None else request.name)
-            self.seat = seat.number
-            answer["token"] = token
+        else:  # a personal code or a display name (``identity``)
+            self.seat, token = sit_down(table, request, self.server.roster)
+            if token is not None:
+                answer["token"] = token
         self.code, self.lang = table.code, lang
         if self.seat is not None:
             answer["seat"] = self.seat
@@ -198,6 +200,8 @@ class Connection:
             return {"code": server._create(spec)}
         if request.TYPE == "tables":
             return {"tables": [t.summary() for t in server.tables.by_code.values()]}
+        if request.TYPE == "codes":
+            return codes_answer(server.roster, request.get("renew"))
         code = request.get("code")
         if request.TYPE == "start":
             server._start(code)

@@ -8,15 +8,18 @@ in a small message::
     {"type": "hand_in", "code": "K7QX2M", "token": "<seat token>", "exercise": "02_skip_on_eight",
      "size": 41234}
 
-(on JupyterHub the hub user of the connection is the learner, no token).  The server checks the
-table code and the seat's token (a wrong one costs a try of the client's ``wrong`` bucket, as a
-wrong join does), then answers ``{"type": "ready"}`` and only now accepts one larger message: the
-notebook's bytes (at most ``MAX_HANDIN_BYTES``).  It answers ``{"type": "receipt", ...}`` with the
-server's receipt time, the SHA-256 and the version, or ``{"type": "error", "code", "message"}``.
-The learner is the seat's name at that table (or the hub user): never a name or a time the
-client sends.  Before the bytes are read, the learner's caps are asked (``HandIns.room``:
-versions of the exercise, bytes in all) and their hand-in rate (``limits``: five at once, then
-one every six seconds); a refusal says which, and every earlier version stays.
+or ``{"type": "hand_in", "code": "<personal code>", ...}`` without a token (on JupyterHub the
+hub user of the connection is the learner, no token).  The server checks the personal code, or
+the table code and the seat's token (a wrong one costs a try of the client's ``wrong`` bucket,
+as a wrong join does), then answers ``{"type": "ready"}`` and only now accepts one larger
+message: the notebook's bytes (at most ``MAX_HANDIN_BYTES``).  It answers ``{"type": "receipt",
+...}`` with the server's receipt time, the SHA-256 and the version, or ``{"type": "error",
+"code", "message"}``.  The learner is the roster learner of the personal code, or of the seat if
+they sat down with their code, or the hub user (``identity``): never a name or a time the client
+sends; a server with neither a roster nor a hub takes no hand-in.  Before the bytes are read,
+the learner's caps are asked (``HandIns.room``: versions of the exercise, bytes in all) and their
+hand-in rate (``limits``: five at once, then one every six seconds); a refusal says which, and
+every earlier version stays.
 
 The course page (``/course``, the logged-in teacher only): ``maumau.grading.course_page`` over the
 gradebook's last grade of every learner, and every hand-in with its receipt.
@@ -104,23 +107,15 @@ class CourseDesk:
                               f"(nothing was stored now; your earlier versions are all kept)")
 
     def _who(self, hello: Any, server: Any, address: str, hub_user: str | None) -> str:
-        """The learner handing in: the hub user, or the name of the seat whose token is given."""
+        """The learner handing in: the hub user, else the roster learner of the personal code or of
+        the seat whose token is given (``identity.hand_in_learner``)."""
+        from .identity import hand_in_learner
+
         if not isinstance(hello, dict) or hello.get("type") != "hand_in":
             raise HandInError("the first message must be a hand_in request")
         if hub_user is not None:
             return hub_user
-        wrong = server.limits.bucket("wrong", address)
-        if not wrong.has():
-            raise HandInError("too many wrong codes or tokens from here: wait a minute")
-        code, token = hello.get("code"), hello.get("token")
-        table = server.tables.by_code.get(code) if isinstance(code, str) else None
-        seat = None
-        if table is not None and isinstance(token, str):
-            seat = next((s for s in table.seats if s.token_hash and _same(token, s.token_hash)), None)
-        if seat is None or not seat.name:
-            wrong.take()
-            raise HandInError("no seat at that table has this token: hand in with your own seat's token")
-        return str(seat.name)
+        return hand_in_learner(hello, server.tables.by_code, server.roster, server.limits.bucket("wrong", address))
 
     def page(self, lang: str = "en") -> str:
         """The teacher's course page: the gradebook's class, then every hand-in."""
@@ -161,8 +156,3 @@ HANDIN_WORDS: dict[str, dict[str, Any]] = {
            "columns": ("Tanuló", "Feladat", "Változat", "Beérkezett (UTC)", "SHA-256")},
 }
 
-
-def _same(token: str, stored: str) -> bool:
-    from .store import same_token
-
-    return same_token(token, stored)

@@ -22,10 +22,11 @@ def _handin_url(url: str) -> str:
 def hand_in(url: str, code: str, notebook: str | Path, token: str | None = None, exercise: str | None = None,
             hub_token: str | None = None, timeout: float = 30.0) -> dict[str, Any]:
     """Hand in the saved notebook file ``notebook`` for ``exercise`` (its file name's stem unless
-    given) at the class server ``url``, as the learner of the seat at table ``code`` whose
-    ``token`` is given (``seat.token``); on JupyterHub the hub token says who you are.  Returns the
-    server's receipt: ``received`` (the server's clock), ``sha256``, ``version``.  ClassroomError
-    with the server's sentence when it refuses (nothing is stored then)."""
+    given) at the class server ``url``, as the learner the server knows: ``code`` your personal
+    code (the teacher's slip; no ``token``), or the table's code and ``token`` your seat's
+    (``seat.token``) if you sat down with your personal code; on JupyterHub the hub token says
+    who you are.  Returns the server's receipt: ``received`` (the server's clock), ``sha256``,
+    ``version``.  ClassroomError with the server's sentence when it refuses (nothing is stored then)."""
     from websockets.sync.client import connect
 
     path = Path(notebook)

@@ -7,11 +7,12 @@ a whole number the client chooses, may be added to any request and comes back in
 
     {"type": "join", "code": "K7QX2M", "name": "Anna"}        take a free seat
     {"type": "join", "code": "K7QX2M", "token": "..."}         take back one's own seat
+    {"type": "join", "code": "K7QX2M", "personal": "ABCD-..."}  sit as the roster learner of that code
     {"type": "watch", "code": "K7QX2M", "open": true}          the projector (open: the teacher's)
     {"type": "move", "move": {"play": ["7H"]}, "seq": 12}      a move, made on the table as of action 12
     {"type": "leave"}  {"type": "ping"}
     {"type": "create", "table": {...}}  {"type": "start" | "restart" | "close", "code": "..."}
-    {"type": "tables"}                                         the teacher's requests
+    {"type": "tables"}  {"type": "codes", "renew": "alice"}   the teacher's requests
 
 The server answers ``{"type": "ok", "id": ..., ...}`` or ``{"type": "error", "code": ..., "message":
 ..., "id": ...}`` and, whenever the table changes, sends every connection a ``table`` frame
@@ -34,7 +35,7 @@ from ..core.cards import CardError
 from ..core.moves import Move, move_from_dict
 
 __all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "ProtocolError", "Request", "Join", "Watch", "MoveRequest",
-           "Leave", "Ping", "Create", "Start", "Restart", "Close", "Tables", "decode_request",
+           "Leave", "Ping", "Create", "Start", "Restart", "Close", "Tables", "Codes", "decode_request",
            "encode_request", "request_id", "error", "ok", "encode", "decode_server", "WireMove", "move_to_wire",
            "move_from_wire", "check_text", "TableFrame", "SeatInfo", "Said", "Answer"]
 
@@ -77,6 +78,7 @@ class Join(Request):
     code: str
     name: str | None = None
     token: str | None = None
+    personal: str | None = None  # the learner's personal code (``roster``): the seat is that learner's
     lang: str = "en"
 
 
@@ -136,11 +138,22 @@ class Tables(Request):
     teacher: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class Codes(Request):
+    """The teacher's list of the roster's personal codes; ``renew``: a learner (or ``*``) first
+    gets a new one."""
+
+    TYPE: ClassVar[str] = "codes"
+    teacher: str | None = None
+    renew: str | None = None
+
+
 #: Every request, by its ``type`` on the wire.
 REQUESTS: dict[str, type[Request]] = {r.TYPE: r for r in (Join, Watch, MoveRequest, Leave, Ping, Create, Start,
-                                                          Restart, Close, Tables)}
+                                                          Restart, Close, Tables, Codes)}
 #: What each field holds on the wire (``move`` is a WireMove object, decoded into a Move).
-_WIRE_TYPES: dict[str, type] = {"code": str, "name": str, "token": str, "lang": str, "teacher": str,
+_WIRE_TYPES: dict[str, type] = {"code": str, "name": str, "token": str, "personal": str, "renew": str,
+                                "lang": str, "teacher": str,
                                 "open": bool, "move": dict, "seq": int, "table": dict}
 
 

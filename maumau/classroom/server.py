@@ -15,10 +15,10 @@ import contextlib
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .capacity import Capacity, capped_connection, raise_open_files
 from .connections import Connection, OpenTables
@@ -30,9 +30,13 @@ from .limits import RateLimits
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
 from .pages import html_page, http_response, no_frames, plain, query_lang, query_value, redirect
+from .roster import Roster, RosterError
 from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
 from .table import ClassTable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..grading.export import RosterEntry
 
 __all__ = ["Server"]
 
@@ -54,7 +58,8 @@ class Server:
                  pause: float = 5.0, hub: bool = False, keepalive: float = 10.0, stall: float = STALL,
                  handshake: float = 10.0, hub_teachers: str = "teachers",
                  limits: dict[str, tuple[float, float]] | None = None, course: Course | None = None,
-                 per_address: int | None = None) -> None:
+                 per_address: int | None = None,
+                 roster: str | Path | Mapping[str, RosterEntry] | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
         self.hub = HubUsers.from_environment() if hub else None
@@ -82,6 +87,8 @@ class Server:
         self.tables = OpenTables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
         #: The course whose notebooks learners hand in here (``course``), else None.
         self.course = CourseDesk(course, db) if course is not None else None
+        #: Who the learners are without a hub: the roster and their personal codes (``roster``), else None.
+        self.roster = self._roster(roster, db)
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
         self.leagues = Leagues(db, hub=self.hub is not None)
         for code, spec in self.store.open_tables():
@@ -93,6 +100,15 @@ class Server:
         self._thread: threading.Thread | None = None
         self._stopped: asyncio.Event | None = None
         self._ready = threading.Event()
+
+    def _roster(self, roster: str | Path | Mapping[str, RosterEntry] | None, db: str | Path) -> Roster | None:
+        """The roster of ``roster`` (a file ``maumau export`` reads, or its entries), or None."""
+        if roster is None:
+            return None
+        if self.hub is not None:
+            raise RosterError("--roster and --hub: on JupyterHub a learner is their hub user; give the roster "
+                              "to maumau export instead")
+        return Roster.load(roster, db)
 
     # --- where ------------------------------------------------------------------------------------------
     @property
@@ -124,6 +140,8 @@ class Server:
         if self._thread is not None:
             self._thread.join(10)
         self.store.close()
+        if self.roster is not None:
+            self.roster.close()
 
     async def _serve(self) -> None:
         from websockets.asyncio.server import serve

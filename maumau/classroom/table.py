@@ -14,6 +14,7 @@ action: the computer's moves are recorded like anyone's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +41,7 @@ class TableSeat:
     token_hash: str | None = None
     connected: bool = False
     robot: bool = False           # a computer holds a dropped learner's seat until they come back
-    user: str | None = None       # on JupyterHub: the hub user who sits here
+    user: str | None = None       # who sits here: the hub user (--hub) or the roster learner (--roster)
     player: Any = field(default=None, repr=False)
 
     @property
@@ -109,14 +110,16 @@ class ClassTable:
         self.n += 1
 
     def seat_of_user(self, user: str) -> TableSeat | None:
-        """The seat of a hub user (on JupyterHub a learner is known by the hub, not by a token)."""
+        """The seat of a hub user or roster learner (known by the hub or a personal code, not a token)."""
         return next((s for s in self.seats if s.user == user and s.kind in ("human", "waiting")), None)
 
-    def take(self, name: str, user: str | None = None) -> tuple[TableSeat, str]:
+    def take(self, name: str, user: str | None = None, others: Iterable[str] = ()) -> tuple[TableSeat, str]:
         """A learner sits down: an open seat, a seat a computer holds, or (makao, MK-13) a new
-        seat from the next hand on.  Returns the seat and its secret token."""
+        seat from the next hand on.  ``user``: who they are (a hub user, a roster learner), if the
+        server knows; ``others``: names that are other learners' (``names.check_name``).  Returns
+        the seat and its secret token."""
         try:
-            name = check_name(name, [s.name for s in self.seats if s.kind in ("human", "waiting")])
+            name = check_name(name, [s.name for s in self.seats if s.kind in ("human", "waiting")], others)
         except NameError_ as err:
             raise TableError("bad_name", str(err)) from None
         seat = self._free_seat()

@@ -48,13 +48,15 @@ __all__ = ["join", "RemoteTable"]
 
 
 def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
-         timeout: float = 10.0, colours: str = "two", contrast: str = "normal") -> RemoteTable:
+         timeout: float = 10.0, colours: str = "two", contrast: str = "normal",
+         personal: str | None = None) -> RemoteTable:
     """Sit down at table ``code`` of the class table server at ``url`` and show the table:
-    a free seat under ``name``, or one's own seat again with its ``token`` (``remote.seat.token``);
-    ``colours="four"`` and ``contrast="high"`` as for ``mm.play``."""
+    a free seat under ``name``, or one's own seat again with its ``token`` (``remote.seat.token``)
+    or your ``personal`` code (a server with a roster: the seat is then yours, ``name`` only how
+    you are shown); ``colours="four"`` and ``contrast="high"`` as for ``mm.play``."""
     lang = check_lang(lang)
     theme_classes(colours, contrast)  # a wrong option fails before anyone sits down
-    seat = join_seat(url, code, name=name, token=token, lang=lang, timeout=timeout)
+    seat = join_seat(url, code, name=name, token=token, lang=lang, timeout=timeout, personal=personal)
     return RemoteTable(seat, lang, colours=colours, contrast=contrast)
 
 

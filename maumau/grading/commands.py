@@ -45,11 +45,15 @@ def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:
     options: dict[str, Any] = {"deadlines": deadlines, "force": args.force, "lang": args.lang,
                                "gradebook": Gradebook(args.gradebook) if args.gradebook else None}
     if args.handins:
-        from .handins import HandIns
+        from .handins import HandInError, HandIns
+        from .notebook import NotebookError
 
         folder = Path(args.out) / "handed-in"
         shutil.rmtree(folder, ignore_errors=True)
-        options["received"] = HandIns(args.handins).write_folders(folder)
+        try:
+            options["received"] = HandIns(args.handins).write_folders(folder)
+        except HandInError as err:  # two learners' folders would be one: said, nothing overwritten
+            raise NotebookError(str(err)) from None
         args.submissions = [*args.submissions, str(folder)]
     if args.dask:
         from .spread import dask_executor

@@ -24,7 +24,6 @@ import threading
 import time
 from collections.abc import Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import Executor
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +44,7 @@ from .notebook import (  # noqa: F401  (the names grade.py imported before the s
     student_cell_source,
     submission_files,
 )
+from .receipts import match_receipts
 from .rows import (  # noqa: F401  (re-exported: tests and notebooks import them from here)
     MESSAGE_CHARS,
     STATUSES,
@@ -60,6 +60,7 @@ from .submissions import FOLDER, Submission, duplicate_id_notes, find_submission
 from .verdict import PREAMBLE, PROBE, instrument, judge  # noqa: F401  (as above)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .handins import Stamp
     from .spread import Chunk
 
 __all__ = ["GradedCell", "TestResult", "Row", "Grades", "assemble", "find_submissions", "grade", "STATUSES"]
@@ -195,7 +196,7 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
           progress: Progress | None = None, isolate: bool | None = None, every: bool = False,
           deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
           lang: str = "en", executor: Executor | None = None, workers: int = 1,
-          received: Mapping[tuple[str, str], datetime] | None = None) -> Grades:
+          received: Mapping[tuple[str, str], Stamp] | None = None) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
@@ -210,7 +211,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the language of the
     feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are graded on its
     ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports.
-    ``received``: the class server's receipt time by (learner, exercise) (``handins``)."""
+    ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
+    (``handins``), each given only to the notebook whose bytes it stamped (``receipts``)."""
     from .report import write_reports
 
     out = Path(out)
@@ -221,8 +223,7 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
         raise NotebookError(f"no such exercise in {source}: {', '.join(sorted(unknown_wanted))}")
     subs = find_submissions(submissions)
     wanted = set(only) or (set(exercises) if every else {s.exercise for s in subs if s.exercise in exercises})
-    for sub in subs:
-        sub.received = (received or {}).get((sub.student, sub.exercise), sub.received)
+    subs = match_receipts(subs, received or {})
     submission_dirs = [Path(s) for s in submissions]  # after find_submissions, as before: it reads them first
     plan = _Plan(source, exercises, wanted, deadlines or Deadlines())
     students = sorted({s.student for s in subs})
@@ -289,9 +290,11 @@ class _Plan:
         row = Row(sub.student, sub.exercise, max_score=exercise.max_score)
         self.rows.append(row)
         if (sub.student, sub.exercise) in self.seen:
-            row.status, row.message = "duplicate", f"another {sub.path.name} of {sub.student} was graded"
+            row.status, row.message = "duplicate", sub.note or f"another {sub.path.name} of {sub.student} was graded"
             return
         self.seen.add((sub.student, sub.exercise))
+        if sub.note:
+            row.notes.append(sub.note)
         self._stamp(row, sub)
         self._add_job(row, exercise, sub)
 

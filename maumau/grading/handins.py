@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-__all__ = ["HandIns", "HandInError", "Receipt", "MAX_HANDIN_BYTES", "MAX_VERSIONS", "MAX_LEARNER_BYTES",
+__all__ = ["HandIns", "HandInError", "Receipt", "Stamp", "MAX_HANDIN_BYTES", "MAX_VERSIONS", "MAX_LEARNER_BYTES",
            "safe_folder_name"]
 
 #: The largest notebook the server takes (exercise notebooks are far under 1 MB even with outputs).
@@ -42,6 +42,8 @@ CREATE TABLE IF NOT EXISTS handins (
     UNIQUE (learner, exercise, version));
 """
 _PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+#: What ``safe_folder_name`` makes of a name that is not plain: a stem, a dash and eight hex digits.
+_SUFFIXED = re.compile(r".*-[0-9a-f]{8}")
 
 
 class HandInError(ValueError):
@@ -62,10 +64,20 @@ class Receipt:
                 "received": self.received, "sha256": self.sha256, "size": self.size}
 
 
+@dataclass(frozen=True)
+class Stamp:
+    """The class server's receipt of the notebook graded from a folder: when, and which bytes."""
+
+    received: datetime
+    sha256: str
+
+
 def safe_folder_name(learner: str) -> str:
-    """A folder name for ``learner`` that is never a path: the name itself when it is plain, else
-    a readable stem and a hash (``../x`` -> ``x-1a2b3c4d``)."""
-    if _PLAIN.fullmatch(learner) and learner not in (".", ".."):
+    """A folder name for ``learner`` that is never a path and never another learner's: the name
+    itself when it is plain, else a readable stem and a hash (``../x`` -> ``x-1a2b3c4d``).  A plain
+    name that looks like such a folder (``Jos-24c2ab65``, José's) gets a hash of its own too, so
+    two names never share a folder (but by a collision of the hash, which ``write_folders`` refuses)."""
+    if _PLAIN.fullmatch(learner) and learner not in (".", "..") and not _SUFFIXED.fullmatch(learner):
         return learner
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", learner).strip("._-")[:40] or "_"
     return f"{stem}-{hashlib.sha256(learner.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
@@ -153,18 +165,33 @@ class HandIns:
         with sqlite3.connect(self.path) as db:
             return [Receipt(*row) for row in db.execute(query + " ORDER BY id", args)]
 
-    def write_folders(self, folder: str | Path) -> dict[tuple[str, str], datetime]:
+    def write_folders(self, folder: str | Path) -> dict[tuple[str, str], Stamp]:
         """Each learner's last version of each exercise as ``folder/<learner>/<exercise>.ipynb``
-        (the layout ``maumau grade`` reads); returns the receipt time by (folder name, exercise)."""
+        (the layout ``maumau grade`` reads); returns the receipt (time and SHA-256) by (folder
+        name, exercise).  Two learners whose folders would be one (a collision of the hash, or
+        names one file system does not tell apart) are refused, and a file is never overwritten:
+        HandInError, saying whose."""
         folder = Path(folder)
-        received: dict[tuple[str, str], datetime] = {}
+        received: dict[tuple[str, str], Stamp] = {}
         with sqlite3.connect(self.path) as db:
-            rows = db.execute("SELECT learner, exercise, received, notebook FROM handins WHERE id IN "
+            rows = db.execute("SELECT learner, exercise, received, sha256, notebook FROM handins WHERE id IN "
                               "(SELECT MAX(id) FROM handins GROUP BY learner, exercise)").fetchall()
-        for learner, exercise, when, data in rows:
+        owners: dict[str, str] = {}
+        for learner, *_ in rows:
+            name = safe_folder_name(learner)
+            if owners.setdefault(name, learner) != learner:
+                raise HandInError(f"the learners {owners[name]!r} and {learner!r} would share the grading folder "
+                                  f"{name}: nothing was written (rename one of them on the roster)")
+        for learner, exercise, when, digest, data in rows:
             name = safe_folder_name(learner)
             target = folder / name
             target.mkdir(parents=True, exist_ok=True)
-            (target / f"{safe_folder_name(exercise)}.ipynb").write_bytes(data)
-            received[(name, exercise)] = datetime.fromisoformat(when)
+            path = target / f"{safe_folder_name(exercise)}.ipynb"
+            try:
+                with path.open("xb") as file:  # never over another learner's notebook
+                    file.write(data)
+            except FileExistsError:
+                raise HandInError(f"{path} is there already: the hand-in of {learner!r} was not written over it "
+                                  f"(a file system that does not tell {name!r} from another folder name?)") from None
+            received[(name, exercise)] = Stamp(datetime.fromisoformat(when), digest)
         return received

@@ -51,6 +51,7 @@ class Submission:
     root: Path | None = None  # the SUBMISSION_DIR: the only part of ``path`` that may be a link
     problem: str = ""         # why the folder could not be looked into ("" when it could)
     received: datetime | None = None  # when the class server received it (its own clock), if it did
+    note: str = ""            # which of a learner's copies was graded and why (``receipts``)
 
 
 def printable(text: str) -> str:

@@ -139,7 +139,9 @@ def play_hand(page: Page, out: Path) -> dict[str, int]:
 def course_page(laptop: Any, watch: Watch, server: classroom.Server) -> None:
     """The teacher's course page (issue 26): a learner hands in twice, the logged-in teacher reads the
     page in three languages, axe-core finds nothing; a page without the login is refused."""
-    anna = classroom.join(server.url, server.create_table("makao", seats=3, computers=2), name="Ada")
+    assert server.roster is not None
+    ada = next(line.code for line in server.roster.lines() if line.learner == "ada")
+    anna = classroom.join(server.url, server.create_table("makao", seats=3, computers=2), name="Ada", personal=ada)
     try:
         for _ in range(2):
             classroom.hand_in(server.url, anna.code, ROOT / "exercises" / "01_matching.ipynb", token=anna.token)
@@ -174,8 +176,10 @@ def main() -> int:
     for old in OUT.glob("*.png"):
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
+        roster = Path(tmp) / "roster.csv"
+        roster.write_text("learner,name,id\nada,Ada Lovelace,1815\n", encoding="utf-8")
         server = classroom.Server(db=Path(tmp) / "class.sqlite", port=0, computer_delay=0.05, pause=0.5,
-                                  course=classroom.Course(ROOT / "exercises")).start()
+                                  course=classroom.Course(ROOT / "exercises"), roster=roster).start()
         try:
             return drive(server)
         finally:
@@ -332,6 +336,21 @@ def drive(server: classroom.Server) -> int:
         lobby.click("#create-button")
         lobby.wait_for_selector("#teacher-message.error")
         lobby.fill("#without", "")
+        lobby.wait_for_selector("#codes-box:not([hidden])")  # the roster's personal codes, in a closed box
+        lobby.click("#codes-title")
+        assert "Ada Lovelace" in lobby.inner_text("#codes") and lobby.locator("#codes td.code").count() == 1
+        step("the teacher's lobby lists the roster's personal codes")
+        personal = lobby.inner_text("#codes td.code").strip()
+        mine = watch.page(laptop.new_page(), "personal")
+        mine.goto(f"{base}/t/{server.create_table('makao', seats=3, computers=1)}")
+        mine.wait_for_selector("#join:not([hidden])")
+        mine.fill("#join-name", "")
+        mine.fill("#join-personal", personal.lower())  # as a learner may type it
+        mine.click("#join-button")
+        mine.wait_for_selector("#game:not([hidden]) .seat")
+        assert "Ada Lovelace" in mine.inner_text("#game"), mine.inner_text("#game")
+        step("a learner sits down with the personal code alone: the roster's name is on the seat")
+        mine.close()
         lobby.screenshot(path=str(OUT / "lobby.png"), full_page=True)
         step(f"axe-core: {assert_no_violations(lobby, 'body', 'the lobby')} violations in the lobby")
         course_page(laptop, watch, server)

@@ -35,8 +35,11 @@ def course_server(tmp_path):
     source.mkdir()
     shutil.copy(EXERCISES / f"{EX}.ipynb", source)
     db = tmp_path / "class.sqlite"
+    (tmp_path / "roster.csv").write_text("learner,name,id,sis_user_id,email\nanna,Anna A,11,A-1,anna@s.example\n"
+                                         "ben,Ben B,12,B-1,ben@s.example\ncleo,Cleo C,13,C-1,cleo@s.example\n"
+                                         "../../mallory,Mallory,14,M-1,m@s.example\n")
     server = classroom.Server(db=db, port=0, teacher_token="t-secret", computer_delay=0, pause=60,
-                              course=Course(source))
+                              course=Course(source), roster=tmp_path / "roster.csv")
     server.start()
     try:
         code = server.create_table("mau_mau_runde", seats=4, computers=0)
@@ -51,6 +54,13 @@ def _notebook(tmp_path: Path, text: str = "") -> Path:
     nb["metadata"]["note"] = text  # a second version differs from the first
     path.write_text(json.dumps(nb), encoding="utf-8")
     return path
+
+
+def _codes(server) -> dict[str, str]:
+    """The roster's personal codes, as the teacher reads them (``maumau table codes``)."""
+    from maumau.classroom.identity import codes_answer
+
+    return {line["learner"]: line["code"] for line in codes_answer(server.roster, None)["codes"]}
 
 
 def _raw_hand_in(server, hello: dict, payload: bytes | None) -> dict:
@@ -70,7 +80,9 @@ def _raw_hand_in(server, hello: dict, payload: bytes | None) -> dict:
 
 def test_a_course_through_the_server_hand_in_grade_export_and_the_course_page(course_server):
     server, code, source, db, tmp = course_server
-    seats = {name: classroom.join(server.url, code, name=name) for name in ("anna", "ben", "cleo")}
+    codes = _codes(server)
+    seats = {name: classroom.join(server.url, code, name=name, personal=codes[name])
+             for name in ("anna", "ben", "cleo")}
     try:
         first = hand_in(server.url, code, _notebook(tmp, "v1"), token=seats["anna"].token)
         again = hand_in(server.url, code, _notebook(tmp, "v2"), token=seats["anna"].token)
@@ -130,8 +142,9 @@ def test_a_course_through_the_server_hand_in_grade_export_and_the_course_page(co
 
 def test_hostile_hand_ins_are_refused_and_nothing_is_stored(course_server):
     server, code, source, db, tmp = course_server
-    anna = classroom.join(server.url, code, name="anna")
-    mallory = classroom.join(server.url, code, name="../../mallory")
+    codes = _codes(server)
+    anna = classroom.join(server.url, code, personal=codes["anna"])
+    mallory = classroom.join(server.url, code, name="Mal", personal=codes["../../mallory"])
     try:
         data = _notebook(tmp).read_bytes()
         # another seat's token is not anna's: a made-up one is refused, and costs a try
@@ -169,3 +182,5 @@ def test_hostile_hand_ins_are_refused_and_nothing_is_stored(course_server):
     assert (tmp / "in" / safe_folder_name(named["learner"]) / f"{EX}.ipynb").is_file()
     with pytest.raises(ClassroomError, match="no seat at that table"):
         hand_in(server.url, "NOCODE", _notebook(tmp), token=anna.token)
+    with pytest.raises(ClassroomError, match="no learner of this course has that personal code"):
+        hand_in(server.url, "AAAA-BBBB-CCCC-DDDD", _notebook(tmp))

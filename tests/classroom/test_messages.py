@@ -14,6 +14,7 @@ import maumau as mm
 from maumau.classroom.messages import (
     PROTOCOL_VERSION,
     REQUESTS,
+    Codes,
     Create,
     Join,
     MoveRequest,
@@ -54,8 +55,9 @@ def test_every_legal_move_crosses_the_wire_and_comes_back_the_same_move(seed: in
 
 def test_each_request_is_one_declared_type_and_round_trips() -> None:
     assert set(REQUESTS) == {"join", "watch", "move", "leave", "ping", "create", "start", "restart", "close",
-                             "tables"}
+                             "tables", "codes"}
     for request in (Join(code="K7QX2M", name="Anna", lang="de"), Join(code="K7QX2M", token="t" * 40),
+                    Join(code="K7QX2M", personal="ABCD-EFGH-JKLM-NPQR"), Codes(renew="anna", teacher="x"),
                     Watch(code="ABCDEF", open=True), Create(table={"variant": "makao"}, teacher="x", id=9)):
         again = decode_request(encode_request(request))
         assert again == request and type(again) is type(request)

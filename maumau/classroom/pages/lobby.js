@@ -22,6 +22,12 @@
       started: 'playing', notStarted: 'waiting for players', matchOver: 'match over', hands: '{n} hands played',
       seatPage: 'Seat page', projector: 'Projector', teacherProjector: 'Projector with open hands',
       open: 'open', computer: 'computer', away: 'away', badToken: 'That teacher token is not right.',
+      codes: 'Personal codes (not on the projector)', codesLearner: 'Learner', codesName: 'Name',
+      codesCode: 'Personal code', codesRenew: 'New code',
+      codesHint: 'Each learner of the roster joins and hands in with their own code. A code is shown only by the '
+        + 'server that issued it; after a restart, give a learner who lost theirs a new one.',
+      codeKept: 'issued {issued}: not kept in plain', renew: 'New code',
+      renewSure: 'A new code for {learner}? The old one stops working.',
     },
   };
   const params = new URLSearchParams(location.search);
@@ -110,6 +116,7 @@
       $('teacher').open = true;
       say('');
       showTables(answer.tables);
+      listCodes();
       if (!poll) poll = setInterval(listTables, 5000);
     });
   }
@@ -236,6 +243,34 @@
     });
   });
 
+  // --- the roster's personal codes (a server started with --roster) ---------------------------------
+  function listCodes(renew) {
+    const request = { type: 'codes' };
+    if (renew) request.renew = renew;
+    ask(request, (answer) => {
+      $('codes-box').hidden = answer.type !== 'ok';
+      if (answer.type !== 'ok') return;
+      const body = $('codes');
+      body.replaceChildren();
+      for (const line of answer.codes) {
+        const row = el('tr');
+        row.append(el('th', '', line.learner), el('td', '', line.name),
+          el('td', line.code ? 'code' : '', line.code || t('codeKept', { issued: line.issued })));
+        const cell = el('td');
+        const button = el('button', 'quiet', t('renew'));
+        button.type = 'button';
+        button.addEventListener('click', () => {
+          if (window.confirm(t('renewSure', { learner: line.learner }))) listCodes(line.learner);
+        });
+        cell.append(button);
+        row.append(cell);
+        row.firstChild.scope = 'row';
+        body.append(row);
+      }
+      if (renew) $('codes-box').open = true;
+    });
+  }
+
   // --- start ---------------------------------------------------------------------------------------------
   const words = {
     title: 'title', intro: 'intro', 'join-title': 'joinTitle', 'code-label': 'code', 'join-button': 'join',
@@ -243,7 +278,9 @@
     'variant-label': 'variant', 'seats-label': 'seats', 'computers-label': 'computers', 'strength-label': 'strength',
     'seed-label': 'seed', 'lang-label': 'lang', 'without-label': 'without', 'create-button': 'createButton',
     'clock-label': 'clock', logout: 'logout',
-    'tables-title': 'tables', refresh: 'refresh', 'no-tables': 'none',
+    'tables-title': 'tables', refresh: 'refresh', 'no-tables': 'none', 'codes-title': 'codes',
+    'codes-hint': 'codesHint', 'codes-learner': 'codesLearner', 'codes-name': 'codesName', 'codes-code': 'codesCode',
+    'codes-renew': 'codesRenew',
   };
   for (const [id, key] of Object.entries(words)) $(id).textContent = t(key);
   document.documentElement.lang = LANG;

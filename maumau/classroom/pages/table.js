@@ -79,7 +79,7 @@
   const $ = (id) => document.getElementById(id);
 
   const state = {
-    ws: null, ids: 1, table: null, seat: null, token: null, joined: false, retry: 0, stop: false,
+    ws: null, ids: 1, table: null, seat: null, token: null, personal: null, joined: false, retry: 0, stop: false,
     log: [], lastN: -1, mau: false, bannerShownAt: 0, bannerFor: null, bannerClosed: null, errorUntil: 0,
     errorN: null,
     call: 'Mau',
@@ -138,6 +138,8 @@
       send(request, answered);
     } else if (state.token) {
       send(Object.assign({ type: 'join', token: state.token }, base), answered);
+    } else if (state.personal) {  // a reconnect of a seat taken with the personal code (kept in this page only)
+      send(Object.assign({ type: 'join', personal: state.personal }, base), answered);
     } else {
       // on JupyterHub the hub says who this is: sit down under the hub name, no form
       send({ type: 'ping' }, (answer) => {
@@ -213,9 +215,14 @@
   $('join').addEventListener('submit', (event) => {
     event.preventDefault();
     const name = $('join-name').value.trim();
-    if (!name) return;
-    try { localStorage.setItem('maumau.name', name); } catch (e) { /* none */ }
-    if (!send({ type: 'join', code: CODE, name, lang: LANG }, answered)) {
+    const personal = $('join-personal').value.trim();
+    if (!name && !personal) { $('join-error').textContent = t('nameOrCode'); return; }
+    if (name) { try { localStorage.setItem('maumau.name', name); } catch (e) { /* none */ } }
+    const request = { type: 'join', code: CODE, lang: LANG };
+    if (name) request.name = name;
+    if (personal) request.personal = personal;
+    state.personal = personal || null;
+    if (!send(request, answered)) {
       $('join-error').textContent = t('offline');
     }
   });
@@ -645,6 +652,7 @@
   // --- start --------------------------------------------------------------------------------------
   $('join-title').textContent = t('joinTitle', { code: CODE });
   $('join-name-label').textContent = t('yourName');
+  $('join-personal-label').textContent = t('personalCode');
   $('join-button').textContent = t('sitDown');
   $('leave').textContent = t('leave');
   $('felt-title').textContent = t('felt');
