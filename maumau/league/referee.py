@@ -3,8 +3,10 @@
 Each seat's bot is asked with its View (``wire``), and its answer must be one of its legal
 moves.  An illegal move, a late answer, an exception or garbage is a *fault*: the referee
 makes the default move for it (draw if it may, else pass, else its first legal move) and
-counts it; ``max_faults`` faults, a process that dies, or a game's CPU budget spent *forfeit*
-the game: the referee plays that seat's default moves to the end, and the bot ranks last.
+counts it; ``max_faults`` faults, a process that dies or breaks the wire, or a game's CPU or
+wall-clock budget spent *forfeit* the game: the referee plays that seat's default moves to the
+end, and the bot ranks last.  Whatever a bot's process sends or does, the game goes on to its
+end and has a record.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ class _Seat:
             self.bot.ready()
         except BotDied as err:
             self.give_up(f"did not start: {err}")
+        except Exception as err:  # noqa: BLE001 - what its process sent broke the start: the bot's doing
+            self.give_up(f"did not start: what it sent could not be read ({type(err).__name__})")
 
     def give_up(self, why: str) -> None:
         self.forfeit = self.forfeit or why
@@ -100,15 +104,24 @@ class _Seat:
             self.faults.append(f"move {number}: {err}")
             self.give_up(str(err))
             return default_move(state)
+        except Exception as err:  # noqa: BLE001 - whatever its process did to the wire is the bot's doing
+            self.faults.append(f"move {number}: its answer could not be read ({type(err).__name__})")
+            self.give_up("its answer could not be read")
+            return default_move(state)
         if self.bot.cpu_used > self.limits.game_seconds:
             self.faults.append(f"move {number}: over its {self.limits.game_seconds:g} CPU seconds for the game")
             self.give_up("over its time for the game")
+            return default_move(state)
+        if self.bot.wall_left <= 0:
+            self.faults.append(f"move {number}: over its {self.limits.game_wall_seconds:g} wall seconds "
+                               "for the game")
+            self.give_up("over its wall time for the game")
             return default_move(state)
         if answer is None:
             self.fault(number, f"no move within {self.limits.move_seconds:g} s")
             return default_move(state)
         if "error" in answer:
-            self.fault(number, str(answer["error"])[:300])
+            self.fault(number, str(answer["error"])[:300])  # (bounded: wire.read_answer read it)
             return default_move(state)
         try:
             move = move_from_message(answer)
@@ -173,6 +186,8 @@ def trial(entry: Entry, spec: GameSpec, decisions: int = 8) -> tuple[str, str]:
             name = seat.bot.ready()
         except BotDied as err:
             return "", str(err)
+        except Exception as err:  # noqa: BLE001 - what its process sent broke the start: the bot's doing
+            return "", f"what it sent could not be read ({type(err).__name__})"
         asked = 0
         while not state.is_over and asked < decisions:
             if state.to_move == 0:
