@@ -111,7 +111,8 @@ class BotProcess:
 
     def ask(self, message: dict[str, Any]) -> Any:
         """The bot's answer to ``message`` (a request made with ``wire.view_message``), or None
-        when it is late; BotDied when the process is gone or sent more than a line's worth."""
+        when it is late (past its move's clocks, or past what is left of the game's wall budget:
+        ``wall_left``); BotDied when the process is gone or sent more than a line's worth."""
         self._next = message["id"]
         asked = time.monotonic()
         self._send(message)

@@ -97,8 +97,9 @@ class _Seat:
     def move(self, state: GameState, seat: int, number: int) -> Move:
         if self.bot is None:
             return default_move(state)
+        request = view_message(state, seat, number, first=not self.asked)  # (the referee's: outside the try)
         try:
-            answer = self.bot.ask(view_message(state, seat, number, first=not self.asked))
+            answer = self.bot.ask(request)
             self.asked = True
         except BotDied as err:
             self.faults.append(f"move {number}: {err}")
