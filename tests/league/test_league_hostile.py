@@ -5,12 +5,13 @@ then attacks: it reads the server's files, opens a socket, forks, starts process
 audit hook, loops, prints megabytes, floods the wire with stale answers, imports another bot,
 digs in its caller's frames for the state or the seed, plays another seat's cards, sleeps past
 its limit, allocates 4 GB, answers on the wire itself with 4,000 nested brackets, a 60 KB
-answer or a 4,000-digit number, answers every move just before its clock.  Each must get its
-fault or forfeit; the games of the other bots must be the same as in a league without it; the
-league's database must hold the same bots and settings, plus the recorded games; no bot
-process of this test may outlive the games (another league's bots on the machine are not this
-test's); nothing the attack found may be a secret (a canary file beside the database, another
-bot's source, the true hidden hands or the seeds).
+answer, a 4,000-digit number or its move padded with a different thousand-odd spaces each time,
+answers every move just before its clock.  Each must get its fault or forfeit; the games of the
+other bots must be the same as in a league without it; the league's database must hold the
+same bots and settings, plus the recorded games; no bot process of this test may outlive the
+games (another league's bots on the machine are not this test's); nothing the attack found may
+be a secret (a canary file beside the database, another bot's source, the true hidden hands or
+the seeds).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import pytest
 
 import maumau as mm
 from maumau import league
+from maumau.core.moves import Play
 from maumau.grading import jail
 from maumau.league import sandbox
 from maumau.league.schedule import derive
@@ -152,6 +154,16 @@ ATTACKS = {
         import json, sys
         caller = sys._getframe(1).f_locals
         answer = {"id": caller["request"]["id"], "move": self.fallback.choose(view).to_dict(), "n": int("9" * 4000)}
+        caller["wire_out"].write(json.dumps(answer).encode() + b"\\n")
+    """,
+    "padder": """
+        import json, sys
+        caller = sys._getframe(1).f_locals
+        move = self.fallback.choose(view).to_dict()
+        if "play" not in move:  # a draw or a pass: a card of its hand instead
+            move = {"play": view.hand[0].text}
+        move["play"] += " " * (1000 + self.n)
+        answer = {"id": caller["request"]["id"], "move": move}
         caller["wire_out"].write(json.dumps(answer).encode() + b"\\n")
     """,
     "slowpoke": """
@@ -280,6 +292,8 @@ def test_a_hostile_bot_gets_its_fault_and_changes_nothing_else(hostile, tmp_path
     assert SECRET not in said
     if hostile == "snooper":
         assert_snooper_saw_nothing(lg, theirs)
+    if hostile == "padder":  # the referee kept none of its texts (Play's cache keeps what it is made from)
+        assert not [key for key in Play._interned if isinstance(key[0], str) and key[0].endswith(" " * 1000)]
     if hostile in SAID:  # the fault says what was wrong, in every game
         for g in theirs:
             seat = g.names.index(hostile)
@@ -308,7 +322,7 @@ def test_a_hostile_bot_gets_its_fault_and_changes_nothing_else(hostile, tmp_path
 
 #: what the fault or forfeit of a hostile bot says
 SAID = {"brackets": "nested 4000 deep", "huge": "bytes; an answer has at most", "giant": "4000 digits",
-        "slowpoke": "wall seconds for the game"}
+        "padder": "illegal move play", "slowpoke": "wall seconds for the game"}
 
 
 def assert_snooper_saw_nothing(lg: league.League, games: list[league.GameRow]) -> None:
