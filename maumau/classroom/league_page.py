@@ -160,7 +160,9 @@ class Leagues:
             if owns is not None and owns != name:
                 raise LeagueError(f"one bot per learner: your token is that of {owns!r}; enter your bot under "
                                   f"{owns!r} to replace it")
-            self.entry_limits.admit(name, address)  # (the name is the learner's: the hub's, or their token's)
+            # the name is the learner's (the hub's, or their token's); on the hub every entry comes through
+            # its proxy's address, so the hub user stands for the address too (as in the tables' limits)
+            self.entry_limits.admit(name, hub_user or address)
             bot = lg.enter(name, source)
             if hub_user is None and not taken:
                 token = new_token()

@@ -75,13 +75,13 @@ class EntryLimits:
             if addresses.wait() > 0:
                 rate = addresses.rate
                 raise LeagueError(f"{rate.burst} bots were entered from your address in a row: one more every "
-                                  f"{rate.seconds:g} seconds; try again in {math.ceil(addresses.wait())} seconds")
+                                  f"{rate.seconds:g} seconds; try again in {_seconds(addresses.wait())}")
             learners = self._bucket("learner", learner, now)
             if learners.wait() > 0:
                 rate = learners.rate
                 raise LeagueError(f"{learner!r} has entered a bot {rate.burst} times in a row: one bot per "
                                   f"learner, entered again at most every {rate.seconds:g} seconds; try again in "
-                                  f"{math.ceil(learners.wait())} seconds")
+                                  f"{_seconds(learners.wait())}")
             learners.tokens -= 1
             addresses.tokens -= 1
 
@@ -99,3 +99,8 @@ class EntryLimits:
             bucket.fill(now)
             if bucket.full:
                 del self._buckets[key]
+
+
+def _seconds(wait: float) -> str:
+    whole = math.ceil(wait)
+    return "1 second" if whole == 1 else f"{whole} seconds"

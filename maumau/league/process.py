@@ -105,7 +105,7 @@ class BotProcess:
             self.cpu_used = 0.0
             self._base, self._processes = tree(self.proc.pid)
             self._clock = self._base
-            name: str = answer["ready"]
+            name: str = answer["ready"][:80]  # (a class's name: shown in the standings)
             return name
         raise BotDied(str(answer.get("error", "it did not say it was ready"))[:300])
 
