@@ -7,8 +7,10 @@ is the ``maumau.league.League`` to play and read.  Pages: ``/league/CODE`` and
 ``/league/CODE/game/ID`` (``league_html``).  A learner enters a bot with
 ``classroom.enter_league(url, code, source)``, or the form of the league page: on JupyterHub
 under their hub name (the hub says who they are), elsewhere under a name of their choosing and
-the token the first entry returned (a name is its first enterer's).  The bot is checked in its
-sandbox on a worker thread, so the tables' loop never waits for it.
+the token the first entry returned (a name is its first enterer's; a token is one bot's: one
+bot per learner, a new entry replaces it).  Entries are rate-limited per learner and per
+address (``league.entries``).  The bot is checked in its sandbox on a worker thread, so the
+tables' loop never waits for it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..league import League, LeagueError
+from ..league.entries import EntryLimits
 from ..league.store import Store
 from ..league.words import LANGS
 from .league_html import league_page, replay_page
@@ -63,6 +66,7 @@ class Leagues:
         self.hub = hub
         self.unsandboxed = unsandboxed
         self._busy = asyncio.Semaphore(os.cpu_count() or 1)  # bots checked at once
+        self.entry_limits = EntryLimits()  # how often a learner, an address, may enter a bot
 
     def path(self, code: str) -> Path:
         return self.folder / f"league-{code}.sqlite"
@@ -121,6 +125,7 @@ class Leagues:
         """Answer the requests of one ``/league/ws`` connection, one at a time."""
         from websockets.exceptions import ConnectionClosed
 
+        address = str(websocket.remote_address[0]) if websocket.remote_address else "?"
         try:
             async for raw in websocket:
                 try:
@@ -128,15 +133,15 @@ class Leagues:
                     if not isinstance(request, dict) or request.get("type") != "enter":
                         raise LeagueError('a request is {"type": "enter", "code", "name", "source", "token"?}')
                     async with self._busy:
-                        answer = await asyncio.to_thread(self.enter, request, hub_user)
+                        answer = await asyncio.to_thread(self.enter, request, hub_user, address)
                 except (LeagueError, ValueError) as err:
                     answer = {"type": "error", "code": "refused", "message": str(err)}
                 await websocket.send(json.dumps(answer))
         except ConnectionClosed:
             pass
 
-    def enter(self, request: dict[str, Any], hub_user: str | None) -> dict[str, Any]:
-        """Enter the bot of ``request`` (on a worker thread); the answer to send."""
+    def enter(self, request: dict[str, Any], hub_user: str | None, address: str = "?") -> dict[str, Any]:
+        """Enter the bot of ``request`` from ``address`` (on a worker thread); the answer to send."""
         code, source = request.get("code"), request.get("source")
         if not isinstance(source, str) or not source.strip():
             raise LeagueError("the request holds no bot source")
@@ -151,6 +156,13 @@ class Leagues:
             if hub_user is None and taken and (token is None or not same_token(token, owner)):
                 raise LeagueError(f"the name {name!r} is taken: to replace that bot, send the token its first "
                                   "entry returned")
+            owns = lg.store.owned(token_hash(token)) if hub_user is None and token is not None else None
+            if owns is not None and owns != name:
+                raise LeagueError(f"one bot per learner: your token is that of {owns!r}; enter your bot under "
+                                  f"{owns!r} to replace it")
+            # the name is the learner's (the hub's, or their token's); on the hub every entry comes through
+            # its proxy's address, so the hub user stands for the address too (as in the tables' limits)
+            self.entry_limits.admit(name, hub_user or address)
             bot = lg.enter(name, source)
             if hub_user is None and not taken:
                 token = new_token()

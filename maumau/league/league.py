@@ -123,11 +123,31 @@ class League:
                 order = [r.name for r in self.standings()] if pairing == "swiss" else None
                 games = [t for d in batch for t in tables(list(bots), self.players, d, self.seed, pairing, order)]
                 specs = [self._spec(derive(self.seed, "deal", t.deal), self._entries(t, bots)) for t in games]
-                records = list(pool.map(play_game, specs))
-                ids += self._store(games, bots, records, batch[-1] + 1)
+                ids += self._play_batch(pool, games, specs, bots, batch[-1] + 1)
         finally:
             if own:
                 pool.shutdown()
+        return ids
+
+    def _play_batch(self, pool: Any, games: list[Fixture], specs: list[GameSpec], bots: dict[str, Bot],
+                    next_deal: int) -> list[int]:
+        """Referee a batch's games and store every one that finished, in one go; LeagueError after
+        storing them when a game could not be refereed (a bot cannot cause that: whatever its process
+        does is its fault or forfeit; this is the machine's or the referee's failure, said whole)."""
+        futures = [pool.submit(play_game, spec) for spec in specs]
+        done: list[tuple[Fixture, dict[str, Any]]] = []
+        failed: list[tuple[Fixture, BaseException]] = []
+        for table, future in zip(games, futures, strict=True):
+            try:
+                done.append((table, future.result()))
+            except Exception as err:  # noqa: BLE001 - the other games are stored first, then it is said
+                failed.append((table, err))
+        ids = self._store([t for t, _ in done], bots, [r for _, r in done], next_deal)
+        if failed:
+            table, error = failed[0]
+            raise LeagueError(f"{len(failed)} of {len(games)} games could not be refereed (the first: deal "
+                              f"{table.deal}, rotation {table.rotation}: {type(error).__name__}: {error}); "
+                              f"the other {len(done)} are stored")
         return ids
 
     def _entries(self, table: Fixture, bots: dict[str, Bot]) -> tuple[Entry, ...]:

@@ -4,6 +4,10 @@ Each answer is awaited against two clocks: the CPU time the bot's processes used
 request (``move_seconds``, read from ``/proc``, so a busy machine does not make a bot late)
 and, for a bot that sleeps or waits, the wall clock (``wall_factor`` times as long).  A late
 answer is a fault; it is read and dropped when it comes (answers carry the request's id).
+A game has two budgets as well: the bot's CPU seconds (``game_seconds``) and the wall seconds
+the referee waited for its answers (``game_wall_seconds``: a bot that answers every move just
+before its clock cannot hold a game for minutes).  An answer is read within bounds
+(``wire.read_answer``); one outside them is a fault, never an exception of the referee's.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Any
 
 from .groups import bot_group, release_group
 from .sandbox import Sandbox
-from .wire import MAX_LINE, decode, encode
+from .wire import MAX_LINE, BadAnswer, encode, read_answer
 
 __all__ = ["Limits", "BotProcess", "BotDied", "cpu_seconds", "tree"]
 
@@ -32,6 +36,9 @@ class Limits:
 
     move_seconds: float = 1.0     # CPU seconds per move
     game_seconds: float = 20.0    # CPU seconds per game (then it forfeits; a hard limit just above)
+    game_wall_seconds: float = 40.0  # wall seconds the referee waits for its answers in a game (then it
+    #                                  forfeits): twice game_seconds, so a busy machine never makes a bot
+    #                                  that thinks within its CPU budget forfeit (an honest bot takes ~1 s)
     start_seconds: float = 20.0   # wall seconds to start and load the bot
     wall_factor: float = 4.0      # wall time per move, as a multiple of move_seconds (sleepers)
     memory_mb: int = 1024         # address space of the bot's process
@@ -87,38 +94,48 @@ class BotProcess:
                  "cpu_seconds": int(limits.game_seconds) + 2, "protected": list(sandbox.protected)}
         self._send(hello)
         self.cpu_used = 0.0
+        self.wall_used = 0.0  # wall seconds spent waiting for this bot's answers (its moves), this game
 
     def ready(self) -> str:
         """The player class's name once the bot is loaded; BotDied (with the reason) if it is not."""
         answer = self._read_line(self.limits.start_seconds, None)
         if answer is None:
             raise BotDied(f"it did not start within {self.limits.start_seconds:g} seconds")
-        if isinstance(answer, dict) and isinstance(answer.get("ready"), str):
+        if isinstance(answer.get("ready"), str):
             self.cpu_used = 0.0
             self._base, self._processes = tree(self.proc.pid)
             self._clock = self._base
-            name: str = answer["ready"]
+            name: str = answer["ready"][:80]  # (a class's name: shown in the standings)
             return name
-        raise BotDied(str(answer.get("error") if isinstance(answer, dict) else answer))
+        raise BotDied(str(answer.get("error", "it did not say it was ready"))[:300])
 
     def ask(self, message: dict[str, Any]) -> Any:
         """The bot's answer to ``message`` (a request made with ``wire.view_message``), or None
-        when it is late; BotDied when the process is gone or sent more than a line's worth."""
+        when it is late (past its move's clocks, or past what is left of the game's wall budget:
+        ``wall_left``); BotDied when the process is gone or sent more than a line's worth."""
         self._next = message["id"]
+        asked = time.monotonic()
         self._send(message)
         start = self._clock  # the CPU clock when the last answer came: a bot still busy pays now
-        deadline = time.monotonic() + self.limits.move_seconds * self.limits.wall_factor
-        while True:  # (one deadline for the move: a flood of stale answers does not extend it)
-            answer = self._read_line(deadline - time.monotonic(), start)
-            self._clock = self._watch()
-            self.cpu_used = self._clock - self._base
-            if not isinstance(answer, dict) and answer is not None:
-                return {"id": message["id"], "error": "it answered with something that is not a move"}
-            if answer is None or answer.get("id") == message["id"]:
-                return answer
-            # an answer to an earlier request that came too late: dropped
-            if time.monotonic() > deadline:
-                return None
+        # the move's wall time, but never beyond what is left of the game's
+        deadline = asked + min(self.limits.move_seconds * self.limits.wall_factor, self.wall_left)
+        try:
+            while True:  # (one deadline for the move: a flood of stale answers does not extend it)
+                answer = self._read_line(deadline - time.monotonic(), start)
+                self._clock = self._watch()
+                self.cpu_used = self._clock - self._base
+                if answer is None or answer.get("id") == message["id"]:
+                    return answer
+                # an answer to an earlier request that came too late: dropped
+                if time.monotonic() > deadline:
+                    return None
+        finally:
+            self.wall_used += time.monotonic() - asked
+
+    @property
+    def wall_left(self) -> float:
+        """The wall seconds left of the game's budget for this bot's answers."""
+        return max(0.0, self.limits.game_wall_seconds - self.wall_used)
 
     def _watch(self) -> float:
         """The bot's CPU clock; BotDied if it started a process (the audit hook forbids it, but
@@ -136,8 +153,9 @@ class BotProcess:
         except (BrokenPipeError, OSError):
             raise BotDied("its process has ended") from None
 
-    def _read_line(self, wall: float, cpu_start: float | None) -> Any:
-        """The next line, decoded; None past the wall time or the move's CPU time."""
+    def _read_line(self, wall: float, cpu_start: float | None) -> dict[str, Any] | None:
+        """The next line, read within the answer's bounds (an error answer in its place when it
+        is not within them); None past the wall time or the move's CPU time."""
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         deadline = time.monotonic() + wall
@@ -157,9 +175,9 @@ class BotProcess:
                 self._buffer += chunk
         line, self._buffer = self._buffer.split(b"\n", 1)
         try:
-            return decode(line)
-        except ValueError:
-            return {"id": self._next, "error": "it answered with something that is not JSON"}
+            return read_answer(line)
+        except BadAnswer as err:
+            return {"id": self._next, "error": str(err)}
 
     def close(self) -> None:
         """Stop the bot's process and everything it started (the sandbox dies with bwrap)."""

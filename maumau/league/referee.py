@@ -3,8 +3,10 @@
 Each seat's bot is asked with its View (``wire``), and its answer must be one of its legal
 moves.  An illegal move, a late answer, an exception or garbage is a *fault*: the referee
 makes the default move for it (draw if it may, else pass, else its first legal move) and
-counts it; ``max_faults`` faults, a process that dies, or a game's CPU budget spent *forfeit*
-the game: the referee plays that seat's default moves to the end, and the bot ranks last.
+counts it; ``max_faults`` faults, a process that dies or breaks the wire, or a game's CPU or
+wall-clock budget spent *forfeit* the game: the referee plays that seat's default moves to the
+end, and the bot ranks last.  Whatever a bot's process sends or does, the game goes on to its
+end and has a record.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from ..core.variants import variant
 from ..play.game import Game
 from .process import BotDied, BotProcess, Limits
 from .sandbox import Sandbox
-from .wire import move_from_message, view_message
+from .wire import view_message
 
-__all__ = ["Entry", "GameSpec", "play_game", "default_move", "MAX_MOVES"]
+__all__ = ["Entry", "GameSpec", "play_game", "default_move", "chosen_move", "MAX_MOVES"]
 
 #: A game longer than this is stopped and counted as blocked (no winner).
 MAX_MOVES = 3000
@@ -58,9 +60,30 @@ def default_move(state: GameState) -> Move:
     return legal[0]
 
 
-def _legal(move: Move, state: GameState) -> bool:
-    legal = state.legal_moves()
-    return move in legal or (type(move) is Play and not move.mau and move.replace(mau=True) in legal)
+#: The keys of a move's dict (``Move.to_dict``).
+_MOVE_KEYS = {"play", "wish", "mau", "runde", "draw", "pass"}
+
+
+def chosen_move(said: Any, state: GameState) -> Move:
+    """The legal move of ``state`` whose ``to_dict()`` is ``said`` (a Play without its Mau whose
+    Mau is legal, too: the rules punish the forgotten word); ValueError saying what is wrong.
+
+    The answer is looked up among the legal moves, never given to ``Play(...)``: Play's cache
+    keeps every text it is made from, so a bot answering ``"JC "``, ``"JC  "``, ... would grow
+    the referee's memory by a line a move."""
+    if not isinstance(said, dict) or not said or not set(said) <= _MOVE_KEYS:
+        raise ValueError(f"garbage: not a move: {_short(repr(said))}")
+    for move in state.legal_moves():
+        if move.to_dict() == said:
+            return move
+        if type(move) is Play and move.mau and move.replace(mau=False).to_dict() == said:
+            return move.replace(mau=False)
+    words = " ".join(str(key) if value is True else f"{key} {value}" for key, value in said.items())
+    raise ValueError(f"illegal move {_short(words)}")
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class _Seat:
@@ -78,6 +101,8 @@ class _Seat:
             self.bot.ready()
         except BotDied as err:
             self.give_up(f"did not start: {err}")
+        except Exception as err:  # noqa: BLE001 - what its process sent broke the start: the bot's doing
+            self.give_up(f"did not start: what it sent could not be read ({type(err).__name__})")
 
     def give_up(self, why: str) -> None:
         self.forfeit = self.forfeit or why
@@ -93,32 +118,38 @@ class _Seat:
     def move(self, state: GameState, seat: int, number: int) -> Move:
         if self.bot is None:
             return default_move(state)
+        request = view_message(state, seat, number, first=not self.asked)  # (the referee's: outside the try)
         try:
-            answer = self.bot.ask(view_message(state, seat, number, first=not self.asked))
+            answer = self.bot.ask(request)
             self.asked = True
         except BotDied as err:
             self.faults.append(f"move {number}: {err}")
             self.give_up(str(err))
             return default_move(state)
+        except Exception as err:  # noqa: BLE001 - whatever its process did to the wire is the bot's doing
+            self.faults.append(f"move {number}: its answer could not be read ({type(err).__name__})")
+            self.give_up("its answer could not be read")
+            return default_move(state)
         if self.bot.cpu_used > self.limits.game_seconds:
             self.faults.append(f"move {number}: over its {self.limits.game_seconds:g} CPU seconds for the game")
             self.give_up("over its time for the game")
+            return default_move(state)
+        if self.bot.wall_left <= 0:
+            self.faults.append(f"move {number}: over its {self.limits.game_wall_seconds:g} wall seconds "
+                               "for the game")
+            self.give_up("over its wall time for the game")
             return default_move(state)
         if answer is None:
             self.fault(number, f"no move within {self.limits.move_seconds:g} s")
             return default_move(state)
         if "error" in answer:
-            self.fault(number, str(answer["error"])[:300])
+            self.fault(number, str(answer["error"])[:300])  # (bounded: wire.read_answer read it)
             return default_move(state)
         try:
-            move = move_from_message(answer)
-        except Exception as err:  # a malformed move: any error the parser raises
-            self.fault(number, f"garbage: {err}"[:300])
+            return chosen_move(answer.get("move"), state)
+        except ValueError as err:  # not a move, or not a legal one
+            self.fault(number, str(err))
             return default_move(state)
-        if not _legal(move, state):
-            self.fault(number, f"illegal move {move!r}"[:300])
-            return default_move(state)
-        return move
 
 
 def play_game(spec: GameSpec) -> dict[str, Any]:
@@ -173,6 +204,8 @@ def trial(entry: Entry, spec: GameSpec, decisions: int = 8) -> tuple[str, str]:
             name = seat.bot.ready()
         except BotDied as err:
             return "", str(err)
+        except Exception as err:  # noqa: BLE001 - what its process sent broke the start: the bot's doing
+            return "", f"what it sent could not be read ({type(err).__name__})"
         asked = 0
         while not state.is_over and asked < decisions:
             if state.to_move == 0:

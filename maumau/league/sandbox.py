@@ -6,13 +6,16 @@ a size-capped tmpfs as the only writable folder); ``sandbox.command(argv)`` wrap
 in it.  The league's database, the bots' sources and the folder the league runs in are never
 inside: a bot's source reaches its process over the pipe.  Without bubblewrap the league
 refuses learners' code unless told ``unsandboxed=True`` (then the runner's limits and audit
-hook are the only guard, and the league says so).
+hook are the only guard, and the league says so).  Every bot's environment carries this
+process's mark (``RUN_ENV=RUN_MARK``, inherited by whatever a bot starts), so this process's
+bots can be told from another league's on the same machine.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import secrets
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -20,11 +23,15 @@ from dataclasses import dataclass, field
 from ..grading.jail import BWRAP_ENV, Jail, find_jail
 from .errors import LeagueError
 
-__all__ = ["Sandbox", "RUNNER"]
+__all__ = ["Sandbox", "RUNNER", "RUN_ENV", "RUN_MARK"]
 
 #: The command that runs a bot (``runner``), for ``python``.
 RUNNER = ["-m", "maumau.league.runner"]
 DISK_MB = 16
+#: The environment variable that marks a bot's process as this process's (a league's or a test's).
+RUN_ENV = "MAUMAU_LEAGUE_RUN"
+#: This process's mark (random: it says nothing about the machine or the league).
+RUN_MARK = secrets.token_hex(8)
 
 
 @functools.lru_cache(maxsize=4)
@@ -81,7 +88,8 @@ class Sandbox:
 
     def environment(self) -> dict[str, str]:
         """The runner's environment: only what Python needs to find maumau (no secrets of ours)."""
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
+               RUN_ENV: RUN_MARK}
         if self.jail is not None:
             env.update(PYTHONPATH=os.pathsep.join(self.jail.python_path), HOME="/scratch/home", TMPDIR="/scratch/tmp")
         else:

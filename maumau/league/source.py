@@ -1,6 +1,9 @@
 """A bot's source: a Python file's text, a path to one, or an exercise-13 notebook.
 
-Only text is read here, nothing is run: the code runs in the bot's sandbox (``runner``).
+Only text is read and compiled here, nothing is run: the code runs in the bot's sandbox
+(``runner``).  A source that cannot be read, parsed or compiled (too large, nested too deep for
+Python's compiler, a syntax error, a null byte, text that is not UTF-8) is a ``LeagueError``
+with a sentence, whatever Python's compiler raised.
 From a notebook, the code cells before its tests are taken (the cells nbgrader grades, and
 everything after the first of them or after a "## Tests" heading, are left out), without
 IPython's ``%magic`` and ``!shell`` lines.
@@ -8,7 +11,6 @@ IPython's ``%magic`` and ``!shell`` lines.
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 from pathlib import Path
@@ -30,11 +32,24 @@ def read_source(source: str | os.PathLike[str]) -> str:
         raise LeagueError(f"{where} is {len(text)} characters long; a bot may have at most {MAX_SOURCE}")
     if where.endswith(".ipynb") or _looks_like_notebook(text):
         text = _notebook_code(text, where)
+    _compile(text, where)
+    return text
+
+
+def _compile(text: str, where: str) -> None:
+    """Compile ``text`` (not run it); LeagueError saying why it cannot be."""
     try:
-        ast.parse(text)
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise LeagueError(f"{where} is not UTF-8 text: character {err.start} is a lone surrogate") from None
+    try:
+        compile(text, "league_bot.py", "exec", dont_inherit=True)
     except SyntaxError as err:
         raise LeagueError(f"{where} is not Python: {err.msg} (line {err.lineno})") from None
-    return text
+    except ValueError as err:  # a null byte (older Pythons)
+        raise LeagueError(f"{where} is not Python: {err}") from None
+    except (RecursionError, MemoryError):  # Python's parser and compiler stop at a depth of nesting
+        raise LeagueError(f"{where} nests expressions too deeply for Python's compiler") from None
 
 
 def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
@@ -47,7 +62,9 @@ def _text_of(source: str | os.PathLike[str]) -> tuple[str, str]:
             return path.read_text(encoding="utf-8"), str(path)
         except FileNotFoundError:
             raise LeagueError(f"there is no file {path}") from None
-        except (OSError, UnicodeDecodeError) as err:
+        except UnicodeDecodeError as err:
+            raise LeagueError(f"{path} is not UTF-8 text: byte {err.start} is not UTF-8") from None
+        except OSError as err:
             raise LeagueError(f"cannot read {path}: {err}") from None
     if not isinstance(source, str):
         raise LeagueError(f"a bot is Python source text or a path to a .py or .ipynb file, not {type(source).__name__}")
@@ -62,7 +79,7 @@ def _looks_like_notebook(text: str) -> bool:
 def _notebook_code(text: str, where: str) -> str:
     try:
         cells = json.loads(text)["cells"]
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # (JSON nested too deep: RecursionError)
         raise LeagueError(f"{where} is not a readable notebook") from None
     code: list[str] = []
     for cell in cells if isinstance(cells, list) else []:

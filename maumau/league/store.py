@@ -115,6 +115,11 @@ class Store:
         found = self.db.execute("SELECT token_sha256 FROM owners WHERE name=?", (name,)).fetchone()
         return None if found is None else str(found[0])
 
+    def owned(self, token_sha256: str) -> str | None:
+        """The name of the bot whose token has SHA-256 ``token_sha256`` (None: no bot's)."""
+        found = self.db.execute("SELECT name FROM owners WHERE token_sha256=?", (token_sha256,)).fetchone()
+        return None if found is None else str(found[0])
+
     def set_owner(self, name: str, token_sha256: str) -> None:
         with self._transaction():
             self.db.execute("INSERT OR REPLACE INTO owners VALUES (?, ?)", (name, token_sha256))

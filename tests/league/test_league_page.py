@@ -4,6 +4,8 @@ replay page, and learners entering bots with classroom.enter_league through real
 from __future__ import annotations
 
 import json
+import re
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -12,8 +14,9 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from maumau import classroom  # noqa: E402
+from maumau import classroom, league  # noqa: E402
 from maumau.grading import jail  # noqa: E402
+from maumau.league import entries  # noqa: E402
 
 _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")
@@ -95,3 +98,62 @@ def test_the_league_socket_refuses_what_is_not_a_request(server):
             answer = json.loads(ws.recv(timeout=10))
             assert answer["type"] == "error" and answer["message"], answer
     assert server.leagues.open(code).bots() == []
+
+
+@needs_bwrap
+def test_one_client_cannot_enter_fifty_bots(server):
+    """50 entries under 50 names from one address, as fast as it can: the address's burst is
+    entered, the rest refused with a sentence saying when to try again, and nothing else stored."""
+    code = server.leagues.create("makao", players=2, seed=1)
+    entered, refused = [], []
+    clock = time.monotonic()
+    for n in range(50):
+        try:
+            entered.append(classroom.enter_league(server.url, code, RANDOM, name=f"Bot {n}")["name"])
+        except classroom.ClassroomError as err:
+            refused.append(str(err))
+    seconds = time.monotonic() - clock
+    rate = entries.PER_ADDRESS
+    assert rate.burst <= len(entered) <= rate.burst + seconds / rate.seconds + 1, (len(entered), seconds)
+    assert len(refused) == 50 - len(entered)
+    assert all(re.search(r"from your address in a row: one more every 6 seconds; try again in \d+ seconds?", r)
+               for r in refused), refused[:3]
+    assert sorted(b.name for b in server.leagues.open(code).bots()) == sorted(entered)
+
+
+@needs_bwrap
+def test_one_bot_per_learner_and_a_learner_enters_it_again_only_so_often(server):
+    code = server.leagues.create("makao", players=2, seed=1)
+    anna = classroom.enter_league(server.url, code, RANDOM, name="Anna")
+    # a learner's token is their one bot's: another name is refused, nothing entered
+    with pytest.raises(classroom.ClassroomError, match="one bot per learner: your token is that of 'Anna'"):
+        classroom.enter_league(server.url, code, HEURISTIC, name="Anna 2", token=anna["token"])
+    # a new entry replaces it, a few in a row, then the learner waits
+    for version in range(2, entries.PER_LEARNER.burst + 1):
+        again = classroom.enter_league(server.url, code, HEURISTIC, name="Anna", token=anna["token"])
+        assert again["version"] == version
+    with pytest.raises(classroom.ClassroomError, match=r"'Anna' has entered a bot 3 times in a row: one bot per "
+                                                       r"learner, entered again at most every 20 seconds; "
+                                                       r"try again in \d+ seconds?"):
+        classroom.enter_league(server.url, code, RANDOM, name="Anna", token=anna["token"])
+    bots = server.leagues.open(code).bots()
+    assert [(b.name, b.version, b.player) for b in bots] == [("Anna", entries.PER_LEARNER.burst, "Heuristic")]
+
+
+@needs_bwrap
+def test_on_the_hub_the_learner_stands_for_the_address(tmp_path):
+    """On JupyterHub every entry comes through the hub's proxy (one address): a class enters
+    more bots than an address's burst, each learner within their own limit."""
+    from maumau.classroom.league_page import Leagues
+
+    leagues = Leagues(tmp_path / "class.sqlite", hub=True)
+    code = leagues.create("makao", players=2, seed=1)
+    learners = [f"learner{n}" for n in range(entries.PER_ADDRESS.burst + 2)]
+    for learner in learners:
+        answer = leagues.enter({"type": "enter", "code": code, "source": RANDOM}, learner, "127.0.0.1")
+        assert (answer["type"], answer["name"]) == ("entered", learner)
+    for _ in range(entries.PER_LEARNER.burst - 1):
+        leagues.enter({"type": "enter", "code": code, "source": RANDOM}, "learner0", "127.0.0.1")
+    with pytest.raises(league.LeagueError, match="'learner0' has entered a bot 3 times in a row"):
+        leagues.enter({"type": "enter", "code": code, "source": RANDOM}, "learner0", "127.0.0.1")
+    assert sorted(b.name for b in leagues.open(code).bots()) == sorted(learners)
