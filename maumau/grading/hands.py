@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .player_process import MAX_MOVES, PACKED_CHARS, Deal, HandSpec, PlayerFailed, deals, pack, play
+from .player_process import MAX_MOVES, PACKED_CHARS, HandSeeds, HandSpec, PlayerFailed, deals, pack, play
 
 __all__ = ["Hands", "play_hands", "judge_hands", "MAX_MOVES"]
 
@@ -61,7 +61,7 @@ def _graded() -> bool:
     return checks._records is not None
 
 
-def _in_kernel(player: Any, spec: HandSpec, hands: list[Deal]) -> list[bool]:
+def _in_kernel(player: Any, spec: HandSpec, hands: list[HandSeeds]) -> list[bool]:
     """The hands played in this process (where no other can be started: a browser)."""
     from ..core.dealing import deal
     from ..play.game import Game

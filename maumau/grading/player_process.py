@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import secrets
 import sys
+import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from ..league.sandbox import Sandbox
 from ..league.wire import move_from_message, view_message
 from .checks import _learners
 
-__all__ = ["HandSpec", "Deal", "PlayerFailed", "pack", "deals", "play", "LANES", "PACKED_CHARS", "MAX_MOVES"]
+__all__ = ["HandSpec", "HandSeeds", "PlayerFailed", "pack", "deals", "play", "LANES", "PACKED_CHARS", "MAX_MOVES"]
 
 #: Hands played side by side (one round trip asks the player once for each).
 LANES = 32
@@ -43,9 +44,13 @@ LANES = 32
 PACKED_CHARS = 400_000
 #: A hand longer than this ends without a winner (two players who only draw).
 MAX_MOVES = 20_000
-#: CPU seconds the player may use for one request (up to LANES moves) and per hand on average.
+#: CPU seconds the player may use for one request (up to LANES moves), and for all the hands:
+#: BASE_SECONDS and HAND_SECONDS per hand; WALL_FACTOR times as long on the wall clock (a player that
+#: sleeps uses no CPU time, and must not hold a grader for hours).
 REQUEST_SECONDS = 5.0
+BASE_SECONDS = 10.0
 HAND_SECONDS = 0.05
+WALL_FACTOR = 4.0
 
 
 class PlayerFailed(Exception):
@@ -84,7 +89,7 @@ class HandSpec:
 
 
 @dataclass(frozen=True)
-class Deal:
+class HandSeeds:
     """One hand: the deal's seed, the player's seat, the opponents' seeds (by seat)."""
 
     seed: int
@@ -92,15 +97,15 @@ class Deal:
     opponents: tuple[int, ...]
 
 
-def deals(spec: HandSpec, secret: bool = False) -> list[Deal]:
+def deals(spec: HandSpec, secret: bool = False) -> list[HandSeeds]:
     """The hands of ``spec``, the player taking every seat in turn: from ``spec.seed`` (the same
     hands every time, as a learner checks its work), or with ``secret`` from seeds drawn now by
     the operating system's generator, which no player can know or search (as the grader plays)."""
     n = spec.players
     if secret:
-        return [Deal(secrets.randbits(62), g % n, tuple(secrets.randbits(62) for _ in range(n)))
+        return [HandSeeds(secrets.randbits(62), g % n, tuple(secrets.randbits(62) for _ in range(n)))
                 for g in range(spec.games)]
-    return [Deal(spec.seed + g, g % n, tuple(spec.seed * 1000 + g * 10 + i for i in range(n)))
+    return [HandSeeds(spec.seed + g, g % n, tuple(spec.seed * 1000 + g * 10 + i for i in range(n)))
             for g in range(spec.games)]
 
 
@@ -163,7 +168,7 @@ class _Answer:
 class _Hand:
     """One hand in a lane: the real state, the opponents, whose turn."""
 
-    def __init__(self, number: int, where: Deal, spec: HandSpec) -> None:
+    def __init__(self, number: int, where: HandSeeds, spec: HandSpec) -> None:
         from ..core.dealing import deal
         from ..players.strength import player_class
 
@@ -194,11 +199,11 @@ class _Hand:
             self.apply(ask(self.table[self.state.to_move], self.state))
 
 
-def play(packed: str, spec: HandSpec, hands: list[Deal]) -> list[bool]:
+def play(packed: str, spec: HandSpec, hands: list[HandSeeds]) -> list[bool]:
     """Play ``hands`` with the player ``packed`` in its process: whether it won each;
     PlayerFailed at the player's first fault."""
-    limits = Limits(move_seconds=REQUEST_SECONDS, game_seconds=10 + HAND_SECONDS * len(hands),
-                    start_seconds=30.0)
+    limits = Limits(move_seconds=REQUEST_SECONDS, game_seconds=BASE_SECONDS + HAND_SECONDS * len(hands),
+                    start_seconds=30.0, wall_factor=WALL_FACTOR)
     bot = BotProcess(packed, LANES, _sandbox(), limits)
     try:
         try:
@@ -213,12 +218,13 @@ def play(packed: str, spec: HandSpec, hands: list[Deal]) -> list[bool]:
 class _Table:
     """The lanes of hands, and the round trips that ask the player for its moves."""
 
-    def __init__(self, bot: BotProcess, spec: HandSpec, hands: list[Deal], limits: Limits) -> None:
+    def __init__(self, bot: BotProcess, spec: HandSpec, hands: list[HandSeeds], limits: Limits) -> None:
         self.bot, self.spec, self.limits = bot, spec, limits
         self.todo = deque(enumerate(hands, 1))
         self.won = [False] * len(hands)
         self.lanes: list[_Hand | None] = [self._next() for _ in range(LANES)]
         self.requests = 0
+        self.wall_by = time.monotonic() + limits.game_seconds * limits.wall_factor
 
     def _next(self) -> _Hand | None:
         """The next hand that needs the player (hands over before its first move are scored)."""
@@ -259,9 +265,13 @@ class _Table:
         if self.bot.cpu_used > self.limits.game_seconds:
             raise PlayerFailed(f"your player used more than {self.limits.game_seconds:g} s of CPU time for "
                                f"{len(self.won)} hands")
+        if time.monotonic() > self.wall_by:
+            raise PlayerFailed(f"your player took longer than {self.limits.game_seconds * self.limits.wall_factor:g} s "
+                               f"(wall-clock time) for {len(self.won)} hands")
         if answer is None:
-            raise PlayerFailed(f"hand {first}: your player did not answer within {REQUEST_SECONDS:g} s "
-                               f"(for {len(waiting)} moves at once)")
+            raise PlayerFailed(f"hand {first}: your player did not answer within {self.limits.move_seconds:g} s of "
+                               f"CPU time ({self.limits.move_seconds * self.limits.wall_factor:g} s on the clock) "
+                               f"for {len(waiting)} moves at once")
         found = answer.get("answers")
         if not isinstance(found, list) or len(found) != len(waiting):
             raise PlayerFailed(f"hand {first}: " + str(answer.get("error") or "garbled answers")[:300])

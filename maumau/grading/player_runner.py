@@ -46,7 +46,7 @@ def _players(blob: str, lanes: int) -> list[Any]:
     return found
 
 
-def serve(players: list[Any], wire_in: BinaryIO, wire_out: BinaryIO) -> None:
+def answer_rounds(players: list[Any], wire_in: BinaryIO, wire_out: BinaryIO) -> None:
     """Answer each request: a move (or an error) for each lane's View."""
     from ..league.wire import Receiver, decode, encode, move_message
 
@@ -84,7 +84,7 @@ def main() -> None:
         wire_out.write(encode({"error": error_text(err)}))
         return
     wire_out.write(encode({"ready": type(players[0]).__name__}))
-    serve(players, wire_in, wire_out)
+    answer_rounds(players, wire_in, wire_out)
 
 
 if __name__ == "__main__":

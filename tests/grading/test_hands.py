@@ -13,17 +13,18 @@ from __future__ import annotations
 import gc
 import json
 import sys
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import maumau as mm
-from maumau.grading import checks
+from maumau.grading import checks, player_process
 from maumau.grading.checks import CheckFailed, check_wins
 from maumau.grading.execute import REPORT_BYTES
 from maumau.grading.hands import Hands, _in_kernel, judge_hands, play_hands
-from maumau.grading.player_process import PACKED_CHARS, HandSpec, deals
+from maumau.grading.player_process import PACKED_CHARS, HandSpec, deals, pack
 from maumau.text.i18n import set_language
 
 
@@ -156,7 +157,7 @@ def test_the_record_is_small_and_the_grader_plays_the_hands(monkeypatch):
     want, got = as_graded(monkeypatch, FirstCard(), games=2000, seed=0, opponent="medium")
     assert set(got) == {"spec", "player", "problem"} and len(json.dumps(got)) < 5_000
     assert want == {"spec": got["spec"], "at_least": 0.3}
-    small = dict(want, spec=dict(want["spec"], games=60))
+    small = dict(want, at_least=0.1, spec=dict(want["spec"], games=60))  # the first legal card: about 41%
     passed, message = judge_hands(small, dict(got, spec=small["spec"]))
     assert passed and message.startswith("won ") and "of 60 hands" in message
     passed, message = judge_hands(dict(small, at_least=0.9), dict(got, spec=small["spec"]))
@@ -186,6 +187,42 @@ def test_a_fault_of_the_player_says_which_hand_and_what(player, words, capsys):
     assert f"Check failed:\x1b[0m {words}" in capsys.readouterr().out
     checks._results.clear()
     checks._failed_here.clear()
+
+
+class Spinner(FirstCard):
+    def choose(self, view):
+        while True:
+            pass
+
+
+class Sleeper(FirstCard):
+    def choose(self, view):
+        time.sleep(0.05)
+        return super().choose(view)
+
+
+def test_a_player_that_thinks_too_long_fails_on_the_cpu_clock(monkeypatch, capsys):
+    monkeypatch.setattr(player_process, "REQUEST_SECONDS", 0.5)
+    began = time.monotonic()
+    with checks.scenario("s"):
+        play_hands(Spinner(), games=3)
+    words = "s: hand 1: your player did not answer within 0.5 s of CPU time (2 s on the clock)"
+    assert words in capsys.readouterr().out
+    assert time.monotonic() - began < 30
+    checks._results.clear()
+    checks._failed_here.clear()
+
+
+def test_a_player_that_sleeps_cannot_hold_the_grader(monkeypatch):
+    """Each move in time, but all the hands past the wall-clock budget: the grader stops there."""
+    monkeypatch.setattr(player_process, "BASE_SECONDS", 0.5)
+    monkeypatch.setattr(player_process, "HAND_SECONDS", 0.0)
+    spec = HandSpec(games=40).to_dict()
+    began = time.monotonic()
+    passed, message = judge_hands({"spec": spec, "at_least": 0.0}, {"spec": spec, "player": pack(Sleeper()),
+                                                                   "problem": ""})
+    assert not passed and message == "your player took longer than 2 s (wall-clock time) for 40 hands", message
+    assert time.monotonic() - began < 30
 
 
 def test_a_stub_fails_when_graded_too(monkeypatch):
