@@ -21,19 +21,22 @@ wrong (an illegal move, an exception, no answer in time, a process that died).
 from __future__ import annotations
 
 import base64
+import dataclasses
+import functools
 import secrets
 import sys
 import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..league.errors import LeagueError
-from ..league.process import BotDied, BotProcess, Limits
-from ..league.sandbox import Sandbox
-from ..league.wire import move_from_message, view_message
+from ..core.moves import move_from_dict
 from .checks import _learners
+
+if TYPE_CHECKING:  # the league is imported when hands are played (it imports the grading package)
+    from ..league.process import BotProcess, Limits
+    from ..league.sandbox import Sandbox
 
 __all__ = ["HandSpec", "HandSeeds", "PlayerFailed", "pack", "deals", "play", "LANES", "PACKED_CHARS", "MAX_MOVES"]
 
@@ -134,22 +137,30 @@ def pack(player: Any) -> str:
     return packed
 
 
-@dataclass(frozen=True)
-class _Sandbox(Sandbox):
-    """The league's sandbox, starting the player's runner instead of a bot's."""
+@functools.cache
+def _sandbox_class() -> type[Sandbox]:
+    from ..league.sandbox import Sandbox
 
-    def command(self) -> list[str]:
-        argv = [sys.executable, "-m", "maumau.grading.player_runner"]
-        return argv if self.jail is None else self.jail.command(argv, disk_mb=16)
+    @dataclass(frozen=True)
+    class PlayerSandbox(Sandbox):
+        """The league's sandbox, starting the player's runner instead of a bot's."""
+
+        def command(self) -> list[str]:
+            argv = [sys.executable, "-m", "maumau.grading.player_runner"]
+            return argv if self.jail is None else self.jail.command(argv, disk_mb=16)
+
+    return PlayerSandbox
 
 
 def _sandbox() -> Sandbox:
     """The bubblewrap sandbox where the machine has one, else a plain process (the runner's
     limits and audit hook): either way the player's process holds no state of the game."""
+    from ..league.errors import LeagueError
+
     try:
-        return _Sandbox.find([])
+        return _sandbox_class().find([])
     except LeagueError:
-        return _Sandbox.find([], unsandboxed=True)
+        return _sandbox_class().find([], unsandboxed=True)
 
 
 class _Answer:
@@ -202,8 +213,14 @@ class _Hand:
 def play(packed: str, spec: HandSpec, hands: list[HandSeeds]) -> list[bool]:
     """Play ``hands`` with the player ``packed`` in its process: whether it won each;
     PlayerFailed at the player's first fault."""
+    from ..league.process import BotDied, BotProcess, Limits
+
     limits = Limits(move_seconds=REQUEST_SECONDS, game_seconds=BASE_SECONDS + HAND_SECONDS * len(hands),
                     start_seconds=30.0, wall_factor=WALL_FACTOR)
+    if "game_wall_seconds" in {f.name for f in dataclasses.fields(Limits)}:
+        # the league's wall budget for a game's answers, where it has one: here all the hands' (``_Table``)
+        wall: dict[str, Any] = {"game_wall_seconds": limits.game_seconds * WALL_FACTOR}
+        limits = dataclasses.replace(limits, **wall)
     bot = BotProcess(packed, LANES, _sandbox(), limits)
     try:
         try:
@@ -252,7 +269,10 @@ class _Table:
         return self.won
 
     def _ask(self, waiting: list[tuple[int, _Hand]]) -> list[Any]:
-        """The player's answers to the Views of the hands ``waiting``, one each."""
+        """The player's moves for the hands ``waiting``, one each; PlayerFailed at its first fault."""
+        from ..league.process import BotDied
+        from ..league.wire import view_message
+
         self.requests += 1
         asks = [[lane, view_message(hand.state, hand.seat, 0, first=self.requests == 1 and i == 0)]
                 for i, (lane, hand) in enumerate(waiting)]
@@ -262,6 +282,8 @@ class _Table:
         except BotDied as err:
             spent = f"; it had used {self.bot.cpu_used:.0f} of its {self.limits.game_seconds:g} CPU seconds"
             raise PlayerFailed(f"hand {first}: your player's process ended ({err}){spent}") from None
+        except (ValueError, RecursionError):  # an answer the wire cannot read: the player's fault
+            raise PlayerFailed(f"hand {first}: your player's process answered with something unreadable") from None
         if self.bot.cpu_used > self.limits.game_seconds:
             raise PlayerFailed(f"your player used more than {self.limits.game_seconds:g} s of CPU time for "
                                f"{len(self.won)} hands")
@@ -272,20 +294,24 @@ class _Table:
             raise PlayerFailed(f"hand {first}: your player did not answer within {self.limits.move_seconds:g} s of "
                                f"CPU time ({self.limits.move_seconds * self.limits.wall_factor:g} s on the clock) "
                                f"for {len(waiting)} moves at once")
-        found = answer.get("answers")
-        if not isinstance(found, list) or len(found) != len(waiting):
+        moves, fault = answer.get("moves"), answer.get("fault")
+        if not isinstance(moves, list) or len(moves) > len(waiting):
             raise PlayerFailed(f"hand {first}: " + str(answer.get("error") or "garbled answers")[:300])
-        return found
+        if len(moves) < len(waiting):
+            hand = waiting[len(moves)][1]
+            where = f"hand {hand.number} (move {hand.moves + 1})"
+            if not isinstance(fault, dict):
+                raise PlayerFailed(f"{where}: your player's process gave no move")
+            raise PlayerFailed(f"{where}: {str(fault.get('error'))[:300]}", str(fault.get("kind", ""))[:80])
+        return moves
 
     def _move(self, hand: _Hand, answer: Any) -> Any:
         """The player's move for ``hand``, if it is legal there; else PlayerFailed saying why."""
         from ..players.base import IllegalChoice, ask
 
         where = f"hand {hand.number} (move {hand.moves + 1})"
-        if isinstance(answer, dict) and "error" in answer:
-            raise PlayerFailed(f"{where}: {str(answer['error'])[:300]}", str(answer.get("kind", "")))
         try:
-            move = move_from_message(answer)
+            move = move_from_dict(answer)
         except Exception as err:  # whatever the parser says of a malformed move
             raise PlayerFailed(f"{where}: your player's answer is no move ({err})"[:400]) from None
         try:

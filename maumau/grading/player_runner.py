@@ -5,7 +5,7 @@
 pickled by ``cloudpickle`` (base64) and whose ``seed`` is the number of *lanes*, hands played side
 by side; the runner answers ``{"ready": class name}`` or ``{"error": ...}``.  Each request then
 carries one View per lane whose hand waits for the player (``wire.view_message``); the answer
-holds one move, or one error, per View, in order.  Each lane has its own copy of the player,
+holds one move per View, in order, up to the player's first fault.  Each lane has its own copy of the player,
 which plays that lane's hands one after another (the league gives each game a fresh player).
 
 Before the learner's player is unpickled (which runs its code): the league runner's hard limits
@@ -47,19 +47,28 @@ def _players(blob: str, lanes: int) -> list[Any]:
 
 
 def answer_rounds(players: list[Any], wire_in: BinaryIO, wire_out: BinaryIO) -> None:
-    """Answer each request: a move (or an error) for each lane's View."""
-    from ..league.wire import Receiver, decode, encode, move_message
+    """Answer each request: ``{"id", "moves"}``, a move (``Move.to_dict()``) for each lane's View in
+    order, and at the player's first fault ``"fault": {"error", "kind"}`` in place of the rest
+    (the referee stops there): an answer stays a few kilobytes, nested at most four deep."""
+    from ..core.moves import Move
+    from ..league.wire import Receiver, decode, encode
 
     receiver = Receiver()
     for line in iter(wire_in.readline, b""):
         request = decode(line)
-        answers: list[dict[str, Any]] = []
+        moves: list[dict[str, Any]] = []
+        answer: dict[str, Any] = {"id": request["id"], "moves": moves}
         for lane, message in request["asks"]:
             try:
-                answers.append(move_message(0, players[lane].choose(receiver.view(message))))
+                move = players[lane].choose(receiver.view(message))
             except Exception as err:  # the player's exception (MemoryError too): the referee says it
-                answers.append({"error": error_text(err), "kind": type(err).__name__})
-        wire_out.write(encode({"id": request["id"], "answers": answers}))
+                answer["fault"] = {"error": error_text(err), "kind": type(err).__name__}
+                break
+            if not isinstance(move, Move):
+                answer["fault"] = {"error": f"choose returned {repr(move)[:200]}, not a move", "kind": ""}
+                break
+            moves.append(move.to_dict())
+        wire_out.write(encode(answer))
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
+import subprocess
 import sys
 import time
 
@@ -277,3 +278,12 @@ def test_a_learner_sees_how_many_hands_were_won(language, words):
             check_wins("won at least 60% of the hands", weak, 0.6)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("first", ["maumau.league.wire", "maumau.league", "maumau.grading.player_process",
+                                   "maumau.grading.player_runner"])
+def test_the_league_and_the_player_process_import_in_any_order(first):
+    """The league imports the grading package, which plays exercise 13's hands with the league's process."""
+    code = f"import {first}, maumau.grading.hands, maumau.league.process; print('ok')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr[-500:]
