@@ -28,8 +28,7 @@ SHARED: dict[str, str] = {
     # mm's front door: the public function wraps the one below it (DESIGN.md's names)
     "play": "mm.play, the notebook's table (widgets) and the terminal's (terminal.play)",
     "join": "mm.join (a seat with its table) wraps classroom.join (DESIGN.md: the seat alone)",
-    "replay": "mm.replay and the league's replay of a game show the same viewer; grading.hands.replay "
-              "re-checks a hand's moves (a different idea: left to grading's owner to rename)",
+    "replay": "mm.replay and the league's replay of a game show the same viewer",
     "rulebook": "mm.rulebook is text.rules_table.rulebook",
     "set_language": "mm.set_language is text.i18n.set_language",
     "source": "mm.source is text.source.source",

@@ -199,20 +199,24 @@ def check_moves(what: str, state: Any, expected: Iterable[Any] = _MISSING, hint:
 
 def check_wins(what: str, hands: Any, expected: Any = _MISSING, hint: str = "") -> None:
     """``hands`` (``maumau.grading.hands.play_hands``) were won at least ``expected`` of the
-    time (a share, 0.6 for 60%).  Without ``expected`` (as the grader runs a learner's test
-    cells) it records the hands' set-ups and the player's moves, which the grader plays again
-    in its own process (``maumau.grading.hands``): the wins of the kernel count for nothing."""
-    setups, moves = list(getattr(hands, "setups", [])), list(getattr(hands, "moves", []))
+    time (a share, 0.45 for 45%).  While graded it compares nothing: without ``expected`` (a
+    learner's kernel) it records what the test asked for and the player, which the grader plays
+    on secret deals in a process of its own (``maumau.grading.hands.judge_hands``); with it
+    (the instructor's reference run) the hands asked for and the share.  The wins of a kernel
+    count for nothing."""
+    record = getattr(hands, "record", None)
+    spec = getattr(hands, "spec", None)
     if expected is _MISSING:
         if _records is not None:
-            _records.append({"kind": "hands", "scenario": list(_current), "what": str(what),
-                             "value": {"setups": setups, "moves": moves}, "repr": repr(hands)[:_REPR_CHARS],
-                             "hint": str(hint)})
+            value = record() if callable(record) else {}
+            _records.append({"kind": "hands", "scenario": list(_current), "what": str(what), "value": value,
+                             "repr": _short_repr(hands), "hint": str(hint)})
         return
     if _records is not None:
         _records.append({"kind": "hands", "scenario": list(_current), "what": str(what),
-                         "value": {"setups": setups, "at_least": float(expected)},
+                         "value": {"spec": spec.to_dict() if spec is not None else {}, "at_least": float(expected)},
                          "repr": f"{float(expected):.0%}", "hint": str(hint)})
+        return  # the grader plays the hands (no process can be started in a graded kernel)
     won = list(getattr(hands, "won", []))
     rate = sum(map(bool, won)) / len(won) if won else 0.0
     if rate < expected:

@@ -1,17 +1,21 @@
-"""Hands played by a learner's player, replayed by the grader (exercise 13's tests).
+"""Hands played by a learner's player, and the grader's count of its wins (exercise 13's tests).
 
-A test of a *player* cannot compare values with a reference: any strong player passes. And
-whatever the learner's kernel computes, the learner can fake (a ``win_rate`` that returns 1.0,
-opponents made to draw forever).  So the kernel only *plays*: ``play_hands`` deals hands with
-fixed seeds against computer opponents (``Random``, or ``Heuristic`` with ``opponent="medium"``)
-and keeps, per hand, its set-up and the moves the learner's player chose.
-``check_wins(what, hands, expected)`` then passes when the player won at least ``expected`` of
-them.  When ``maumau grade`` runs the cell, ``expected`` is removed (as for every check) and the
-record goes to the grader, which plays every hand again in its own process (``replay``): the
-set-ups of the instructor's run, its own opponents, and the learner's moves at the learner's
-seat, each of which must be legal there.  The wins
-it counts are the ones that count.  Moves recorded against opponents the learner weakened do
-not fit the real opponents' moves and are refused.
+A test of a *player* cannot compare values with a reference: any strong player passes.  And a
+player that runs where the game runs sees more than its View (the real GameState is up its call
+stack and in ``gc``), while whatever a learner's kernel computes, the learner can fake.  So:
+
+- ``play_hands(player, games=2000, seed=0, opponent="medium")`` plays the hands with the player
+  in a process of its own that receives only its seat's View (``player_process``), against
+  computer opponents (``Random``, or ``Heuristic`` with ``opponent="medium"``), the deals fixed
+  by ``seed``: the win rate a learner sees is that of a player that sees only its View.
+- ``check_wins(what, hands, expected)`` passes when the player won at least ``expected`` of
+  them.  When ``maumau grade`` runs the cell, ``play_hands`` plays nothing: the record holds
+  what the test asks for and the player itself (pickled), a few kilobytes whatever the hands.
+  The grader (``judge_hands``) then plays that many hands with the player in its own sandboxed
+  process, on deals whose seeds it draws in secret (a player cannot look them up), and counts
+  the wins.  The kernel's wins count for nothing.
+
+In a browser (Pyodide) no process can be started: there ``play_hands`` plays in the kernel.
 """
 
 from __future__ import annotations
@@ -19,19 +23,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Hands", "play_hands", "replay", "judge_hands", "MAX_MOVES"]
+from .player_process import MAX_MOVES, PACKED_CHARS, HandSeeds, HandSpec, PlayerFailed, deals, pack, play
 
-#: A hand longer than this ends without a winner (two players who only draw).
-MAX_MOVES = 20_000
+__all__ = ["Hands", "play_hands", "judge_hands", "MAX_MOVES"]
 
 
 @dataclass
 class Hands:
-    """Hands played by one player: per hand its set-up, the player's moves and whether it won."""
+    """Hands played by one player: what was asked (``spec``), whether it won each, and (while
+    graded, when nothing is played) the player as the grader receives it or why it cannot be."""
 
-    setups: list[dict[str, Any]] = field(default_factory=list)
-    moves: list[list[dict[str, Any]]] = field(default_factory=list)
+    spec: HandSpec = field(default_factory=HandSpec)
     won: list[bool] = field(default_factory=list)
+    player: str = ""
+    problem: str = ""
 
     @property
     def win_rate(self) -> float:
@@ -41,116 +46,99 @@ class Hands:
         return len(self.won)
 
     def __repr__(self) -> str:
+        if not self.won and (self.player or self.problem):
+            return f"<{self.spec.games} hands, played by the grader>"
         return f"<{len(self)} hands, {sum(self.won)} won ({self.win_rate:.0%})>"
 
-
-class _Recording:
-    """Asks the player and keeps what it chose (as the player sees it: a View)."""
-
-    def __init__(self, player: Any, moves: list[dict[str, Any]]) -> None:
-        self.player, self.moves = player, moves
-
-    def choose(self, view: Any) -> Any:
-        move = self.player.choose(view)
-        try:
-            self.moves.append(move.to_dict())
-        except Exception:  # not a move: ask() says so, naming the player
-            self.moves.append({"not a move": repr(move)[:80]})
-        return move
+    def record(self) -> dict[str, Any]:
+        """What ``check_wins`` sends the grader of a learner's hands."""
+        return {"spec": self.spec.to_dict(), "player": self.player, "problem": self.problem}
 
 
-def _table(setup: dict[str, Any], seat_player: Any) -> list[Any]:
-    from ..players.strength import player_class
+def _graded() -> bool:
+    from . import checks
 
-    opponent = player_class(setup.get("opponent", "easy"))
-    table: list[Any] = [opponent(seed=s) for s in setup["opponents"]]
-    table[setup["seat"]] = seat_player
-    return table
+    return checks._records is not None
 
 
-def _play(setup: dict[str, Any], seat_player: Any) -> bool:
+def _in_kernel(player: Any, spec: HandSpec, hands: list[HandSeeds]) -> list[bool]:
+    """The hands played in this process (where no other can be started: a browser)."""
     from ..core.dealing import deal
     from ..play.game import Game
+    from ..players.strength import player_class
 
-    start = deal(setup["variant"], players=setup["players"], seed=setup["seed"])
-    end = Game(start).play(_table(setup, seat_player), max_moves=MAX_MOVES)
-    return bool(end.is_over and end.winner == setup["seat"])
+    opponent = player_class(spec.opponent)
+    won = []
+    for where in hands:
+        table: list[Any] = [opponent(seed=s) for s in where.opponents]
+        table[where.seat] = player
+        end = Game(deal(spec.variant, players=spec.players, seed=where.seed)).play(table, max_moves=MAX_MOVES)
+        won.append(bool(end.is_over and end.winner == where.seat))
+    return won
+
+
+def _failed(err: PlayerFailed, player: Any) -> Exception:
+    """The check's sentence for a player that failed in its process (a stub: "not written yet")."""
+    from . import checks
+
+    if err.kind == "NotImplementedError":
+        name = f"{type(player).__name__}.choose"
+        return checks.CheckFailed(checks._prefix() + checks._t("not_written", function=name))
+    return checks.CheckFailed(checks._prefix() + str(err))
 
 
 def play_hands(player: Any, variant: str = "makao", players: int = 2, games: int = 100, seed: int = 0,
                opponent: str = "easy") -> Hands:
     """``games`` hands of ``variant`` for ``player`` against computer players of strength
     ``opponent`` (``easy``: Random, ``medium``: Heuristic), taking every seat in turn; the
-    deals and the opponents' seeds follow from ``seed``."""
-    hands = Hands()
-    for g in range(games):
-        setup = {"variant": variant, "players": players, "seed": seed + g, "seat": g % players,
-                 "opponents": [seed * 1000 + g * 10 + i for i in range(players)]}
-        if opponent != "easy":  # (set-ups against Random stay as they were)
-            setup["opponent"] = opponent
-        moves: list[dict[str, Any]] = []
-        hands.setups.append(setup)
-        hands.moves.append(moves)
-        hands.won.append(_play(setup, _Recording(player, moves)))
-    return hands
+    deals and the opponents' seeds follow from ``seed``.  The player plays in a process of its
+    own and sees only its View; a fault of it (an illegal move, an exception) raises
+    CheckFailed naming the hand.  While graded nothing is played (the grader plays)."""
+    from ..simulation.run import can_start_workers
 
-
-class _Script:
-    """Plays the recorded moves again; a missing or malformed one ends the replay."""
-
-    def __init__(self, moves: list[Any]) -> None:
-        self.moves = iter(moves)
-
-    def __repr__(self) -> str:  # how an illegal move is reported: "your player at seat 0 chose ..."
-        return "your player"
-
-    def choose(self, view: Any) -> Any:
-        from ..core.moves import move_from_dict
-
-        data = next(self.moves, None)
-        if data is None:
-            raise ReplayError("the hand ended early: the recorded moves ran out")
+    spec = HandSpec(variant, players, games, seed, opponent)
+    if _graded():
         try:
-            return move_from_dict(data)
-        except ValueError as err:
-            raise ReplayError(f"a recorded move is no move ({err})") from None
-
-
-class ReplayError(Exception):
-    """The recorded moves do not make the hand again."""
-
-
-def replay(setup: dict[str, Any], moves: list[Any]) -> tuple[bool, str]:
-    """Play the hand of ``setup`` again with ``moves`` at the player's seat: (won, problem),
-    problem "" when every move was legal where it was played."""
-    from ..players.base import IllegalChoice
-
+            return Hands(spec, player=pack(player))
+        except PlayerFailed as err:
+            return Hands(spec, problem=str(err))
+    if not can_start_workers():
+        return Hands(spec, _in_kernel(player, spec, deals(spec)))
     try:
-        return _play(setup, _Script(moves)), ""
-    except (ReplayError, IllegalChoice) as err:
-        return False, str(err)
+        return Hands(spec, play(pack(player), spec, deals(spec)))
+    except PlayerFailed as err:
+        raise _failed(err, player) from None
 
 
 def judge_hands(want: Any, got: Any) -> tuple[bool, str]:
-    """The instructor's record ``{"setups", "at_least"}`` against the learner's ``{"setups",
-    "moves"}``: (passed, what happened, in words)."""
+    """The instructor's record ``{"spec", "at_least"}`` against the learner's ``{"spec",
+    "player", "problem"}``: the hands played here with the learner's player on secret deals,
+    (passed, what happened, in words)."""
     if not isinstance(want, dict) or not isinstance(got, dict):
         return False, "no hands were recorded"
-    at_least: Any  # a number, checked below
-    setups, moves, at_least = want.get("setups"), got.get("moves"), want.get("at_least")
-    if not isinstance(setups, list) or got.get("setups") != setups:
-        return False, "these are not the hands the test deals (were they played with other seeds?)"
-    if not isinstance(moves, list) or len(moves) != len(setups) or not all(isinstance(m, list) for m in moves):
-        return False, "the moves of some hands are missing"
-    won = 0
-    for i, (setup, mine) in enumerate(zip(setups, moves, strict=True)):
-        ok, problem = replay(setup, mine)
-        if problem:
-            return False, f"hand {i + 1} (seed {setup.get('seed')}) does not replay: {problem}"
-        won += ok
-    rate = won / len(setups) if setups else 0.0
+    try:
+        spec = HandSpec.from_dict(want.get("spec"))
+    except (TypeError, ValueError):
+        return False, "the instructor's test names no hands"
+    at_least: Any = want.get("at_least")
     if type(at_least) not in (int, float):
         return False, "the instructor's test names no share of hands to win"
+    if got.get("spec") != want.get("spec"):
+        return False, "these are not the hands the test asks for (were they asked for with other arguments?)"
+    problem, player = got.get("problem"), got.get("player")
+    if isinstance(problem, str) and problem:
+        return False, problem[:300]
+    if not isinstance(player, str) or not player:
+        return False, "no player was recorded"
+    if len(player) > PACKED_CHARS:
+        return False, "the recorded player is too large"
+    try:
+        won = play(player, spec, deals(spec, secret=True))
+    except PlayerFailed as err:
+        if err.kind == "NotImplementedError":
+            return False, "your player's choose is not written yet: replace raise NotImplementedError() with your code"
+        return False, str(err)
+    rate = sum(won) / len(won)
     if rate < at_least:
-        return False, f"won {won} of {len(setups)} hands ({rate:.0%}), at least {at_least:.0%} needed"
-    return True, f"won {won} of {len(setups)} hands ({rate:.0%})"
+        return False, f"won {sum(won)} of {len(won)} hands ({rate:.0%}), at least {at_least:.0%} needed"
+    return True, f"won {sum(won)} of {len(won)} hands ({rate:.0%})"

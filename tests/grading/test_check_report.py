@@ -123,6 +123,27 @@ def test_run_all_on_a_released_exercise_reaches_every_test_cell(tmp_path):
     assert listing.count("✗ ") >= 3 and "0 passed" in listing
 
 
+def test_run_all_on_the_released_exercise_13_runs_every_cell(tmp_path):
+    """Issue 34: the student version of exercise 13 (the stub raises NotImplementedError) runs to its
+    summary: its try-it cell and each of its test cells show a ✗ line (the player's process says which
+    method is not written), and only the summary cell errors."""
+    release(EXERCISES, tmp_path / "student")
+    path = tmp_path / "student" / "13_strategy.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(c.execution_count for c in code), "a cell did not run"
+    errors = [c for c in code if any(o.output_type == "error" for o in c.outputs)]
+    assert [c.source for c in errors] == [code[-1].source] and "summary()" in code[-1].source
+    shown = ["".join(o.get("text", "") for o in c.outputs) for c in code if "scenario(" in c.source]
+    assert len(shown) == 3  # the try-it cell and the two test cells the learner has
+    for text in shown:
+        assert "✗" in text and "MyPlayer.choose is not written yet" in text, text
+    listing = "".join(o.get("text", "") for o in code[-1].outputs)
+    assert listing.count("✗ ") == 3 and "0 passed" in listing, listing
+
+
 def test_every_exercise_ends_with_its_summary_cell():
     for path in sorted(EXERCISES.glob("*.ipynb")):
         cells = json.loads(path.read_text())["cells"]

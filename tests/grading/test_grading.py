@@ -72,10 +72,14 @@ EXPECTED = {
     ("cheat_transformer", "02_skip_on_eight"): (0, "ok"),
     ("cheat_post_run_hook", "02_skip_on_eight"): (0, "ok"),
     ("cheat_forged_report", "02_skip_on_eight"): (0, "ok"),
-    # exercise 13: the grader plays the hands again (maumau.grading.hands); the stub's status is "error"
-    # (its try-it cell calls the stub), so is that of the learner who kept the stub
+    # exercise 13: the grader plays the hands itself, the player in a process of its own fed only Views,
+    # on secret deals (maumau.grading.hands); faked hands and weakened opponents in the kernel count
+    # for nothing: the random player earns the legal-moves test
     ("cheat_fake_hands", "13_strategy"): (0, "error"),
-    ("cheat_weak_opponents", "13_strategy"): (0, "timeout"),  # its opponents never go out: hands of 20,000 moves
+    ("cheat_weak_opponents", "13_strategy"): (2, "ok"),
+    # issue 34: the first legal card that finds the real GameState up its stack or in gc wins 85% where
+    # the game runs (7/7 before); in its own process it finds nothing: the first legal card's 2/7
+    ("cheat_clairvoyant", "13_strategy"): (2, "ok"),
     # issue 25: after the hidden test no cell is named; duplicate ids refused; exits cost nothing
     ("leaks_by_cell", "02_skip_on_eight"): (6, "error"),
     ("duplicate_id", "02_skip_on_eight"): (0, "invalid notebook"),

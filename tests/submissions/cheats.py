@@ -174,6 +174,85 @@ class MyPlayer:
         return self.rng.choice(view.legal_moves())
 ''')
 
+# Issue 34: a player that sees more than its View.  The first legal card (42% against the medium
+# player), except that it finds the real GameState (up the call stack, else with gc) and the table's
+# players, and near the end of a hand plays each of its options to the end with them and takes the
+# quickest win: 85% where it can see the state, 42% where it sees only its View.
+write("clairvoyant", "# a cell of my own: nothing here", exercise="13_strategy", solution='''
+import copy
+import gc
+import sys
+
+import maumau as mm
+
+
+def _fits(obj, view):
+    try:
+        return (type(obj).__name__ == "GameState" and obj.hands[view.seat] == view.hand
+                and obj.discard == view.discard and obj.to_move == view.seat)
+    except Exception:
+        return None
+
+
+def _clairvoyance(view):
+    """The real GameState and the table's players: up the call stack, else among all objects."""
+    state = players = None
+    frame = sys._getframe(2)
+    while frame is not None:
+        for value in list(frame.f_locals.values()) + list(frame.f_globals.values()):
+            if state is None and _fits(value, view):
+                state = value
+            if players is None and isinstance(value, list) and len(value) == len(view.hand_sizes) \
+                    and all(callable(getattr(p, "choose", None)) for p in value):
+                players = value
+        frame = frame.f_back
+    if state is None and len(view.discard) <= 2:  # (gc is slow: only at a hand's start)
+        state = next((o for o in gc.get_objects() if _fits(o, view)), None)
+    return state, players
+
+
+def _first(moves):
+    plays = [m for m in moves if isinstance(m, mm.Play)]
+    return plays[0] if plays else moves[0]
+
+
+def _wins(state, seat, players, limit=60):
+    """How many moves until ``seat`` wins from ``state`` (None: it does not)."""
+    # copies of players that draw random numbers (the real ones must not notice); Heuristic draws none
+    others = {i: p if type(p).__name__ == "Heuristic" else copy.deepcopy(p)
+              for i, p in enumerate(players or []) if i != seat}
+    for n in range(limit):
+        if state.is_over:
+            return n if state.winner == seat else None
+        moves = state.legal_moves()
+        who = state.to_move
+        if who == seat or who not in others:
+            move = _first(moves)
+        else:
+            try:
+                move = others[who].choose(state)
+            except Exception:
+                move = _first(moves)
+            if move not in moves:
+                move = _first(moves)
+        state = state.apply(move)
+    return None
+
+
+class MyPlayer:
+    """The first legal card, unless the real state says another move wins: plays each option to the end and takes the quickest win."""
+
+    def choose(self, view):
+        moves = list(view.legal_moves())
+        state, players = _clairvoyance(view)
+        if state is not None and len(moves) > 1 and min(view.hand_sizes) <= 4:
+            ends = [(_wins(state.apply(move), view.seat, players), i) for i, move in enumerate(moves)]
+            won = [(n, i) for n, i in ends if n is not None]
+            if won:
+                return moves[min(won)[1]]
+        return _first(moves)
+''')
+
 # --- escapes (issue 12, item 2): learners who leave the stub and reach out of their kernel -------------
 # tests/grading/test_escapes.py grades them where bubblewrap works, with __OUT__, __SOURCE__ and __PORT__
 # replaced by the batch's output folder, a copy of the exercises and a port it listens on.  Each
