@@ -226,7 +226,9 @@ def layout(protected: list[str], bwrap: str) -> Jail:
             continue
         path = os.path.realpath(entry)
         if (not os.path.exists(path) or covered(path) or path == "/" or inside(package, path)
-                or inside(path, "/tmp")  # e.g. the folder of a script run from /tmp: not the kernel's
+                # under /tmp only packages (another venv's site-packages, added by a .pth), never
+                # e.g. the folder of a script run from /tmp or a test folder: not the kernel's
+                or (inside(path, "/tmp") and os.path.basename(path) not in ("site-packages", "dist-packages"))
                 or inside(path, os.path.dirname(package))
                 or any(inside(p, path) or inside(path, p) for p in protected)
                 or os.path.exists(os.path.join(path, ".git"))):

@@ -152,6 +152,13 @@ def test_a_grader_run_from_a_script_in_tmp_is_still_isolated(tmp_path, monkeypat
     found, why = jail.find_jail([])
     assert found is not None, why
     assert not any(jail.inside(p, str(tmp_path)) or jail.inside(str(tmp_path), p) for p in found.readonly)
+    # another venv's packages under /tmp (a .pth of a venv made there names them) are bound
+    packages = tmp_path / "venv" / "lib" / "site-packages"
+    packages.mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(packages))
+    found, why = jail.find_jail([])
+    assert found is not None, why
+    assert [p for p in found.readonly if jail.inside(p, str(tmp_path))] == [str(packages)]
 
 
 def test_without_bwrap_the_batch_says_loudly_it_is_not_isolated(layout, monkeypatch):
