@@ -19,7 +19,7 @@ machine lets it create namespaces, each kernel of ``maumau grade`` runs inside o
   is a second tmpfs of that size instead, with those folders bound read-only into it;
 - the same wherever the project lives: the folder around the maumau package or the Python
   (the checkout, the course folder, the venv's parent) is read-only inside and holds only
-  them, under ``/tmp`` as elsewhere (each top folder of ``/tmp`` that holds one is a small
+  them, under ``/tmp`` as elsewhere (each top folder of ``/tmp`` that holds one is an empty
   read-only tmpfs: ``Jail.tmp_tops``), and everything else of ``/tmp`` is the sandbox's
   own scratch;
 - an unprivileged user (uid 65534 in a new user namespace), no capabilities, no new
