@@ -30,7 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .report import csv_text, fmt
+from .report import fmt
+from .spreadsheet import csv_table, csv_text, plain
 
 __all__ = ["FORMATS", "RosterEntry", "ExportError", "ExportResult", "read_roster", "read_grades", "export",
            "CANVAS_COLUMNS", "MOODLE_COLUMNS"]
@@ -80,7 +81,9 @@ class ExportResult:
 
 def _read_table(path: str | Path, what: str) -> tuple[list[str], list[dict[str, str]]]:
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        # newline="": a \r inside a quoted cell stays a character of the cell, never a line's end
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            text = f.read()
     except (OSError, UnicodeDecodeError) as err:
         raise ExportError(f"cannot read the {what} {path}: {err}") from None
     reader = csv.DictReader(io.StringIO(text))
@@ -121,16 +124,12 @@ def read_grades(path: str | Path) -> tuple[dict[str, dict[str, float]], dict[str
             continue
         try:
             final = float(row.get("final") or row["score"])
-            points[row["exercise"]] = max(points.get(row["exercise"], 0.0), float(row["max_score"]))
+            exercise = plain(row["exercise"])
+            points[exercise] = max(points.get(exercise, 0.0), float(row["max_score"]))
         except ValueError:
             raise ExportError(f"{path}, line {n}: the score is not a number") from None
-        scores[_unquote(row["student"])][row["exercise"]] = final
+        scores[plain(row["student"])][plain(row["exercise"])] = final
     return dict(scores), points
-
-
-def _unquote(text: str) -> str:
-    """A learner name as grades.csv stored it, less the quote that kept a formula from running."""
-    return text[1:] if text.startswith("'") and text[1:2] in "=+-@\t\r" else text
 
 
 def export(fmt_name: str, scores: Mapping[str, Mapping[str, float]], points: Mapping[str, float],
@@ -141,24 +140,23 @@ def export(fmt_name: str, scores: Mapping[str, Mapping[str, float]], points: Map
         raise ExportError(f"unknown format {fmt_name!r}: choose one of {', '.join(FORMATS)}")
     exercises = sorted(points)
     titles = [(columns or {}).get(e, e) for e in exercises]
-    buf = io.StringIO()
-    out = csv.writer(buf, lineterminator="\n")
+    table: list[list[str]] = []
     entries = sorted(roster.values(), key=lambda e: (e.name.lower(), e.learner))
     if fmt_name == "canvas":
-        out.writerow([*CANVAS_COLUMNS, *titles])
-        out.writerow(["Points Possible", "", "", "", "", *(fmt(points[e]) for e in exercises)])
+        table.append([*CANVAS_COLUMNS, *map(csv_text, titles)])
+        table.append(["Points Possible", "", "", "", "", *(fmt(points[e]) for e in exercises)])
     elif fmt_name == "moodle":
-        out.writerow([*MOODLE_COLUMNS, *titles])
+        table.append([*MOODLE_COLUMNS, *map(csv_text, titles)])
     else:
-        out.writerow(["learner", "lms_id", "email", *titles, "total"])
+        table.append(["learner", "lms_id", "email", *map(csv_text, titles), "total"])
     for entry in entries:
         got = scores.get(entry.learner, {})
         cells = [_score(got.get(e)) for e in exercises]
-        out.writerow([csv_text(v) for v in _identity(fmt_name, entry)] + cells
+        table.append([csv_text(v) for v in _identity(fmt_name, entry)] + cells
                      + ([_score(sum(got.values()) if got else None)] if fmt_name == "csv" else []))
     unmatched = sorted(set(scores) - set(roster))
     ungraded = sorted(e.learner for e in entries if e.learner not in scores)
-    return ExportResult(buf.getvalue(), len(entries), unmatched, ungraded)
+    return ExportResult(csv_table(table), len(entries), unmatched, ungraded)
 
 
 def _identity(fmt_name: str, e: RosterEntry) -> Iterable[str]:

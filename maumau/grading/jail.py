@@ -12,12 +12,16 @@ machine lets it create namespaces, each kernel of ``maumau grade`` runs inside o
   Python installation(s) and the maumau package folder itself (never the repository around
   it); the instructor's sources (and any copy next to them), the submissions, the output
   folder, the repository and its ``.git`` simply do not exist inside;
-- the only writable place is the working folder ``/scratch`` (also HOME and TMPDIR, and
+- the only writable places are the working folder ``/scratch`` (also HOME and TMPDIR, and
   ``/tmp`` points into it): a tmpfs of ``disk_mb`` megabytes, so writing more fails with
   "No space left on device" and nothing reaches the grader's disk.  Where the Python or the
-  maumau package lives under ``/tmp`` (a checkout made with ``mktemp -d``), ``/tmp`` is a
-  second tmpfs of that size instead, with those folders bound read-only into it: the
-  sandbox's ``/tmp`` is scratch wherever the project lives;
+  maumau package lives under ``/tmp`` (a checkout or a venv made with ``mktemp -d``), ``/tmp``
+  is a second tmpfs of that size instead, with those folders bound read-only into it;
+- the same wherever the project lives: the folder around the maumau package or the Python
+  (the checkout, the course folder, the venv's parent) is read-only inside and holds only
+  them, under ``/tmp`` as elsewhere (each top folder of ``/tmp`` that holds one is an empty
+  read-only tmpfs: ``Jail.tmp_tops``), and everything else of ``/tmp`` is the sandbox's
+  own scratch;
 - an unprivileged user (uid 65534 in a new user namespace), no capabilities, no new
   privileges, no further user namespaces, its own session (no terminal tricks), IPC and
   UTS namespaces.
@@ -81,6 +85,16 @@ class Jail:
         rather than a link into the working folder."""
         return any(inside(path, "/tmp") for path in self.readonly)
 
+    @property
+    def tmp_tops(self) -> tuple[str, ...]:
+        """The top folders of ``/tmp`` (``/tmp/NAME``) that hold something bound deeper down
+        (``/tmp/checkout`` for ``/tmp/checkout/maumau``): each is a read-only tmpfs inside, as
+        the folders around a bind are on the read-only root elsewhere, so that a learner's
+        write to the checkout fails the same way wherever it lives."""
+        tops = (PurePosixPath(*PurePosixPath(path).parts[:3]).as_posix() for path in self.readonly
+                if inside(path, "/tmp") and len(PurePosixPath(path).parts) > 3)
+        return tuple(dict.fromkeys(top for top in tops if top not in self.readonly))
+
     def command(self, argv: list[str], connection_file: str | None = None, disk_mb: int = 0,
                 files: Mapping[str, str] | None = None) -> list[str]:
         """The bwrap command that runs ``argv`` in the sandbox; ``connection_file`` (a host
@@ -97,8 +111,12 @@ class Jail:
         size = ["--size", str(disk_mb * 1024 * 1024)] if disk_mb > 0 and has("--size") else []
         if self.tmp_is_tmpfs:  # first: the folders under /tmp are bound into it below
             cmd += perms + size + ["--tmpfs", "/tmp"]
+            for top in self.tmp_tops:  # made read-only once the binds are in it (below)
+                cmd += ["--tmpfs", top]
         for path in self.readonly:
             cmd += ["--ro-bind", path, path]
+        for top in self.tmp_tops:
+            cmd += ["--remount-ro", top]
         for target, path in self.links:
             cmd += ["--symlink", target, path]
         for path in self.masked:
@@ -208,7 +226,9 @@ def layout(protected: list[str], bwrap: str) -> Jail:
             continue
         path = os.path.realpath(entry)
         if (not os.path.exists(path) or covered(path) or path == "/" or inside(package, path)
-                or inside(path, "/tmp")  # e.g. the folder of a script run from /tmp: not the kernel's
+                # under /tmp only packages (another venv's site-packages, added by a .pth), never
+                # e.g. the folder of a script run from /tmp or a test folder: not the kernel's
+                or (inside(path, "/tmp") and os.path.basename(path) not in ("site-packages", "dist-packages"))
                 or inside(path, os.path.dirname(package))
                 or any(inside(p, path) or inside(path, p) for p in protected)
                 or os.path.exists(os.path.join(path, ".git"))):

@@ -8,8 +8,9 @@ The source of hidden tests never appears; messages are already redacted and shor
 Learners choose their folder names and what their code raises, so nothing they wrote can
 become markup or a formula:
 
-- grades.csv: a text cell starting with ``= + - @``, a tab or a carriage return gets a leading
-  ``'`` (OWASP's advice on CSV injection); the numbers stay numbers;
+- grades.csv: a text cell starting with ``= + - @``, a tab or a carriage return, in any Unicode
+  form of these and after any leading invisible characters, gets a leading ``'`` (OWASP's advice
+  on CSV injection; ``spreadsheet``); the numbers stay numbers;
 - summary.md and feedback: learner text is escaped (``<script>`` shows as text, ``[a](b)``
   is no link), a failure message sits in a code fence longer than any backtick run in it;
 - feedback/<name>.md: one file per learner, never shared; a name that is not plain ASCII
@@ -24,9 +25,7 @@ raises ``ReportError`` rather than standing as the grades.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import os
 import re
 import tempfile
@@ -36,6 +35,7 @@ from pathlib import Path
 from .notebook import NotebookError, read_regular_file
 from .report_words import message_words, points, say, status_word
 from .rows import STATUSES, Row
+from .spreadsheet import csv_table, csv_text
 from .submissions import FOLDER, printable
 
 __all__ = ["COLUMNS", "write_reports", "summary_markdown", "feedback_markdown", "feedback_names", "fmt",
@@ -43,8 +43,6 @@ __all__ = ["COLUMNS", "write_reports", "summary_markdown", "feedback_markdown", 
 
 COLUMNS = ("student", "exercise", "score", "max_score", "manual_pending", "status", "passed", "failed", "seconds",
            "message", "submitted", "late_days", "penalty", "final")
-#: A spreadsheet reads a cell starting with one of these as a formula.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,79}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _WINDOWS = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
@@ -63,28 +61,16 @@ def fmt(x: float) -> str:
 
 # --- grades.csv -----------------------------------------------------------------------------------------
 
-def csv_text(value: object) -> str:
-    """A text cell as a spreadsheet shows it: as text, never as a formula."""
-    text = printable(str(value))
-    if text.startswith(FORMULA_START) or text.lstrip().startswith(FORMULA_START):
-        return "'" + text
-    return text
-
-
 def _share(x: float) -> str:
     """A share as grades.csv writes it: 0, 0.2, 1."""
     return f"{x:.4f}".rstrip("0").rstrip(".") if x else "0"
 
 
 def grades_csv(rows: list[Row]) -> str:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for r in rows:
-        writer.writerow([csv_text(r.student), csv_text(r.exercise), fmt(r.score), fmt(r.max_score),
-                         fmt(r.manual_pending), csv_text(r.status), r.passed, r.failed, f"{r.seconds:.1f}",
-                         csv_text(r.message), r.submitted, r.late_days, _share(r.penalty), fmt(r.final)])
-    return buf.getvalue()
+    return csv_table([COLUMNS] + [
+        [csv_text(r.student), csv_text(r.exercise), fmt(r.score), fmt(r.max_score), fmt(r.manual_pending),
+         csv_text(r.status), r.passed, r.failed, f"{r.seconds:.1f}", csv_text(r.message), r.submitted, r.late_days,
+         _share(r.penalty), fmt(r.final)] for r in rows])
 
 
 # --- Markdown -------------------------------------------------------------------------------------------

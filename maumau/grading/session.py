@@ -176,7 +176,9 @@ class Session:
             pid = getattr(km.provisioner, "pid", None)
             if self.batch.jail is not None:  # an old bwrap: the tmpfs seen from outside (statvfs only)
                 root = jail_.sandbox_root(pid) if pid is not None else None
-                used = tmpfs_usage(root + jail_.SCRATCH) if root is not None else 0
+                # the working folder, and /tmp where it is a tmpfs of its own: one quota for both
+                tmpfs = [jail_.SCRATCH] + (["/tmp"] if self.batch.jail.tmp_is_tmpfs else [])
+                used = sum(tmpfs_usage(root + folder) for folder in tmpfs) if root is not None else 0
             else:
                 used = await asyncio.to_thread(disk_usage, self.scratch, quota)
             if used > quota:

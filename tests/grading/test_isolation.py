@@ -17,6 +17,7 @@ import asyncio
 import errno
 import json
 import os
+import re
 import shutil
 import socket
 import sys
@@ -87,6 +88,51 @@ def ok(cell) -> None:
     assert cell.status == OK, f"{cell.ename}: {cell.evalue}"
 
 
+#: A learner cell that tries each write of ``WRITES`` (a list of paths) and says, for each, what
+#: the kernel saw: "refused" (an OSError) or "written" with the file's device; it says so by
+#: raising ``Seen`` (the grader keeps a cell's error, not its output).
+TRY_WRITES = '''
+import errno
+SEEN = {}
+for path in WRITES:
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write("mallory,02,100")
+        SEEN[path] = ["written", os.stat(path).st_dev]
+    except OSError as err:
+        SEEN[path] = ["refused", errno.errorcode.get(err.errno, str(err.errno))]
+SCRATCH_DEVICES = sorted({os.stat("/scratch").st_dev, os.stat("/tmp").st_dev})
+class Seen(Exception):
+    pass
+raise Seen(json.dumps({"seen": SEEN, "scratch": SCRATCH_DEVICES}))
+'''
+
+
+def judge(path: str, seen: list, scratch: list[int], before: bytes | None) -> str:
+    """What really happened to a write the kernel tried, judged on the real disk: "reached the
+    disk" (the file outside is not what it was), "stayed inside" (the kernel wrote it, into its
+    own scratch file system, and the disk is as it was) or "refused" (the kernel could not)."""
+    real = Path(path)
+    now = real.read_bytes() if real.is_file() else None
+    if now != before:
+        return "reached the disk"
+    if seen[0] == "refused":
+        return "refused"
+    assert seen[1] in scratch, f"{path} was written on no scratch file system of the sandbox: {seen}"
+    return "stayed inside"
+
+
+def written_where(layout, paths: list[str]) -> dict[str, str]:
+    """Each of ``paths`` written by a learner (hook off), judged on the real disk (``judge``)."""
+    before = {p: (Path(p).read_bytes() if Path(p).is_file() else None) for p in paths}
+    result, cells = run(layout, [DISABLE_HOOK, f"WRITES = {paths!r}\n" + TRY_WRITES])
+    ok(cells[0])
+    assert cells[1].ename == "Seen", cells[1]
+    report = json.loads(cells[1].evalue)
+    return {p: judge(p, report["seen"][p], report["scratch"], before[p]) for p in paths}
+
+
 # --- what the batch says about itself --------------------------------------------------------------
 
 @needs_bwrap
@@ -105,7 +151,14 @@ def test_a_grader_run_from_a_script_in_tmp_is_still_isolated(tmp_path, monkeypat
     monkeypatch.syspath_prepend(str(tmp_path))
     found, why = jail.find_jail([])
     assert found is not None, why
-    assert not any(jail.inside(p, "/tmp") for p in found.readonly)
+    assert not any(jail.inside(p, str(tmp_path)) or jail.inside(str(tmp_path), p) for p in found.readonly)
+    # another venv's packages under /tmp (a .pth of a venv made there names them) are bound
+    packages = tmp_path / "venv" / "lib" / "site-packages"
+    packages.mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(packages))
+    found, why = jail.find_jail([])
+    assert found is not None, why
+    assert [p for p in found.readonly if jail.inside(p, str(tmp_path))] == [str(packages)]
 
 
 def test_without_bwrap_the_batch_says_loudly_it_is_not_isolated(layout, monkeypatch):
@@ -389,9 +442,37 @@ assert worked == [], worked
 
 
 @needs_bwrap
+def test_a_learner_s_writes_stay_inside_or_are_refused_and_never_reach_the_disk(layout):
+    """Judged on the real disk: a write to the checkout, the maumau package or the Python is
+    refused wherever the project lives (under /tmp too, where the sandbox's /tmp is a tmpfs);
+    a write under /tmp outside those (the grader's folders of this test live there) lands in
+    the sandbox's own scratch /tmp and stays there; nothing reaches the disk."""
+    import maumau
+
+    package = Path(maumau.__file__).parent
+    checkout = [str(REPO / "native.txt"), str(REPO / "exercises" / "02_skip_on_eight.ipynb"),
+                str(package / "x.py"), str(package / "__init__.py"), str(Path(sys.prefix) / "x.txt"),
+                str(package.parent / "native.txt")]
+    grader = [str(layout["out"] / "grades.csv"), str(layout["out"] / "new.txt"),
+              str(layout["subs"] / "alice" / "02_skip_on_eight.ipynb"), str(layout["source"] / "new.ipynb")]
+    scratch = ["/tmp/mine.txt", "/scratch/mine.txt"]
+    before = snapshot(layout["root"])
+    verdicts = written_where(layout, checkout + grader + scratch)
+    tops = _JAIL.tmp_tops if _JAIL.tmp_is_tmpfs else ()
+
+    def expected(path: str) -> str:
+        in_tmp = jail.inside(path, "/tmp") and not any(jail.inside(path, top) for top in tops)
+        return "stayed inside" if path in scratch or (path in grader and in_tmp) else "refused"
+
+    assert verdicts == {path: expected(path) for path in verdicts}
+    assert snapshot(layout["root"]) == before
+
+
+@needs_bwrap
 def test_the_grader_s_files_do_not_exist_inside(layout):
     attack = '''
 import maumau, pathlib
+from maumau.grading import jail
 hidden = [PATHS["source"], PATHS["copy"], PATHS["out"], PATHS["subs"], PATHS["subs"] + "/alice",
           PATHS["root"], PATHS["repo"] + "/.git", PATHS["repo"] + "/exercises", PATHS["repo"] + "/tests",
           str(pathlib.Path(maumau.__file__).parents[1] / "exercises")]
@@ -404,7 +485,8 @@ for path in hidden:
         except (FileNotFoundError, PermissionError):
             pass
 assert seen == [], seen
-assert sorted(os.listdir(pathlib.Path(maumau.__file__).parents[1])) in (["maumau"], [".venv", "maumau"])
+parent = pathlib.Path(maumau.__file__).parents[1]  # a checkout's folder, or a venv's site-packages
+assert jail.inside(str(parent), sys.prefix) or sorted(os.listdir(parent)) in (["maumau"], [".venv", "maumau"])
 '''
     result, cells = run(layout, [DISABLE_HOOK, attack])
     ok(cells[0])
@@ -454,20 +536,22 @@ for i in range(400):                              # 400 MB, slowly enough to be 
 
 
 @needs_bwrap
-def test_with_an_old_bwrap_without_size_a_watchdog_keeps_the_quota(layout):
+@pytest.mark.parametrize("hoard", ["hoard", "/tmp/hoard"])
+def test_with_an_old_bwrap_without_size_a_watchdog_keeps_the_quota(layout, hoard):
+    """In the working folder, and in /tmp (a tmpfs of its own where the project lives under /tmp)."""
     import dataclasses
 
-    attack = '''
+    attack = f'''
 import os, time
-os.mkdir("hoard")
+os.mkdir({hoard!r})
 for i in range(400):
-    with open(f"hoard/{i}.bin", "wb") as f:
+    with open(f"{hoard}/{{i}}.bin", "wb") as f:
         f.write(b"x" * 2**20)
     time.sleep(0.01)
 '''
     with Sandbox([layout["source"]], Limits(disk_mb=32), isolate=True) as sandbox:
         sandbox.jail = dataclasses.replace(sandbox.jail, options=sandbox.jail.options - {"--size"})
-        result = asyncio.run(sandbox.run([attack, "import os; assert not os.path.exists('hoard')"]))
+        result = asyncio.run(sandbox.run([attack, f"import os; assert not os.path.exists({hoard!r})"]))
     assert result.cells[0].status == DIED and result.cells[1].status == OK, result
     assert any("wrote more than 32 MB" in note for note in result.notes), result.notes
 
@@ -654,6 +738,11 @@ def test_a_checkout_under_tmp_in_a_path_with_spaces_keeps_tmp_scratch():
     where = Path(tempfile.mkdtemp(prefix="maumau checkout ", dir="/tmp"))
     try:
         shutil.copytree(REPO / "maumau", where / "maumau", ignore=shutil.ignore_patterns("__pycache__"))
+        # the checkout's folder is read-only inside, as one outside /tmp is
+        refused = (f"import errno\nfor path in [{str(where / 'native.txt')!r}, {str(where / 'maumau' / 'x.py')!r}]:\n"
+                   "    try:\n        open(path, 'w').close()\n    except OSError as err:\n"
+                   "        assert err.errno in (errno.EROFS, errno.EACCES), err\n"
+                   "    else:\n        raise AssertionError(path + ' was written')\n")
         cell = (f"import os, maumau\nassert maumau.__file__.startswith({str(where)!r}), maumau.__file__\n"
                 "assert os.getcwd() == '/scratch', os.getcwd()\nopen('/tmp/mine.txt', 'w').write('scratch')\n")
         script = f'''
@@ -662,14 +751,17 @@ assert maumau.__file__.startswith({str(where)!r}), maumau.__file__
 from maumau.grading.runner import Sandbox
 with Sandbox([], isolate=True) as sandbox:
     assert sandbox.jail.tmp_is_tmpfs
-    result = asyncio.run(sandbox.run([{cell!r}, {DISABLE_HOOK!r}, "open('/tmp/more.txt', 'w').write('x')"]))
+    result = asyncio.run(sandbox.run([{cell!r}, {DISABLE_HOOK!r}, "open('/tmp/more.txt', 'w').write('x')",
+                                      {refused!r}]))
 print([(c.status, c.ename, c.evalue) for c in result.cells])
 '''
         env = dict(os.environ, PYTHONPATH=str(where))
         done = subprocess.run([sys.executable, "-c", script], env=env, cwd=str(where), capture_output=True,
                               text=True, timeout=300)
         assert done.returncode == 0, done.stderr[-3000:]
-        assert done.stdout.strip() == str([("ok", "", "")] * 3), done.stdout
+        assert done.stdout.strip() == str([("ok", "", "")] * 4), done.stdout
+        assert sorted(p.name for p in where.iterdir()) == ["maumau"]  # nothing reached the disk
+        assert not (where / "maumau" / "x.py").exists()
     finally:
         shutil.rmtree(where, ignore_errors=True)
 
@@ -691,3 +783,100 @@ def test_any_program_runs_sandboxed_with_the_batch_s_limits(layout):
         if group is not None:
             assert group.cpu_seconds() >= 0.6
             group.remove()
+
+
+# --- the same wherever the course lives (issue 34) -----------------------------------------------------
+
+#: Set in the tests a clone runs: they do not clone again.
+IN_CLONE = "MAUMAU_TEST_IN_CLONE"
+#: The tests that depend on where the project lives (its folders, /tmp, the Python, the package).
+WHERE_TESTS = ("isolated_batch or script_in_tmp or compiled_extension or dir_fd or sqlite3 or hook_switched_off"
+               " or stay_inside or files_do_not_exist or daemon_cannot or read_only_system or checkout_under_tmp"
+               " or old_bwrap")
+
+
+def _copy_checkout(to: Path) -> None:
+    """What a fresh clone and ``make build`` give: the files git knows (tracked, and new ones
+    not ignored, so that uncommitted work is what is tested) and the compiled engine."""
+    import subprocess
+
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for rel in filter(None, listed):
+        source = REPO / rel
+        if source.is_file() and not source.is_symlink():
+            (to / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, to / rel)
+    if (REPO / "maumau" / "core" / "_built").is_dir():
+        shutil.copytree(REPO / "maumau" / "core" / "_built", to / "maumau" / "core" / "_built")
+
+
+def _python(python: Path, *args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
+            check: bool = True, timeout: float = 120):
+    import subprocess
+
+    return subprocess.run([str(python), *args], cwd=cwd, env=env, check=check, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def _venv(at: Path, paths: list[str]) -> tuple[Path, Path]:
+    """A venv at ``at`` whose Python sees ``paths`` and the packages of this test's Python (the
+    dependencies, so that nothing is downloaded): its sys.prefix is ``at``.  Its Python and its
+    site-packages."""
+    import site
+    import sysconfig
+
+    _python(Path(getattr(sys, "_base_executable", sys.executable)), "-m", "venv", "--without-pip", str(at))
+    python = at / "bin" / "python"
+    lib = Path(_python(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip())
+    ours = [sysconfig.get_paths()["purelib"], *site.getsitepackages()]
+    (lib / "_maumau_test.pth").write_text("\n".join(dict.fromkeys(paths + ours)) + "\n")
+    return python, lib
+
+
+@needs_bwrap
+@pytest.mark.skipif(os.environ.get(IN_CLONE) == "1", reason="already in a clone")
+@pytest.mark.skipif(not (REPO / ".git").exists(), reason="not a git checkout")
+@pytest.mark.parametrize("where", ["a checkout under /tmp", "a checkout in a path with spaces",
+                                   "a read-only wheel in a venv under /tmp, outside the checkout"])
+def test_the_isolation_tests_pass_wherever_the_course_lives(where):
+    """A fresh copy of this checkout (what ``git clone`` and ``make build`` give) with its own
+    venv, under /tmp (as ``mktemp -d`` makes one), or in a folder with spaces outside /tmp; or a
+    venv under /tmp (spaces too) holding maumau as a wheel installs it, read-only, beside the
+    checkout: the isolation tests that depend on where the project lives pass there."""
+    import tempfile
+
+    if "spaces" in where:
+        (REPO / ".tmp-home").mkdir(exist_ok=True)
+        top = Path(tempfile.mkdtemp(prefix="maumau course ", dir=REPO / ".tmp-home"))
+    else:
+        top = Path(tempfile.mkdtemp(prefix="maumau clone " if "wheel" in where else "maumau-clone-", dir="/tmp"))
+    try:
+        checkout = top / "checkout" if "wheel" in where else top
+        _copy_checkout(checkout)
+        if "wheel" in where:
+            python, lib = _venv(top / "venv", [])
+            shutil.copytree(checkout / "maumau", lib / "maumau")  # the checkout keeps its own, unused
+            for path in [top / "venv", *(top / "venv").rglob("*")]:
+                if not path.is_symlink():
+                    path.chmod(path.stat().st_mode & ~0o222)
+        else:
+            python, lib = _venv(checkout / ".venv", [str(checkout)])
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "PYTHONPATH", "COV_"))}
+        env.update({IN_CLONE: "1", "PYTHONDONTWRITEBYTECODE": "1"})
+        # -P: not the current folder first; maumau is the copy's (or the venv's)
+        found = _python(python, "-P", "-c", "import maumau, sys; print(maumau.__file__, sys.prefix, sep='\\n')",
+                        cwd=checkout, env=env).stdout.splitlines()
+        assert found[0].startswith(str(lib if "wheel" in where else checkout)) and found[1].startswith(str(top)), found
+        done = _python(python, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-q", "-x",
+                       "tests/grading/test_isolation.py", "-k", WHERE_TESTS, cwd=checkout, env=env, check=False,
+                       timeout=900)
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+        summary = done.stdout.strip().splitlines()[-1]
+        skipped = "" if shutil.which("gcc") else ", 1 skipped"  # the compiled extension needs gcc
+        assert re.fullmatch(rf"\d+ passed{skipped}, \d+ deselected in .*", summary), done.stdout[-2000:]
+    finally:
+        for path in [top, *top.rglob("*")]:
+            if path.is_dir() and not path.is_symlink():
+                path.chmod(0o755)
+        shutil.rmtree(top, ignore_errors=True)
