@@ -149,14 +149,29 @@ def export(fmt_name: str, scores: Mapping[str, Mapping[str, float]], points: Map
         table.append([*MOODLE_COLUMNS, *map(csv_text, titles)])
     else:
         table.append(["learner", "lms_id", "email", *map(csv_text, titles), "total"])
+    keys = _graded_as((entry.learner for entry in entries), scores)
     for entry in entries:
-        got = scores.get(entry.learner, {})
+        got = scores.get(keys[entry.learner], {})
         cells = [_score(got.get(e)) for e in exercises]
         table.append([csv_text(v) for v in _identity(fmt_name, entry)] + cells
                      + ([_score(sum(got.values()) if got else None)] if fmt_name == "csv" else []))
-    unmatched = sorted(set(scores) - set(roster))
-    ungraded = sorted(e.learner for e in entries if e.learner not in scores)
+    unmatched = sorted(set(scores) - set(keys.values()))
+    ungraded = sorted(e.learner for e in entries if keys[e.learner] not in scores)
     return ExportResult(csv_table(table), len(entries), unmatched, ungraded)
+
+
+def _graded_as(roster: Iterable[str], scores: Mapping[str, object]) -> dict[str, str]:
+    """The name each roster learner's grades go by: the grading folder made from their name where it
+    was graded (a learner who handed in through the class server, "José", is graded in
+    ``Jos-24c2ab65``), else their name as written (a folder the teacher named).  A name that is
+    another roster learner's folder is that learner's, never the name's: a learner called
+    ``Jos-24c2ab65`` does not get José's grades (``handins.safe_folder_name`` is one-to-one)."""
+    from .handins import safe_folder_name
+
+    folders = {learner: safe_folder_name(learner) for learner in roster}
+    taken = {folder for learner, folder in folders.items() if folder != learner}
+    return {learner: folder if folder in scores or learner in taken else learner
+            for learner, folder in folders.items()}
 
 
 def _identity(fmt_name: str, e: RosterEntry) -> Iterable[str]:

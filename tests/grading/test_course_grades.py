@@ -364,3 +364,21 @@ def test_hand_ins_are_graded_with_the_receipt_time_and_a_name_is_never_a_path(tm
     outside = rows[safe_folder_name("../../outside")]
     assert (outside.late_days, outside.final, outside.submitted) == (2, 4.8, "2026-12-12T07:00:00+00:00")
     assert rows["anna"].late_days == 0 and rows["anna"].final == 6
+
+
+def test_a_learner_graded_in_a_folder_made_from_their_name_is_exported_under_their_roster_line(tmp_path):
+    """A hand-in through the class server is graded in a folder made from the learner's identity
+    ("José" in ``Jos-24c2ab65``): the export finds it, and a learner whose plain name looks like that
+    folder never gets José's grade (``safe_folder_name`` is one-to-one)."""
+    from maumau.grading.handins import safe_folder_name
+
+    path = tmp_path / "roster.csv"
+    path.write_text("learner,name,id\nJosé,José Álvarez,2001\nJos-24c2ab65,Jos Imposter,2002\n", encoding="utf-8")
+    roster = read_roster(path)
+    folder = safe_folder_name("José")
+    assert folder != "Jos-24c2ab65" or safe_folder_name("Jos-24c2ab65") != folder
+    result = export("csv", {folder: {EX: 5.0}}, {EX: 6.0}, roster)
+    table = list(csv.reader(io.StringIO(result.text)))
+    assert ["José", "2001", "", "5", "5"] in table
+    assert ["Jos-24c2ab65", "2002", "", "", ""] in table
+    assert result.unmatched == [] and result.ungraded == ["Jos-24c2ab65"]
