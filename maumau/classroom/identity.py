@@ -22,13 +22,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .messages import Join
     from .table import ClassTable
 
-__all__ = ["sit_down", "hand_in_learner", "codes_answer", "NO_ROSTER"]
+__all__ = ["sit_down", "hand_in_learner", "codes_answer", "NO_ROSTER", "WRONG_CODE"]
 
 #: Why a server without a roster or a hub takes no hand-in, and what the teacher does about it.
 NO_ROSTER = ("this class server does not know who its learners are, so it takes no hand-in: the teacher "
              "starts it with --roster roster.csv (the roster maumau export reads) and gives each learner their "
              "personal code (maumau table codes), or runs it on JupyterHub (--hub)")
-_WRONG_CODE = "no learner of this course has that personal code: check it on your teacher's slip"
+WRONG_CODE = "no learner of this course has that personal code: check it on your teacher's slip"
 
 
 def sit_down(table: ClassTable, request: Join, roster: Roster | None) -> tuple[int, str | None]:
@@ -43,7 +43,7 @@ def sit_down(table: ClassTable, request: Join, roster: Roster | None) -> tuple[i
         raise TableError("bad_code", "this class server has no roster, so no personal codes: join with a name")
     learner = roster.learner_for(request.personal)
     if learner is None:
-        raise TableError("bad_code", _WRONG_CODE)
+        raise TableError("bad_code", WRONG_CODE)
     own = table.seat_of_user(learner)
     if own is not None:
         return own.number, None
@@ -69,7 +69,7 @@ def hand_in_learner(hello: dict[str, Any], tables: dict[str, ClassTable], roster
         learner = roster.learner_for(code) if isinstance(code, str) else None
         if learner is None:
             wrong.take()
-            raise HandInError(_WRONG_CODE + " (or hand in with your table's code and your seat's token)")
+            raise HandInError(WRONG_CODE + " (or hand in with your table's code and your seat's token)")
         return learner
     table = tables.get(code) if isinstance(code, str) else None
     seat = None

@@ -23,18 +23,21 @@ def _socket(url: str) -> str:
 
 
 def enter_league(url: str, code: str, source: str | os.PathLike[str], name: str | None = None,
-                 token: str | None = None, timeout: float = 120.0, hub_token: str | None = None) -> dict[str, Any]:
+                 token: str | None = None, timeout: float = 120.0, hub_token: str | None = None,
+                 personal: str | None = None) -> dict[str, Any]:
     """Enter ``source`` (a .py file, the exercise-13 notebook, or Python text) in league ``code``
     of the class server at ``url``.  On JupyterHub the bot gets your hub name (``hub_token``:
-    the notebook's ``JUPYTERHUB_API_TOKEN`` by default); elsewhere give ``name``, and to replace
-    your bot later the ``token`` the first entry returned.  Returns the server's answer (name,
-    version, player class, token); ClassroomError with the server's sentence if it refused."""
+    the notebook's ``JUPYTERHUB_API_TOKEN`` by default); on a server with a roster give your
+    ``personal`` code (the bot is your one bot, ``name`` its display name: a new entry replaces
+    it under any name); elsewhere give ``name``, and to replace your bot later the ``token`` the
+    first entry returned.  Returns the server's answer (name, version, player class, token);
+    ClassroomError with the server's sentence if it refused."""
     from websockets.sync.client import connect
 
     text = read_source(source)  # a path is read here, on the learner's side: the server gets text
     hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
     headers = {"Authorization": f"token {hub_token}"} if hub_token else None
-    request = {"type": "enter", "code": code, "name": name, "source": text, "token": token}
+    request = {"type": "enter", "code": code, "name": name, "source": text, "token": token, "personal": personal}
     if len(json.dumps(request)) > MAX_MESSAGE:
         raise ClassroomError("too_large", f"the bot's code is {len(text)} characters; the class server takes "
                                           f"at most about {MAX_MESSAGE // 1000} KB in one message")

@@ -57,16 +57,22 @@ def _games_table(code: str, games: list[GameRow], lang: str) -> str:
             f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def _form(code: str, lang: str, hub: bool) -> str:
+def _form(code: str, lang: str, hub: bool, roster: bool = False) -> str:
+    """The form to enter a bot: a name and its token, or with a roster a name and the learner's
+    personal code (the bot is theirs, whatever its name); on the hub a note to enter from a notebook."""
     if hub:  # the page has no hub login (as the table's): learners enter from their hub notebooks
         call = f'classroom.enter_league(url, "{code}", "my_bot.py")'
         return (f'<section class="panel" id="enter"><h2>{html.escape(say("submit", lang))}</h2>'
                 f"<p>{html.escape(say('hub_note', lang))} <code>{html.escape(call)}</code></p></section>")
+    proof = (f'<label class="field"><span>{html.escape(say("personal", lang))}</span>'
+             '<input id="bot-personal" name="personal" required autocomplete="off" spellcheck="false" '
+             'maxlength="40"></label>' if roster else
+             f'<label class="field"><span>{html.escape(say("token", lang))}</span>'
+             '<input id="bot-token" name="token" autocomplete="off" spellcheck="false"></label>')
     name = (f'<label class="field"><span>{html.escape(say("name", lang))}</span>'
-            '<input id="bot-name" name="name" maxlength="40" required autocomplete="off"></label>'
-            f'<label class="field"><span>{html.escape(say("token", lang))}</span>'
-            '<input id="bot-token" name="token" autocomplete="off" spellcheck="false"></label>')
-    words = json.dumps({k: template(k, lang) for k in ("checking", "entered")})
+            f'<input id="bot-name" name="name" maxlength="40" required autocomplete="off"></label>{proof}')
+    words = json.dumps({"checking": template("checking", lang),
+                        "entered": template("entered_own" if roster else "entered", lang)})
     return (f'<form class="panel" id="enter" data-code="{code}" data-words="{html.escape(words)}">'
             f'<h2>{html.escape(say("submit", lang))}</h2>{name}'
             f'<label class="field"><span>{html.escape(say("source", lang))}</span>'
@@ -76,8 +82,8 @@ def _form(code: str, lang: str, hub: bool) -> str:
             '<p id="enter-status" role="status" aria-live="polite"></p></form>')
 
 
-def league_page(code: str, store: Store, lang: str, hub: bool = False) -> str:
-    """The page of league ``code``."""
+def league_page(code: str, store: Store, lang: str, hub: bool = False, roster: bool = False) -> str:
+    """The page of league ``code`` (``roster``: its server knows its learners by personal codes)."""
     games = store.games()
     rows = standings(store.bots(), games)
     settings = store.settings()
@@ -90,7 +96,7 @@ def league_page(code: str, store: Store, lang: str, hub: bool = False) -> str:
             f"{standings_html(rows, len(games), lang, style=False)}</section>"
             f'<section aria-labelledby="latest-h"><h2 id="latest-h">{html.escape(say("latest", lang))}</h2>'
             f"{_games_table(code, list(reversed(games))[:LATEST], lang)}</section>"
-            f"{_form(code, lang, hub)}</main></body></html>\n")
+            f"{_form(code, lang, hub, roster)}</main></body></html>\n")
 
 
 def _steps(game: Game, names: list[str]) -> list[dict[str, Any]]:

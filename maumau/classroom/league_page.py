@@ -5,12 +5,15 @@ entering bots over the websocket ``/league/ws``.
 ``league-CODE.sqlite`` beside the class database) and returns its code; ``server.leagues.open(code)``
 is the ``maumau.league.League`` to play and read.  Pages: ``/league/CODE`` and
 ``/league/CODE/game/ID`` (``league_html``).  A learner enters a bot with
-``classroom.enter_league(url, code, source)``, or the form of the league page: on JupyterHub
-under their hub name (the hub says who they are), elsewhere under a name of their choosing and
-the token the first entry returned (a name is its first enterer's; a token is one bot's: one
-bot per learner, a new entry replaces it).  Entries are rate-limited per learner and per
-address (``league.entries``).  The bot is checked in its sandbox on a worker thread, so the
-tables' loop never waits for it.
+``classroom.enter_league(url, code, source)``, or the form of the league page, as the learner
+they are at a table (README, "Who a learner is"): on JupyterHub their hub user (the hub says who
+they are); with a roster the roster learner of their personal code (``personal``; a wrong one
+costs a try of the client's ``wrong`` bucket, as a wrong join does), under a display name the
+tables' rules allow (``names``); without either under a name of their choosing and the token
+the first entry returned.  A name is its first enterer's; each learner has one bot (a new entry
+replaces it: with a roster whatever name it is under, with a token only under the same name).
+Entries are rate-limited per learner and per address (``league.entries``).  The bot is checked
+in its sandbox on a worker thread, so the tables' loop never waits for it.
 """
 
 from __future__ import annotations
@@ -22,15 +25,21 @@ import re
 import secrets
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..league import League, LeagueError
 from ..league.entries import EntryLimits
 from ..league.store import Store
 from ..league.words import LANGS
+from .identity import WRONG_CODE
 from .league_html import league_page, replay_page
+from .limits import RateLimits
+from .names import NameError_, check_name, same_name
 from .store import new_token, same_token, token_hash
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .roster import Roster
 
 __all__ = ["Leagues", "SOCKET"]
 
@@ -40,6 +49,12 @@ _LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _PAGE = re.compile(r"^/league/([A-Z2-9]{6})(?:/game/(\d{1,9}))?/?$")
 _FILES = {"/league.js": ("league.js", "text/javascript; charset=utf-8"),
           "/league.css": ("league.css", "text/css; charset=utf-8")}
+
+
+#: Why a server with a roster refuses an entry without a personal code, and what to do.
+USE_YOUR_CODE = ("this class server knows its learners by their personal codes: enter your bot with yours "
+                 "(the personal code field of the league page, or classroom.enter_league(url, code, source, "
+                 "name=..., personal='YOUR-CODE'))")
 
 
 _HEADERS = [  # as the table's pages: only this server's scripts and styles, no sniffing, no referrer
@@ -58,13 +73,17 @@ def respond(status: int, kind: str, body: bytes) -> Any:
 
 
 class Leagues:
-    """The leagues of one class server (``unsandboxed`` only for a teacher's own trusted bots)."""
+    """The leagues of one class server (``unsandboxed`` only for a teacher's own trusted bots);
+    ``roster`` and ``limits`` are the server's (who its learners are, its clients' buckets)."""
 
-    def __init__(self, class_db: str | Path, hub: bool = False, unsandboxed: bool = False) -> None:
+    def __init__(self, class_db: str | Path, hub: bool = False, unsandboxed: bool = False,
+                 roster: Roster | None = None, limits: RateLimits | None = None) -> None:
         memory = str(class_db) == ":memory:"
         self.folder = Path(tempfile.mkdtemp(prefix="maumau-leagues-")) if memory else Path(class_db).resolve().parent
         self.hub = hub
         self.unsandboxed = unsandboxed
+        self.roster = roster
+        self.limits = limits or RateLimits()
         self._busy = asyncio.Semaphore(os.cpu_count() or 1)  # bots checked at once
         self.entry_limits = EntryLimits()  # how often a learner, an address, may enter a bot
 
@@ -111,7 +130,7 @@ class Leagues:
         store = Store(self.path(found.group(1)))
         try:
             if found.group(2) is None:
-                body = league_page(found.group(1), store, lang, self.hub)
+                body = league_page(found.group(1), store, lang, self.hub, self.roster is not None)
             else:
                 body = replay_page(found.group(1), store, int(found.group(2)), lang)
         except LeagueError:
@@ -131,20 +150,54 @@ class Leagues:
                 try:
                     request = json.loads(raw)
                     if not isinstance(request, dict) or request.get("type") != "enter":
-                        raise LeagueError('a request is {"type": "enter", "code", "name", "source", "token"?}')
+                        raise LeagueError('a request is {"type": "enter", "code", "name", "source", "token"?, '
+                                          '"personal"?}')
+                    learner = self.learner(request, hub_user, address)  # here: the buckets are the loop's
                     async with self._busy:
-                        answer = await asyncio.to_thread(self.enter, request, hub_user, address)
+                        answer = await asyncio.to_thread(self.enter, request, hub_user, address, learner)
                 except (LeagueError, ValueError) as err:
                     answer = {"type": "error", "code": "refused", "message": str(err)}
                 await websocket.send(json.dumps(answer))
         except ConnectionClosed:
             pass
 
-    def enter(self, request: dict[str, Any], hub_user: str | None, address: str = "?") -> dict[str, Any]:
-        """Enter the bot of ``request`` from ``address`` (on a worker thread); the answer to send."""
+    def learner(self, request: dict[str, Any], hub_user: str | None, address: str) -> str | None:
+        """The roster learner whose personal code ``request`` carries (None on the hub, where the
+        hub user is the learner, and on a server without a roster).  LeagueError without a code
+        on a server with a roster, or with one on a server without; a wrong code costs a try of
+        the client's ``wrong`` bucket, and while that is empty every code is refused, the right
+        one too, as at a table (so guessing cannot go on between two right answers)."""
+        personal = request.get("personal") or None
+        if hub_user is not None:
+            return None
+        if self.roster is None:
+            if personal is not None:
+                raise LeagueError("this class server has no roster, so no personal codes: enter your bot under a "
+                                  "name (and the token its first entry returned, to replace it)")
+            return None
+        if personal is None:
+            raise LeagueError(USE_YOUR_CODE)
+        wrong = self.limits.bucket("wrong", address)
+        if not wrong.has():
+            raise LeagueError("too many wrong codes or tokens from here: wait a minute")
+        learner = self.roster.learner_for(personal) if isinstance(personal, str) else None
+        if learner is None:
+            wrong.take()
+            raise LeagueError(WRONG_CODE)
+        return learner
+
+    def enter(self, request: dict[str, Any], hub_user: str | None, address: str = "?",
+              learner: str | None = None) -> dict[str, Any]:
+        """Enter the bot of ``request`` from ``address`` (on a worker thread) for the hub user, or
+        the roster learner ``learner`` (``learner()`` says who), or the name and token it carries;
+        the answer to send."""
         code, source = request.get("code"), request.get("source")
         if not isinstance(source, str) or not source.strip():
             raise LeagueError("the request holds no bot source")
+        if hub_user is None and self.roster is not None:
+            if learner is None:
+                raise LeagueError(USE_YOUR_CODE)
+            return self._enter_learner(request, learner, address)
         name = hub_user if hub_user is not None else request.get("name")
         token = request.get("token") or None
         if not isinstance(name, str) or (token is not None and not isinstance(token, str)):
@@ -169,5 +222,31 @@ class Leagues:
                 lg.store.set_owner(name, token_hash(token))
             return {"type": "entered", "code": code, "name": bot.name, "version": bot.version,
                     "player": bot.player, "token": token if hub_user is None else None}
+        finally:
+            lg.store.close()
+
+    def _enter_learner(self, request: dict[str, Any], learner: str, address: str) -> dict[str, Any]:
+        """Enter the bot of roster learner ``learner``: their one bot, under the display name they
+        type (or their roster name), which must pass the tables' name rules and be no name another
+        learner's bot has had in this league."""
+        assert self.roster is not None
+        typed = request.get("name")
+        if typed is not None and not isinstance(typed, str):
+            raise LeagueError("a bot's name is text")
+        code = str(request.get("code"))
+        lg = self.open(code)
+        try:
+            try:  # the tables' rules: no other roster learner's name, no seat's, computer's or reserved name
+                name = check_name(typed or self.roster.display_name(learner), (),
+                                  self.roster.names_of_others(learner))
+            except NameError_ as err:
+                raise LeagueError(str(err)) from None
+            if any(same_name(name, other) for other in lg.store.names_not_of(learner)):
+                raise LeagueError(f"{name!r} is the name of another learner's bot in this league (or a name that "
+                                  "looks the same): choose your own")
+            self.entry_limits.admit(learner, address)
+            bot = lg.enter(name, str(request.get("source")), learner=learner)
+            return {"type": "entered", "code": code, "name": bot.name, "version": bot.version,
+                    "player": bot.player, "token": None}  # the personal code is the learner's token
         finally:
             lg.store.close()

@@ -90,7 +90,7 @@ class Server:
         #: Who the learners are without a hub: the roster and their personal codes (``roster``), else None.
         self.roster = self._roster(roster, db)
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
-        self.leagues = Leagues(db, hub=self.hub is not None)
+        self.leagues = Leagues(db, hub=self.hub is not None, roster=self.roster, limits=self.limits)
         for code, spec in self.store.open_tables():
             try:
                 self.tables.add(ClassTable.resume(code, TableSpec.from_json(spec), self.store))

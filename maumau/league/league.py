@@ -79,11 +79,12 @@ class League:
         return f"<League of {self.game_name} for {self.players}: {len(self.store.bots())} bots, {self.store.path}>"
 
     # --- entering ---------------------------------------------------------------------------------
-    def enter(self, name: str, source: str | os.PathLike[str]) -> Bot:
+    def enter(self, name: str, source: str | os.PathLike[str], learner: str | None = None) -> Bot:
         """Check the bot ``source`` in the sandbox (it loads, a player class is found, its moves
         in a short trial are legal and in time) and store it under ``name`` (a later entry
-        under the same name replaces it; its old games stay).  LeagueError, nothing stored,
-        when it is not a working bot."""
+        under the same name replaces it; its old games stay).  With ``learner`` (a class
+        server's roster learner) it replaces that learner's bot under any other name as well.
+        LeagueError, nothing stored, when it is not a working bot."""
         if not isinstance(name, str) or not _NAME.match(name.strip()) or name != name.strip():
             raise LeagueError(f"a bot's name is 1 to 40 letters, digits, spaces, dots, dashes or "
                               f"underscores, not {name!r}")
@@ -93,7 +94,7 @@ class League:
         player, problem = trial(entry, spec)
         if problem:
             raise LeagueError(f"{name!r} is not a working bot: {problem}")
-        return self.store.add_bot(name, text, player)
+        return self.store.add_bot(name, text, player, learner)
 
     def bots(self) -> list[Bot]:
         return self.store.bots()

@@ -2,8 +2,10 @@
 
 One file holds everything: ``league`` (the game, the number of players, the seed, the next
 deal), ``bots`` (every version of every entry: a later entry under a name is a new version,
-and the old version's games stay) and ``games`` (each game's deal, seats, points, ranks,
-faults and the whole game as saved by ``Game.to_dict``).  Only the referee's side writes it,
+and the old version's games stay), ``learners`` (on a class server with a roster: whose each
+bot name is, and which names are withdrawn because their learner's newer entry replaced them)
+and ``games`` (each game's deal, seats, points, ranks, faults and the whole game as saved by
+``Game.to_dict``).  Only the referee's side writes it,
 in one transaction per batch of games; bots never see it.
 """
 
@@ -32,6 +34,7 @@ CREATE TABLE IF NOT EXISTS games (
     seats TEXT NOT NULL, points TEXT NOT NULL, ranks TEXT NOT NULL, winner INTEGER,
     faults TEXT NOT NULL, forfeits TEXT NOT NULL, record TEXT NOT NULL, played TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS owners (name TEXT PRIMARY KEY, token_sha256 TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS learners (name TEXT PRIMARY KEY, learner TEXT NOT NULL, withdrawn INTEGER NOT NULL);
 """
 _TABLES = {"league", "bots", "games"}
 
@@ -103,12 +106,24 @@ class Store:
                 self.db.execute("INSERT OR REPLACE INTO league VALUES (?, ?)", (key, json.dumps(value)))
 
     # --- bots ------------------------------------------------------------------------------------
-    def add_bot(self, name: str, source: str, player: str) -> Bot:
+    def add_bot(self, name: str, source: str, player: str, learner: str | None = None) -> Bot:
+        """A new version of bot ``name``; with ``learner`` (a roster learner) it is that learner's
+        one bot: their bots under other names are withdrawn in the same transaction."""
         with self._transaction():
             (last,) = self.db.execute("SELECT COALESCE(MAX(version), 0) FROM bots WHERE name=?", (name,)).fetchone()
             entered = datetime.now(timezone.utc).isoformat(timespec="seconds")
             self.db.execute("INSERT INTO bots VALUES (?, ?, ?, ?, ?)", (name, last + 1, source, player, entered))
+            if learner is not None:
+                self.db.execute("UPDATE learners SET withdrawn=1 WHERE learner=? AND name<>?", (learner, name))
+                self.db.execute("INSERT OR REPLACE INTO learners VALUES (?, ?, 0)", (name, learner))
         return Bot(name, last + 1, source, player, entered)
+
+    def names_not_of(self, learner: str) -> list[str]:
+        """Every bot name ever entered (withdrawn ones too: old games carry them) that is not
+        ``learner``'s: names another learner, or the teacher, entered first."""
+        rows = self.db.execute("SELECT DISTINCT name FROM bots WHERE name NOT IN "
+                               "(SELECT name FROM learners WHERE learner=?) ORDER BY name", (learner,))
+        return [str(name) for (name,) in rows]
 
     def owner(self, name: str) -> str | None:
         """The SHA-256 of the token that may replace bot ``name`` (entered on the class server)."""
@@ -125,9 +140,10 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO owners VALUES (?, ?)", (name, token_sha256))
 
     def bots(self) -> list[Bot]:
-        """The current version of every bot, by name."""
+        """The current version of every bot, by name (not a learner's withdrawn ones)."""
         rows = self.db.execute("SELECT name, version, source, player, entered FROM bots b WHERE version = "
-                               "(SELECT MAX(version) FROM bots WHERE name = b.name) ORDER BY name")
+                               "(SELECT MAX(version) FROM bots WHERE name = b.name) AND name NOT IN "
+                               "(SELECT name FROM learners WHERE withdrawn=1) ORDER BY name")
         return [Bot(*row) for row in rows]
 
     # --- games -----------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ WORDS: dict[str, dict[str, str]] = {
     "name": {"en": "Name", "de": "Name", "hu": "Név"},
     "token": {"en": "Token (from your first entry)", "de": "Token (von der ersten Anmeldung)",
               "hu": "Token (az első nevezésből)"},
+    "personal": {"en": "Your personal code (from your teacher)", "de": "Dein persönlicher Code (von deiner Lehrkraft)",
+                 "hu": "A személyes kódod (a tanárodtól)"},
     "source": {"en": "Your bot (Python, or the exercise-13 notebook)",
                "de": "Dein Bot (Python oder das Notebook von Aufgabe 13)",
                "hu": "A botod (Python vagy a 13. feladat notebookja)"},
@@ -46,6 +48,11 @@ WORDS: dict[str, dict[str, str]] = {
     "entered": {"en": "Entered {name}, version {version}. Keep your token: {token}",
                 "de": "{name} angemeldet, Version {version}. Bewahre dein Token auf: {token}",
                 "hu": "{name} benevezve, {version}. változat. Őrizd meg a tokened: {token}"},
+    "entered_own": {"en": "Entered {name}, version {version}: your one bot in this league (a new entry replaces it).",
+                    "de": "{name} angemeldet, Version {version}: dein einziger Bot in dieser Liga "
+                          "(eine neue Anmeldung ersetzt ihn).",
+                    "hu": "{name} benevezve, {version}. változat: az egyetlen botod ebben a bajnokságban "
+                          "(egy új nevezés lecseréli)."},
     "checking": {"en": "Checking your bot in its sandbox…", "de": "Dein Bot wird in seiner Sandbox geprüft…",
                  "hu": "A botod ellenőrzése a homokozójában…"},
     "prev": {"en": "Previous move", "de": "Vorheriger Zug", "hu": "Előző lépés"},

@@ -5,7 +5,9 @@ league of makao for two: Random and Heuristic are entered from Python, then a le
 a bot through the page's form (the text area, then Enter): the page says it is checked and
 entered, with its token.  The teacher plays two deals; the page shows the standings (in
 English, German and Hungarian), the latest games, and a game's replay steps back and forth
-with every hand open.  axe-core finds no WCAG 2.1 A/AA violation; the console has no error.
+with every hand open.  On a second server, with a roster, a learner enters through the form
+with their personal code, twice under two names: the league keeps their one bot.  axe-core
+finds no WCAG 2.1 A/AA violation; the console has no error.
 Screenshots in $MM_OUT/league (default .tmp-home/browser/league).
 
     .venv/bin/python tests/browser/drive_league.py      (or tests/browser/run.sh league)
@@ -18,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from a11y import assert_no_violations
 from playwright.sync_api import sync_playwright
@@ -96,9 +99,38 @@ def main() -> None:
             assert "Move 2 of" in page.inner_text("#step")
             assert_no_violations(page, "main", "the replay page")
             page.screenshot(path=str(OUT / "league-replay.png"), full_page=True)
+            roster_form(browser, folder)
             browser.close()
         assert not errors, errors
     step(f"done: screenshots in {OUT}")
+
+
+def roster_form(browser: Any, folder: Path) -> None:
+    """A server with a roster: the form asks for the personal code, and two entries of one
+    learner under two names leave one bot, theirs."""
+    (folder / "roster.csv").write_text("learner,name,id\nanna,Anna Smith,11\n", encoding="utf-8")
+    with classroom.Server(db=folder / "roster-class.sqlite", port=0, computer_delay=0, pause=0,
+                          roster=folder / "roster.csv") as server:
+        code = server.leagues.create("makao", players=2, seed=7)
+        assert server.roster is not None
+        (personal,) = [line.code for line in server.roster.lines()]
+        page = browser.new_page(viewport={"width": 1200, "height": 900}, bypass_csp=True)
+        page.goto(f"{server.url}/league/{code}")
+        assert page.query_selector("#bot-token") is None
+        for name in ("Greta", "Gustav"):
+            page.fill("#bot-name", name)
+            page.fill("#bot-personal", str(personal).lower())
+            page.fill("#bot-source", LEARNER)
+            page.click("#enter button[type=submit]")
+            page.wait_for_selector(f"#enter-status:has-text('Entered {name}')", timeout=60_000)
+            assert "your one bot" in page.inner_text("#enter-status"), page.inner_text("#enter-status")
+        assert_no_violations(page, "main", "the league page with a roster")
+        page.screenshot(path=str(OUT / "league-roster.png"), full_page=True)
+        lg = server.leagues.open(code)
+        assert [b.name for b in lg.bots()] == ["Gustav"], lg.bots()
+        lg.store.close()
+        page.close()
+    step("with a roster: two entries through the form with one personal code, one bot")
 
 
 if __name__ == "__main__":

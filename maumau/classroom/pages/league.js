@@ -16,6 +16,7 @@
     var source = document.getElementById("bot-source");
     var name = document.getElementById("bot-name");
     var token = document.getElementById("bot-token");
+    var personal = document.getElementById("bot-personal");  // a server with a roster: the learner's code
     var key = "maumau-league-" + form.dataset.code + "-";
     if (name && token) {
       name.addEventListener("change", function () {
@@ -31,7 +32,8 @@
       var ws = new WebSocket(socketUrl());
       ws.onopen = function () {
         ws.send(JSON.stringify({type: "enter", code: form.dataset.code, source: source.value,
-                                name: name ? name.value : null, token: token && token.value ? token.value : null}));
+                                name: name ? name.value : null, token: token && token.value ? token.value : null,
+                                personal: personal && personal.value.trim() ? personal.value.trim() : null}));
       };
       ws.onmessage = function (message) {
         var answer = JSON.parse(message.data);
