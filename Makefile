@@ -12,17 +12,17 @@ LINT_PATHS = $(wildcard maumau tests benchmarks lite setup.py)
 # The test run writes nothing to the real home; hash order is fixed (kernels inherit it).
 TEST_ENV = \
 	PYTHONHASHSEED=0 \
-	HOME=$(TMPHOME) \
-	XDG_CONFIG_HOME=$(TMPHOME)/.config \
-	XDG_CACHE_HOME=$(TMPHOME)/.cache \
-	XDG_DATA_HOME=$(TMPHOME)/.local/share \
-	XDG_STATE_HOME=$(TMPHOME)/.local/state \
-	MPLCONFIGDIR=$(TMPHOME)/.config/matplotlib \
-	IPYTHONDIR=$(TMPHOME)/.ipython \
+	HOME="$(TMPHOME)" \
+	XDG_CONFIG_HOME="$(TMPHOME)/.config" \
+	XDG_CACHE_HOME="$(TMPHOME)/.cache" \
+	XDG_DATA_HOME="$(TMPHOME)/.local/share" \
+	XDG_STATE_HOME="$(TMPHOME)/.local/state" \
+	MPLCONFIGDIR="$(TMPHOME)/.config/matplotlib" \
+	IPYTHONDIR="$(TMPHOME)/.ipython" \
 	JUPYTER_PLATFORM_DIRS=1 \
-	JUPYTER_CONFIG_DIR=$(TMPHOME)/.jupyter \
-	JUPYTER_DATA_DIR=$(TMPHOME)/.local/share/jupyter \
-	JUPYTER_RUNTIME_DIR=$(TMPHOME)/.local/share/jupyter/runtime
+	JUPYTER_CONFIG_DIR="$(TMPHOME)/.jupyter" \
+	JUPYTER_DATA_DIR="$(TMPHOME)/.local/share/jupyter" \
+	JUPYTER_RUNTIME_DIR="$(TMPHOME)/.local/share/jupyter/runtime"
 
 .PHONY: all install build lab test bench bench-peers browser-test site site-test clean
 
@@ -63,7 +63,7 @@ LAB_URL = /lab/tree/notebooks/01_start_here.ipynb
 
 lab: $(VENV)/.installed-lab build
 	$(BIN)/maumau release exercises/ --out student/
-	$(BIN)/jupyter lab $(LAB_ROOT) --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=$(LAB_URL)
+	$(BIN)/jupyter lab $(LAB_ROOT) --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=$(LAB_URL)
 
 # The JupyterHub test (tests/classroom/test_hub.py) needs configurable-http-proxy, JupyterHub's proxy, from npm:
 # into .venv/chp, pinned (a later release may want a newer Node.js).
@@ -79,7 +79,7 @@ $(VEGA): $(VENV)/.installed
 	touch $@
 
 test: build $(CHP) $(VEGA) $(VENV)/.installed-browser
-	rm -rf $(TMPHOME) && mkdir -p $(TMPHOME)
+	rm -rf "$(TMPHOME)" && mkdir -p "$(TMPHOME)"
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m mypy --strict
 	$(TEST_ENV) $(BIN)/python -m pytest
@@ -121,7 +121,7 @@ $(AXE): $(VENV)/.installed
 	touch $@
 
 browser-test: $(VENV)/.installed-browser build $(AXE) $(CHP)
-	PYBIN=$(BIN)/python MM_AXE=$(CURDIR)/$(AXE) tests/browser/run.sh $(BROWSER_TESTS)
+	PYBIN=$(BIN)/python MM_AXE="$(CURDIR)/$(AXE)" tests/browser/run.sh $(BROWSER_TESTS)
 
 # The course in the browser (README: "The course in the browser"): site/ is a static JupyterLite
 # site (JupyterLab and Pyodide, a pure maumau wheel and its dependencies preinstalled; lite/build.py).
@@ -136,10 +136,10 @@ site: $(VENV)/.installed-site
 # Serves site/ on localhost and drives Debian's Chromium (tests/browser/drive_site.py): notebook 01 run
 # and a card played, every other notebook run, no request off localhost, load time and engine speed.
 site-test: site
-	MM_OUT=$(TMPHOME)/browser $(BIN)/python tests/browser/drive_site.py
+	MM_OUT="$(TMPHOME)/browser" $(BIN)/python tests/browser/drive_site.py
 
 clean:
 	rm -rf site .site-build
-	rm -rf $(VENV) $(TMPHOME) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) "$(TMPHOME)" .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	rm -f maumau/core/*.so maumau/core/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -25,7 +25,7 @@ def lab_command(*prefix: str) -> str:
 def test_make_lab_allows_root_only_for_root() -> None:
     line = lab_command()
     assert ("--allow-root" in line) == (os.geteuid() == 0), line
-    assert f"--ServerApp.root_dir={ROOT}" in line, line  # the course root: exercises, README, rules
+    assert f'--ServerApp.root_dir="{ROOT}"' in line, line  # the course root (quoted: a path may hold spaces)
     assert line.rstrip().endswith("--LabApp.default_url=/lab/tree/notebooks/01_start_here.ipynb"), line
 
 
