@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .report import fmt
-from .spreadsheet import csv_table, csv_text, plain
+from .spreadsheet import cell_text, csv_table, csv_text
 
 __all__ = ["FORMATS", "RosterEntry", "ExportError", "ExportResult", "read_roster", "read_grades", "export",
            "CANVAS_COLUMNS", "MOODLE_COLUMNS"]
@@ -124,11 +124,11 @@ def read_grades(path: str | Path) -> tuple[dict[str, dict[str, float]], dict[str
             continue
         try:
             final = float(row.get("final") or row["score"])
-            exercise = plain(row["exercise"])
+            exercise = cell_text(row["exercise"])
             points[exercise] = max(points.get(exercise, 0.0), float(row["max_score"]))
         except ValueError:
             raise ExportError(f"{path}, line {n}: the score is not a number") from None
-        scores[plain(row["student"])][plain(row["exercise"])] = final
+        scores[cell_text(row["student"])][cell_text(row["exercise"])] = final
     return dict(scores), points
 
 

@@ -13,7 +13,7 @@ with" is read the way a spreadsheet or a person might:
 - a dash or minus of any kind (U+2010-U+2015, U+2212 ...) counts as ``-``.
 
 A cell that starts with ``'`` is quoted too, so that reading a cell back (``plain``) is exact:
-``plain(csv_text(x)) == printable(x)`` for every ``x``.  Numbers (scores) are never passed
+``cell_text(csv_text(x)) == printable(x)`` for every ``x``.  Numbers (scores) are never passed
 through here: they stay numbers.
 
 ``csv_table`` writes the rows (lines end in ``\n``) with every cell that holds a line break in
@@ -31,7 +31,7 @@ from collections.abc import Iterable
 
 from .submissions import printable
 
-__all__ = ["FORMULA_SIGNS", "QUOTE", "formula_like", "csv_text", "plain", "csv_table"]
+__all__ = ["FORMULA_SIGNS", "QUOTE", "formula_like", "csv_text", "cell_text", "csv_table"]
 
 #: What a spreadsheet reads as the start of a formula.
 FORMULA_SIGNS = frozenset("=+-@\t\r")
@@ -78,7 +78,7 @@ def csv_text(value: object) -> str:
     return QUOTE + text if text.startswith(QUOTE) or formula_like(text) else text
 
 
-def plain(cell: str) -> str:
+def cell_text(cell: str) -> str:
     """A cell written by ``csv_text`` as it was before: less the quote ``csv_text`` added."""
     rest = cell[1:]
     return rest if cell.startswith(QUOTE) and (rest.startswith(QUOTE) or formula_like(rest)) else cell

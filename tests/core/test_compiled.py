@@ -76,9 +76,10 @@ def test_compiled_and_pure_engines_play_the_same_games() -> None:
 
 
 def test_pure_python_switch_loads_the_sources() -> None:
-    out = run("import maumau as mm; print(mm.compiled, mm.core.engine.__file__, mm.core.state.__file__)", pure=True)
+    out = run("import maumau as mm; print(mm.compiled, mm.core.engine.__file__, mm.core.state.__file__, sep='\\n')",
+              pure=True)
     assert out.returncode == 0, out.stderr
-    flag, engine_file, state_file = out.stdout.split()
+    flag, engine_file, state_file = out.stdout.splitlines()  # a checkout's path may hold spaces
     assert flag == "False"
     assert engine_file.endswith("engine.py") and state_file.endswith("state.py")
 

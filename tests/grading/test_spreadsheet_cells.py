@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from maumau.grading.export import RosterEntry, export, read_grades
 from maumau.grading.report import grades_csv
 from maumau.grading.rows import Row
-from maumau.grading.spreadsheet import csv_text, plain
+from maumau.grading.spreadsheet import cell_text, csv_text
 from maumau.grading.submissions import printable
 
 EX = "01_matching"
@@ -71,7 +71,7 @@ def test_every_cell_whose_nfkc_form_starts_a_formula_is_text_and_reads_back_exac
     written = csv_text(cell)
     if starts_a_formula(printable(cell)):
         assert is_text(written), repr(cell)
-    assert plain(written) == printable(cell)
+    assert cell_text(written) == printable(cell)
     assert sheet(grades_csv([Row(cell, EX)]))[1][0] == written
 
 
@@ -98,7 +98,7 @@ def test_lms_files_quote_names_and_keep_scores_numbers(name, scores):
         for cell in row[:first_score]:
             assert not starts_a_formula(cell) or is_text(cell), (fmt_name, row)
         if fmt_name == "csv":
-            assert plain(row[0]) == printable(name), row
+            assert cell_text(row[0]) == printable(name), row
         got = [float(c) for c in row[first_score:first_score + len(scores)]]  # numbers, never quoted
         assert got == [round(s, 2) + 0.0 for s in scores], (fmt_name, row)
 
@@ -107,7 +107,7 @@ def test_the_issue_s_cells_are_text_in_grades_csv_and_every_lms_file(tmp_path: P
     rows = [Row(name, EX, score=-1.5, max_score=6, message=name) for name in ISSUE]
     table = sheet(grades_csv(rows))
     for name, line in zip(ISSUE, table[1:], strict=True):
-        assert is_text(line[0]) and is_text(line[9]) and plain(line[0]) == printable(name), line
+        assert is_text(line[0]) and is_text(line[9]) and cell_text(line[0]) == printable(name), line
         assert line[2] == "-1.5"  # the score stays a number, even a negative one
     path = tmp_path / "grades.csv"
     path.write_text(grades_csv(rows), encoding="utf-8")
