@@ -21,7 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from maumau.grading.runner import Limits, Sandbox  # noqa: E402
+from maumau.grading.run import Sandbox  # noqa: E402
+from maumau.sandbox.limits import Limits  # noqa: E402
 
 SPIN = "import time\nt = time.process_time()\nwhile time.process_time() - t < 1.5:\n    pass"
 NO_HOOK = '''

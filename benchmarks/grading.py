@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from maumau.grading import grade  # noqa: E402
 from maumau.grading.gradebook import Gradebook  # noqa: E402
+from maumau.grading.grader import grade  # noqa: E402
 from maumau.grading.releaser import release  # noqa: E402
 
 EXERCISES = ("01_matching", "02_skip_on_eight", "04_seven_chain")
@@ -85,7 +85,7 @@ def main() -> None:
         _batch("this machine", subs, root / "out", args.jobs, gradebook=book)
         _batch("again from the gradebook (nothing changed)", subs, root / "out2", args.jobs, gradebook=book)
         if args.dask:
-            from maumau.grading.spread import dask_executor
+            from maumau.grading.grader import dask_executor
 
             executor, workers, close = dask_executor(args.dask)
             try:

@@ -189,7 +189,7 @@ def _add_release(commands: Any) -> None:
 
 
 def cmd_release(args: argparse.Namespace, con: Console) -> int:
-    from .grading.notebook import NotebookError
+    from .grading.exercise import NotebookError
     from .grading.releaser import release
 
     try:
@@ -236,12 +236,11 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
 
     from .grading.commands import course_options, report_changes
     from .grading.deadlines import DeadlineError
+    from .grading.exercise import NotebookError
     from .grading.gradebook import GradebookError
     from .grading.grader import grade
-    from .grading.notebook import NotebookError
-    from .grading.report import summary_markdown
-    from .grading.report_words import points, say
-    from .grading.runner import Limits
+    from .grading.report import points, say, summary_markdown
+    from .sandbox.limits import Limits
 
     limits = Limits(cell_timeout=args.cell_timeout, total_timeout=args.timeout, memory_mb=args.memory,
                     disk_mb=args.disk)

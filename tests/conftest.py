@@ -27,10 +27,10 @@ def graders_deals_seeded():
     Session-wide, so that the batches graded by module fixtures use it too."""
     import random
 
-    from maumau.grading import player_process
+    from maumau.grading import hands
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(player_process, "SECRET_SOURCE", lambda: random.Random(34))
+        patch.setattr(hands, "SECRET_SOURCE", lambda: random.Random(34))
         yield
 
 

@@ -45,7 +45,7 @@ def test_classroom_benchmark_plays_and_finds_no_lost_move() -> None:
 
 
 def test_league_benchmark_prints_games_per_second_and_the_sandbox_cost(capsys: pytest.CaptureFixture[str]) -> None:
-    from maumau.grading import jail
+    from maumau.sandbox import jail
 
     bench = _load("league")
     unsandboxed = ["--unsandboxed"] if jail.find_jail([])[0] is None else []

@@ -41,6 +41,9 @@ ROOMS: dict[str, int] = {
     "maumau.play": 4,
     # 5 many hands between players, and their statistics
     "maumau.simulation": 5,
+    #   and the sandbox learners' code runs in (the jail, its limits, the guard), below the grader and
+    #   the league that share it; it imports nothing of maumau (test_the_sandbox_stands_alone)
+    "maumau.sandbox": 5,
     # 6 the applications
     "maumau.widgets": 6,
     "maumau.graph": 6,
@@ -341,3 +344,10 @@ def test_no_import_cycles():
                 report.append("    e.g. " + " -> ".join(circle))
         report += [f"    {i}" for i in edges if i.source in members and i.target in members]
     assert not components, f"{len(components)} import cycles:\n" + "\n".join(report)
+
+
+def test_the_sandbox_stands_alone():
+    """The sandbox that grading and the league share imports nothing of maumau but itself: neither
+    of its users is reached around, and its guard loads in a learner's kernel without the game."""
+    outside = [i for i in imports() if i.source.startswith("maumau.sandbox") and not i.target.startswith("maumau.sandbox")]
+    assert not outside, "the sandbox imports outside itself:\n" + "\n".join(f"  {i}" for i in outside)

@@ -86,7 +86,7 @@ def _course(args: argparse.Namespace) -> Any:
     if not args.exercises:
         return None
     from ..grading.deadlines import parse_due_options
-    from ..grading.notebook import load_exercises
+    from ..grading.exercise import load_exercises
     from .course import Course
 
     names = [e.name for e in load_exercises(args.exercises)]

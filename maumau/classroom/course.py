@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..grading.handins import MAX_HANDIN_BYTES, HandInError, HandIns
+from ..grading.submissions import MAX_HANDIN_BYTES, HandInError, HandIns
 
 __all__ = ["Course", "HANDIN_SOCKET", "COURSE_PAGE"]
 
@@ -56,7 +56,7 @@ class Course:
 
     def exercise_ids(self) -> dict[str, list[str]]:
         """Each exercise's cell ids: a notebook handed in must hold one of them."""
-        from ..grading.notebook import load_exercises
+        from ..grading.exercise import load_exercises
 
         return {e.name: [c.key for c in e.cells if c.key] for e in load_exercises(self.source)}
 

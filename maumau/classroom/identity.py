@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..grading.handins import HandInError
+from ..grading.submissions import HandInError
 from .roster import Roster, RosterError
 from .spec import TableError
 

@@ -1,26 +1,4 @@
-"""Readable checks for exercise test cells.
-
-A failing check says which scenario failed and what was expected and got, in one
-sentence, instead of a bare ``AssertionError``::
-
-    with scenario("3 players, seat 0 plays 8♥"):
-        check("who moves next", t.to_move, 2)
-    # CheckFailed: 3 players, seat 0 plays 8♥: who moves next: expected 2, got 0
-
-An exception raised by the learner's own code inside ``scenario`` becomes a CheckFailed
-that says so: a method that still has its stub (``raise NotImplementedError()``) reads
-"SkipOnEight.affects is not written yet: ...", any other error "your code raised ...".
-
-In a notebook a CheckFailed shows as that one line, not as a traceback (IPython calls
-``_render_traceback_``).  When ``maumau grade`` runs a learner's notebook, the checks decide
-nothing in the kernel: the grader removes every ``expected`` argument from the test cells,
-``check(what, got)`` then only records what the learner's code produced, and the grader
-compares those records with the expected values of a run of the instructor's solution,
-which never enter the learner's kernel (``maumau.grading.verdict``).  A stub
-called outside a scenario (a *try it* cell) reads the same way: importing this module in an
-IPython kernel shows a NotImplementedError raised by the learner's code as one line.  The
-sentences follow ``maumau.text.i18n``'s language (en, de, hu: the small catalogue below).
-"""
+"""Readable checks for exercise test cells, and their sentences by language."""
 
 from __future__ import annotations
 
@@ -35,9 +13,96 @@ from types import TracebackType
 from typing import Any
 
 from ..text.i18n import language
-from .check_text import TEXT
 
-__all__ = ["CheckFailed", "check", "scenario", "check_moves", "check_wins", "move_names", "passed", "summary"]
+__all__ = ['CheckFailed', 'check', 'scenario', 'check_moves', 'check_wins', 'move_names', 'passed', 'summary']
+
+
+# The sentences of the exercises' checks, by language (English is the fallback for a missing key).
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "expected": "{what}: expected {expected}, got {got}",
+        "missing": "missing {moves}",
+        "not_legal": "should not be legal {moves}",
+        "legal": "legal: {moves}",
+        "raised": "your code raised {error}",
+        "not_written": "{function} is not written yet: replace raise NotImplementedError() with your code",
+        "your_code": "your code",
+        "failed": "Check failed",
+        "where": "in {function}, line {line}: {code}",
+        "passed": "All {count} checks passed.",
+        "passed_all": "All checks passed.",
+        "wins": "{what}: won {won} of {games} hands ({rate}), at least {expected} needed",
+        "some_failed": "{failed} of {count} checks failed.",
+        "earlier": "(a scenario before it in this cell failed before setting it up)",
+        "failed_any": "Some checks failed.",
+        "summary": "Checks run: {passed} passed, {failed} failed.",
+        "summary_none": "No checks have run yet: run the cells above first (Run → Run All Cells).",
+    },
+    "de": {
+        "expected": "{what}: erwartet {expected}, erhalten {got}",
+        "missing": "es fehlen {moves}",
+        "not_legal": "sollten nicht erlaubt sein {moves}",
+        "legal": "erlaubt: {moves}",
+        "raised": "dein Code hat {error} ausgelöst",
+        "not_written": "{function} ist noch nicht geschrieben: ersetze raise NotImplementedError() "
+                       "durch deinen Code",
+        "your_code": "dein Code",
+        "failed": "Prüfung fehlgeschlagen",
+        "where": "in {function}, Zeile {line}: {code}",
+        "passed": "Alle {count} Prüfungen bestanden.",
+        "passed_all": "Alle Prüfungen bestanden.",
+        "wins": "{what}: {won} von {games} Spielen gewonnen ({rate}), mindestens {expected} nötig",
+        "some_failed": "{failed} von {count} Prüfungen fehlgeschlagen.",
+        "earlier": "(ein Szenario davor in dieser Zelle ist gescheitert, bevor es das vorbereitet hat)",
+        "failed_any": "Einige Prüfungen sind fehlgeschlagen.",
+        "summary": "Gelaufene Prüfungen: {passed} bestanden, {failed} fehlgeschlagen.",
+        "summary_none": "Noch keine Prüfung gelaufen: führe zuerst die Zellen darüber aus (Run → Run All Cells).",
+    },
+    "hu": {
+        "expected": "{what}: várt érték {expected}, kapott {got}",
+        "missing": "hiányzik {moves}",
+        "not_legal": "nem volna szabályos {moves}",
+        "legal": "szabályos: {moves}",
+        "raised": "a kódod hibát dobott: {error}",
+        "not_written": "{function} még nincs megírva: a raise NotImplementedError() helyére írd a saját kódodat",
+        "your_code": "a kódod",
+        "failed": "Sikertelen ellenőrzés",
+        "where": "{function}, {line}. sor: {code}",
+        "passed": "Mind a(z) {count} ellenőrzés sikeres.",
+        "passed_all": "Minden ellenőrzés sikeres.",
+        "wins": "{what}: {games} leosztásból {won} megnyerve ({rate}), legalább {expected} kell",
+        "some_failed": "{count} ellenőrzésből {failed} sikertelen.",
+        "earlier": "(a cella egy korábbi esete elbukott, mielőtt ezt előkészítette volna)",
+        "failed_any": "Néhány ellenőrzés sikertelen.",
+        "summary": "Lefutott ellenőrzések: {passed} sikeres, {failed} sikertelen.",
+        "summary_none": "Még nem futott ellenőrzés: előbb futtasd a fenti cellákat (Run → Run All Cells).",
+    },
+}
+
+
+# Readable checks for exercise test cells.
+#
+# A failing check says which scenario failed and what was expected and got, in one
+# sentence, instead of a bare ``AssertionError``::
+#
+#     with scenario("3 players, seat 0 plays 8♥"):
+#         check("who moves next", t.to_move, 2)
+#     # CheckFailed: 3 players, seat 0 plays 8♥: who moves next: expected 2, got 0
+#
+# An exception raised by the learner's own code inside ``scenario`` becomes a CheckFailed
+# that says so: a method that still has its stub (``raise NotImplementedError()``) reads
+# "SkipOnEight.affects is not written yet: ...", any other error "your code raised ...".
+#
+# In a notebook a CheckFailed shows as that one line, not as a traceback (IPython calls
+# ``_render_traceback_``).  When ``maumau grade`` runs a learner's notebook, the checks decide
+# nothing in the kernel: the grader removes every ``expected`` argument from the test cells,
+# ``check(what, got)`` then only records what the learner's code produced, and the grader
+# compares those records with the expected values of a run of the instructor's solution,
+# which never enter the learner's kernel (``maumau.grading.verdict``).  A stub
+# called outside a scenario (a *try it* cell) reads the same way: importing this module in an
+# IPython kernel shows a NotImplementedError raised by the learner's code as one line.  The
+# sentences follow ``maumau.text.i18n``'s language (en, de, hu: the small catalogue below).
 
 _current: list[str] = []
 #: The checks' records while a notebook is graded (None: not recording).

@@ -1,5 +1,6 @@
 """The course's commands: ``maumau grade``'s deadline and gradebook options, ``maumau export``
-(grades into Canvas, Moodle or a plain CSV) and ``maumau gradebook`` (a learner's history)."""
+(grades into Canvas, Moodle or a plain CSV) and ``maumau gradebook`` (a learner's history).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-__all__ = ["add_course_options", "course_options", "add_commands", "report_changes"]
+__all__ = ['add_course_options', 'course_options', 'add_commands', 'report_changes']
 
 
 def add_course_options(sub: argparse.ArgumentParser) -> None:
@@ -36,8 +37,8 @@ def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:
     """The keyword arguments of ``grade()`` for these options; DeadlineError or GradebookError
     (each a clear sentence) for a bad value."""
     from .deadlines import Deadlines, LatePolicy, parse_due_options, read_extensions
+    from .exercise import load_exercises
     from .gradebook import Gradebook
-    from .notebook import load_exercises
 
     names = [e.name for e in load_exercises(source)] if args.due or args.extensions else []
     deadlines = Deadlines(parse_due_options(args.due, names), LatePolicy.parse(args.late),
@@ -45,8 +46,8 @@ def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:
     options: dict[str, Any] = {"deadlines": deadlines, "force": args.force, "lang": args.lang,
                                "gradebook": Gradebook(args.gradebook) if args.gradebook else None}
     if args.handins:
-        from .handins import HandInError, HandIns
-        from .notebook import NotebookError
+        from .exercise import NotebookError
+        from .submissions import HandInError, HandIns
 
         folder = Path(args.out) / "handed-in"
         shutil.rmtree(folder, ignore_errors=True)
@@ -56,7 +57,7 @@ def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:
             raise NotebookError(str(err)) from None
         args.submissions = [*args.submissions, str(folder)]
     if args.dask:
-        from .spread import dask_executor
+        from .grader import dask_executor
 
         options["executor"], options["workers"], close = dask_executor(args.dask)
         args.close_executor = close

@@ -15,11 +15,11 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 
-from .exercise_model import Exercise
-from .notebook import SOLUTION, TEST
-from .rows import Row
+from .exercise import SOLUTION, TEST, Exercise
+from .gradebook import Row
 
-__all__ = ["course_html", "rule_ids", "PAGE_WORDS"]
+__all__ = ['course_html', 'rule_ids', 'PAGE_WORDS']
+
 
 #: A rule id of RULES.md: C-3, MK-4, LM-7, MR-8, JM-9.
 RULE_ID = re.compile(r"\b(?:C|MK|LM|MR|JM)-\d{1,2}\b")

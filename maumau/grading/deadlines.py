@@ -27,8 +27,11 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["DeadlineError", "LatePolicy", "Deadlines", "Lateness", "parse_time", "parse_due_options",
-           "read_extensions", "ALL"]
+__all__ = [
+    "DeadlineError", "LatePolicy", "Deadlines", "Lateness", "parse_time", "parse_due_options", "read_extensions",
+    "ALL"
+]
+
 
 #: The exercise name of an extension for every exercise.
 ALL = "*"

@@ -1,39 +1,636 @@
-"""An instructor notebook as the grader sees it: its cells with their roles, ids and points,
-checked once when it is loaded (``load_exercise``), and its data files found.
+"""The exercise notebook: nbgrader-compatible markers, cell roles and stable ids, read without
+trusting the file, the student version and its secret lines, manual grading, the data files
+beside it, and the graded notebook assembled by stable id.
+
+An instructor notebook marks its cells in ``metadata.nbgrader`` (schema 3, as nbgrader does):
+
+- a *solution* cell (``solution: true``) holds the learner's code; the instructor's answer
+  sits between ``### BEGIN SOLUTION`` and ``### END SOLUTION``;
+- a *test* cell (``grade: true, solution: false, locked: true, points: N``) is graded: it
+  scores its points when it runs without an error; hidden tests sit between
+  ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``;
+- a *locked* cell (``locked: true``) is instructor code the grader restores (setup cells).
+
+As in nbgrader, a solution cell without the markers is a solution as a whole (the student
+version holds only the stub; ``YOUR ANSWER HERE`` for markdown); manually graded answers
+(``grade`` and ``solution``) and task cells count in ``max_score`` and wait for a person
+(``manual_pending``); ``### AUTOTEST`` directives are refused; files beside the notebook go
+into the grading kernel's folder (``exercise_files``, ``submission_files``).
 
 Every marked cell has a stable ``grade_id``; the cell's own nbformat id is the same string,
 so cells are found by id, never by position.  Nothing here runs notebook code.
+
+In the order of this module: reading a notebook file, the markers of one cell, the exercise's
+cells as data, the student version and the secret lines, manual grading, the data files, loading
+an instructor notebook (checked once), and the graded notebook put together.
 """
 
 from __future__ import annotations
 
+import copy
+import errno
+import json
+import os
 import re
+import stat
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .datafiles import exercise_files
-from .exercise_model import Exercise, ExerciseCell
-from .markers import (
-    BEGIN_HIDDEN,
-    BEGIN_MARK_SCHEME,
-    BEGIN_SOLUTION,
-    END_HIDDEN,
-    END_MARK_SCHEME,
-    END_SOLUTION,
-    FREE,
-    SCHEMA_VERSION,
-    SOLUTION,
-    TEST,
-    autotest_line,
-    cell_key,
-    is_manual,
-    nbgrader_data,
-    role_of,
-    strip_region,
-)
-from .reading import NotebookError, read_notebook
+import nbformat
 
-__all__ = ["ExerciseCell", "Exercise", "load_exercise", "load_exercises"]
+__all__ = [
+    "NotebookError", "MAX_NOTEBOOK_BYTES", "read_regular_file", "notebook_from_bytes", "read_notebook",
+    "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "STUB", "HIDDEN_NOTE", "SOLUTION", "TEST",
+    "LOCKED", "FREE", "TEXT_STUB", "AUTOTEST", "HASHED_AUTOTEST", "BEGIN_MARK_SCHEME", "END_MARK_SCHEME",
+    "SCHEMA_VERSION", "nbgrader_data", "role_of", "is_manual", "cell_key", "strip_region", "region_lines",
+    "autotest_line", "ExerciseCell", "Exercise", "stub_for", "student_cell_source", "student_version",
+    "secret_lines", "leaks", "answered", "manual_pending", "MAX_DATA_FILE_BYTES", "MAX_DATA_BYTES",
+    "MAX_DATA_FILES", "exercise_files", "submission_files", "load_exercise", "load_exercises", "GradedCell",
+    "assemble"
+]
+
+
+# Reading a notebook file without trusting it: a regular file, under a size limit, JSON that
+# is a notebook (nbformat 4, or 3 converted to 4).  Nothing here runs notebook code.
+#
+# Both the instructor's notebooks and the learners' submissions (``submissions``) are read here,
+# so a named pipe, a device, a huge or a malformed file costs the grader one NotebookError.
+
+#: A submitted notebook larger than this is not read (status "invalid notebook").
+MAX_NOTEBOOK_BYTES = 20 * 1024 * 1024
+
+
+class NotebookError(ValueError):
+    """A notebook that cannot be read, or an instructor notebook with broken markers."""
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a plain file"
+
+
+def read_regular_file(path: str | Path, max_bytes: int, *, dir_fd: int | None = None,
+                      follow_links: bool = True) -> bytes:
+    """The bytes of the regular file ``path`` (relative to ``dir_fd`` if given).
+
+    It is opened without blocking (a named pipe would otherwise wait for a writer forever),
+    checked on the open file (no race between the check and the read) and read up to
+    ``max_bytes + 1`` bytes (a file that grows, or a device, cannot fill the memory).
+    NotebookError naming the file for a symbolic link (unless ``follow_links``), anything
+    but a regular file, a file larger than ``max_bytes``, or one that cannot be read."""
+    name = Path(path).name
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, dir_fd=dir_fd)
+    except OSError as err:
+        if err.errno == errno.ELOOP and not follow_links:
+            raise NotebookError(f"{name} is a symbolic link: it was not read") from None
+        raise NotebookError(f"{name} cannot be read ({err.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotebookError(f"{name} is not a regular file ({_kind(info.st_mode)}): it was not read")
+        too_big = NotebookError(f"{name} is larger than {_size(max_bytes)}, the limit: it was not read")
+        if info.st_size > max_bytes:
+            raise too_big
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        if left <= 0:  # it grew while being read
+            raise too_big
+        return b"".join(chunks)
+    except OSError as err:
+        raise NotebookError(f"{name} cannot be read ({err.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def notebook_from_bytes(raw: bytes, name: str) -> nbformat.NotebookNode:
+    """The notebook (nbformat 4; nbformat 3 is converted) in ``raw``, the contents of the file
+    ``name``, without running anything; NotebookError if it is not one."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        raise NotebookError(f"{name} is not a readable notebook (not valid JSON: {err})") from None
+    if not isinstance(data, dict):
+        raise NotebookError(f"{name} is JSON but not a notebook (no list of cells)")
+    major = data.get("nbformat", 4)
+    # nbformat 3 keeps its cells in worksheets; it is converted below
+    if not (major == 3 and isinstance(data.get("worksheets"), list)) and not isinstance(data.get("cells"), list):
+        raise NotebookError(f"{name} is JSON but not a notebook (no list of cells)")
+    if major not in (3, 4):
+        raise NotebookError(f"{name} is a notebook of nbformat {major!r}; the grader reads nbformat 3 and 4")
+    try:
+        nb: nbformat.NotebookNode = nbformat.from_dict(data)
+        if major != 4:
+            nb = nbformat.convert(nb, 4)
+        for cell in nb.cells:
+            if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
+                raise NotebookError(f"{name} has a cell of unknown type")
+            source = cell.get("source", "")
+            cell["source"] = "".join(source) if isinstance(source, list) else str(source)
+            if not isinstance(cell.get("metadata"), dict):
+                cell["metadata"] = nbformat.NotebookNode()
+    except NotebookError:
+        raise
+    except Exception as err:  # a malformed structure, whatever nbformat makes of it
+        raise NotebookError(f"{name} is not a valid notebook: {err}") from None
+    return nb
+
+
+def read_notebook(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES, *,
+                  follow_links: bool = True) -> nbformat.NotebookNode:
+    """Read a notebook file (nbformat 4, or 3 converted to 4) without running anything;
+    NotebookError if it is not one, is not a regular file, is larger than ``max_bytes``, or is
+    a symbolic link and ``follow_links`` is false (submissions: ``submissions.read_submission``)."""
+    return notebook_from_bytes(read_regular_file(path, max_bytes, follow_links=follow_links), Path(path).name)
+
+
+# nbgrader's cell markers: a cell's role and stable id from ``metadata.nbgrader``, and the
+# regions its source marks (solutions, hidden tests, mark schemes) and directives.
+#
+# These read one cell at a time and run nothing; the checks across a whole instructor notebook
+# are ``exercise.load_exercise``.
+
+BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
+BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+#: What a solution region becomes in the student version (nbgrader's own stub).
+STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
+HIDDEN_NOTE = "# (more tests run here when your notebook is graded)"
+SOLUTION, TEST, LOCKED, FREE = "solution", "test", "locked", "free"
+
+# --- nbgrader's format beyond the regions (manual grading, stubs, directives) ---------------------------
+
+#: What a markdown solution cell becomes in the student version (nbgrader's ``text_stub``).
+TEXT_STUB = "YOUR ANSWER HERE"
+#: nbgrader's autotest directives: maumau does not expand them (they need autotests.yml and a
+#: run of the instructor's notebook at release time); an instructor notebook using them is refused.
+AUTOTEST, HASHED_AUTOTEST = "AUTOTEST", "HASHED AUTOTEST"
+#: A task cell's mark scheme (nbgrader's ClearMarkScheme): removed from the student version.
+BEGIN_MARK_SCHEME, END_MARK_SCHEME = "=== BEGIN MARK SCHEME ===", "=== END MARK SCHEME ==="
+#: The newest nbgrader metadata schema maumau reads (nbgrader 0.6 to 0.9 write 3).
+SCHEMA_VERSION = 3
+
+
+def nbgrader_data(cell: dict[str, Any]) -> dict[str, Any]:
+    """The cell's ``metadata.nbgrader`` ({} when it has none, or not a dict: learners write it)."""
+    meta = cell.get("metadata") or {}
+    data = meta.get("nbgrader") if isinstance(meta, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
+def role_of(cell: dict[str, Any]) -> str:
+    """SOLUTION, TEST, LOCKED or FREE, from the cell's nbgrader metadata (and its type).
+
+    SOLUTION: the learner's text (code or markdown); TEST: a graded code cell that is not a
+    solution (it scores when it runs without error); LOCKED: the instructor's text, restored
+    when graded (setup code, task cells, locked markdown).  Whether a person grades the cell
+    is a separate question: ``is_manual``."""
+    data = nbgrader_data(cell)
+    code = cell.get("cell_type") == "code"
+    if data.get("solution"):
+        return SOLUTION
+    if data.get("grade") and code and not data.get("task"):
+        return TEST
+    if data.get("locked") or data.get("grade") or data.get("task"):
+        return LOCKED
+    return FREE
+
+
+def is_manual(cell: dict[str, Any]) -> bool:
+    """Whether a person grades the cell (nbgrader's "manually graded answer" — ``grade`` and
+    ``solution`` — and "manually graded task" cells, and a graded markdown cell)."""
+    data = nbgrader_data(cell)
+    if data.get("task"):
+        return True
+    if not data.get("grade"):
+        return False
+    return bool(data.get("solution")) or cell.get("cell_type") != "code"
+
+
+def cell_key(cell: dict[str, Any]) -> str | None:
+    """The stable id of a cell: its nbgrader grade_id, else its nbformat id."""
+    gid = nbgrader_data(cell).get("grade_id")
+    if isinstance(gid, str) and gid:
+        return gid
+    cid = cell.get("id")
+    return cid if isinstance(cid, str) and cid else None
+
+
+def strip_region(source: str, begin: str, end: str, replacement: tuple[str, ...] | None,
+                 where: str = "") -> str:
+    """Replace every ``begin``..``end`` region (markers included) by ``replacement`` lines,
+    indented like the begin marker; NotebookError for unbalanced markers."""
+    out: list[str] = []
+    inside = False
+    for line in source.split("\n"):
+        stripped = line.strip()
+        if stripped == begin:
+            if inside:
+                raise NotebookError(f"{where}: {begin!r} inside another {begin!r}")
+            inside = True
+            indent = line[: len(line) - len(line.lstrip())]
+            out += [indent + r for r in (replacement or ())]
+        elif stripped == end:
+            if not inside:
+                raise NotebookError(f"{where}: {end!r} without {begin!r}")
+            inside = False
+        elif not inside:
+            out.append(line)
+    if inside:
+        raise NotebookError(f"{where}: {begin!r} is never closed by {end!r}")
+    return "\n".join(out)
+
+
+def region_lines(source: str, begin: str, end: str) -> list[str]:
+    """The lines inside the ``begin``..``end`` regions of ``source``."""
+    lines, inside = [], False
+    for line in source.split("\n"):
+        stripped = line.strip()
+        if stripped == begin:
+            inside = True
+        elif stripped == end:
+            inside = False
+        elif inside:
+            lines.append(line)
+    return lines
+
+
+def autotest_line(source: str) -> str | None:
+    """The first line of ``source`` with an nbgrader autotest directive (a comment naming
+    AUTOTEST, as nbgrader's InstantiateTests finds them), else None."""
+    for line in source.split("\n"):
+        text = line.strip()
+        if text.startswith("#") and AUTOTEST in text:
+            return text
+    return None
+
+
+# An instructor notebook's cells and the notebook itself as the grader holds them
+# (``ExerciseCell``, ``Exercise``): plain data with the properties read from their nbgrader
+# metadata.  ``exercise`` loads and checks them; ``datafiles``, ``student`` and ``manual`` read
+# them, so they live here, below all of those.
+
+@dataclass
+class ExerciseCell:
+    """One cell of an instructor notebook, with its role and id."""
+
+    key: str | None
+    role: str
+    cell: Any  # nbformat.NotebookNode
+
+    @property
+    def source(self) -> str:
+        return str(self.cell.source)
+
+    @property
+    def manual(self) -> bool:
+        """Graded by a person (``is_manual``): its points wait for a manual grade."""
+        return is_manual(self.cell)
+
+    @property
+    def points(self) -> float:
+        """The points of a test cell or of a manually graded cell (0 for the others)."""
+        if self.role != TEST and not self.manual:
+            return 0.0
+        try:
+            return max(0.0, float(nbgrader_data(self.cell).get("points", 0) or 0))
+        except (TypeError, ValueError):
+            return 0.0
+
+    @property
+    def whole(self) -> bool:
+        """A solution cell without ``### BEGIN SOLUTION``: the whole cell is the solution
+        (nbgrader replaces all of it by the stub)."""
+        return self.role == SOLUTION and not any(line.strip() == BEGIN_SOLUTION
+                                                 for line in self.source.split("\n"))
+
+    @property
+    def title(self) -> str:
+        """The first comment line of a test cell, e.g. "# An 8 skips the next player"."""
+        first = self.source.strip().split("\n", 1)[0].strip()
+        return first.lstrip("#").strip() if first.startswith("#") else (self.key or "test")
+
+    @property
+    def hidden(self) -> bool:
+        return any(line.strip() == BEGIN_HIDDEN for line in self.source.split("\n"))
+
+
+@dataclass
+class Exercise:
+    """An instructor notebook: its name (the file stem), its cells and its points.
+
+    ``max_score`` counts every point, the manually graded ones included (nbgrader's
+    ``max_score``); ``auto_points`` are those the grader decides, ``manual_points`` those a
+    person decides.  ``files``: the data files the kernel gets (``exercise_files``)."""
+
+    name: str
+    path: Path
+    notebook: Any
+    cells: list[ExerciseCell]
+    files: dict[str, Path] = field(default_factory=dict)
+
+    @property
+    def tests(self) -> list[ExerciseCell]:
+        return [c for c in self.cells if c.role == TEST]
+
+    @property
+    def manual(self) -> list[ExerciseCell]:
+        """The manually graded cells (answers and tasks), in notebook order."""
+        return [c for c in self.cells if c.manual]
+
+    @property
+    def auto_points(self) -> float:
+        return sum(c.points for c in self.tests)
+
+    @property
+    def manual_points(self) -> float:
+        return sum(c.points for c in self.manual)
+
+    @property
+    def max_score(self) -> float:
+        return self.auto_points + self.manual_points
+
+    def by_key(self) -> dict[str, ExerciseCell]:
+        return {c.key: c for c in self.cells if c.key}
+
+
+# What the learner gets of an instructor notebook, and what must not leak: the student
+# version (nbgrader's stubs for the solutions, the hidden tests gone) and the secret lines
+# (solutions, hidden tests, mark schemes) that ``release`` and the data files are checked against.
+
+def stub_for(cell: ExerciseCell) -> tuple[str, ...]:
+    """nbgrader's stub for the cell's type: code, or markdown (``YOUR ANSWER HERE``)."""
+    return STUB if cell.cell.cell_type == "code" else (TEXT_STUB,)
+
+
+def student_cell_source(cell: ExerciseCell) -> str:
+    """A cell as the learner gets it: solutions stubbed (a solution cell without markers
+    wholly, as nbgrader does), hidden tests gone."""
+    where = cell.key or "cell"
+    if cell.whole:
+        return "\n".join(stub_for(cell))
+    text = strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, stub_for(cell), where)
+    text = strip_region(text, BEGIN_MARK_SCHEME, END_MARK_SCHEME, (), where)
+    return strip_region(text, BEGIN_HIDDEN, END_HIDDEN, (HIDDEN_NOTE,), where)
+
+
+def student_version(exercise: Exercise) -> Any:
+    """The released notebook: stubs for solutions, no hidden tests, no outputs."""
+    nb = copy.deepcopy(exercise.notebook)
+    for cell, info in zip(nb.cells, exercise.cells, strict=True):
+        cell.source = student_cell_source(info)
+        if info.key and info.role != FREE:
+            cell["id"] = info.key
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+            cell.metadata.pop("execution", None)
+    nb.metadata.pop("widgets", None)
+    return nb
+
+
+def _public_text(exercise: Exercise) -> str:
+    """Everything a learner may see of the instructor notebook (outside the regions)."""
+    return "\n".join(student_cell_source(c) for c in exercise.cells)
+
+
+def _secret_regions(cell: ExerciseCell) -> list[str]:
+    """The lines of a cell that the learner must not see: its solution (all of a solution
+    cell without markers) and its hidden tests."""
+    if cell.whole:
+        return cell.source.split("\n")
+    return (region_lines(cell.source, BEGIN_SOLUTION, END_SOLUTION)
+            + region_lines(cell.source, BEGIN_HIDDEN, END_HIDDEN)
+            + region_lines(cell.source, BEGIN_MARK_SCHEME, END_MARK_SCHEME))
+
+
+def secret_lines(exercise: Exercise, min_length: int = 10) -> set[str]:
+    """The stripped lines of the solution and hidden-test regions that say something and do
+    not also appear in the public part of the notebook."""
+    public = _public_text(exercise)
+    found: set[str] = set()
+    for cell in exercise.cells:
+        for line in _secret_regions(cell):
+            text = line.strip()
+            if len(text) >= min_length and text not in STUB and text != TEXT_STUB and text not in public:
+                found.add(text)
+    return found
+
+
+def leaks(exercise: Exercise, released_text: str) -> list[str]:
+    """The solution / hidden-test lines (or markers) that appear in ``released_text``,
+    other than lines that also appear in the public part of the notebook."""
+    markers = (BEGIN_SOLUTION, END_SOLUTION, BEGIN_HIDDEN, END_HIDDEN, BEGIN_MARK_SCHEME, END_MARK_SCHEME)
+    found = [m for m in markers if m in released_text]
+    return found + sorted(line for line in secret_lines(exercise, min_length=6) if line in released_text)
+
+
+# Manual grading, as nbgrader does it: which manually graded cells of a submission wait
+# for a person, and which answers were left as released (they score 0, "No response.").
+
+def answered(cell: ExerciseCell, submitted: Any) -> bool:
+    """Whether the learner's version of a solution cell differs from the released stub
+    (nbgrader's checksum test: an unchanged answer is "No response." and scores 0)."""
+    if submitted is None:
+        return False
+    return str(submitted.get("source", "")).strip() != student_cell_source(cell).strip()
+
+
+def manual_pending(exercise: Exercise, submission: Any) -> dict[str, float]:
+    """The manually graded cells of ``submission`` (a notebook) that wait for a person, by
+    grade_id, with their points: every task cell and graded markdown cell, and each manually
+    graded answer the learner changed.  An answer left as released (or deleted) is not
+    listed: it scores 0, as nbgrader's autograde gives it 0 with the comment "No response."."""
+    mine: dict[str, Any] = {}
+    for cell in getattr(submission, "cells", None) or ():
+        key = cell_key(cell) if isinstance(cell, dict) else None
+        if key and key not in mine:
+            mine[key] = cell
+    pending: dict[str, float] = {}
+    for cell in exercise.manual:
+        if cell.key is None:
+            continue
+        if cell.role != SOLUTION or answered(cell, mine.get(cell.key)):
+            pending[cell.key] = cell.points
+    return pending
+
+
+# The files a grading kernel finds in its working folder: an exercise's data files (checked
+# when the exercise is loaded: no notebook, no symbolic link, no file holding a secret line)
+# and the learner's own files beside their notebook, within the same limits.
+
+#: Data files beside an exercise that go into the grading kernel's working folder.
+MAX_DATA_FILE_BYTES = 20 * 1024 * 1024
+MAX_DATA_BYTES = 50 * 1024 * 1024
+MAX_DATA_FILES = 50
+
+
+def _private(name: str) -> bool:
+    """A file name that is never copied into a kernel: hidden (``.``), private (``_``),
+    a notebook (where solutions and hidden tests live) or compiled Python."""
+    return name.startswith((".", "_")) or name.endswith((".ipynb", ".pyc", "~"))
+
+
+def _regular(path: Path) -> int | None:
+    """The size of ``path`` if it is a regular file and not a symbolic link, else None."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+def _holds_secret(path: Path, secrets: set[str]) -> str | None:
+    """The first secret line that the (text) file ``path`` contains, if any."""
+    if not secrets:
+        return None
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None  # not text: it cannot hold a line of code
+    return next((line for line in sorted(secrets) if line in text), None)
+
+
+def exercise_files(exercise: Exercise) -> dict[str, Path]:
+    """The data files of an exercise, by the name the kernel sees (relative to its working
+    folder), for the runner to copy into the kernel's scratch folder.
+
+    - If the notebook's metadata has ``maumau.files`` (a list of paths relative to the
+      notebook's folder; subfolders allowed), exactly those; each must be a regular file
+      (no symbolic link) inside that folder, not hidden and not a notebook.
+    - Otherwise every regular file directly beside the notebook (no subfolder, no symbolic
+      link) except hidden or private ones (``.`` or ``_`` first), notebooks, ``*.pyc``; a file
+      that contains a line of this exercise's solutions or hidden tests is refused (rename
+      it with a leading ``_`` to keep it out of the kernels, or list the files explicitly).
+
+    Never copied, whatever the list says: notebooks (the instructor's notebooks hold the
+    solutions and hidden tests).  At most MAX_DATA_FILES files, MAX_DATA_FILE_BYTES each and
+    MAX_DATA_BYTES together, else NotebookError."""
+    folder = exercise.path.parent
+    meta = exercise.notebook.get("metadata", {}) or {}
+    listed = (meta.get("maumau") or {}).get("files") if isinstance(meta.get("maumau"), dict) else None
+    where = exercise.path.name
+    if listed is not None:
+        found = _listed_files(listed, folder, where)
+    else:
+        found = _files_beside(exercise, folder, where)
+    _check_sizes(found, where)
+    return found
+
+
+def _listed_files(listed: object, folder: Path, where: str) -> dict[str, Path]:
+    """The files the notebook's metadata ``maumau.files`` lists, by their relative name; each a
+    regular file inside ``folder`` reached through no symbolic link, not hidden, not a notebook."""
+    found: dict[str, Path] = {}
+    if not isinstance(listed, list) or not all(isinstance(n, str) and n for n in listed):
+        raise NotebookError(f"{where}: metadata maumau.files must be a list of file names")
+    for name in listed:
+        rel = Path(name)
+        if rel.is_absolute() or ".." in rel.parts or any(p.startswith(".") for p in rel.parts) \
+                or rel.name.endswith(".ipynb"):
+            raise NotebookError(f"{where}: maumau.files lists {name!r}; it must be a data file "
+                                f"inside the notebook's folder (not hidden, not a notebook)")
+        path = folder / rel
+        real, root = os.path.realpath(path), os.path.realpath(folder)
+        if _regular(path) is None or not real.startswith(root.rstrip("/") + "/") \
+                or any((folder / Path(*rel.parts[:i])).is_symlink() for i in range(1, len(rel.parts))):
+            raise NotebookError(f"{where}: maumau.files lists {name!r}, which is not a regular "
+                                f"file in {folder} (symbolic links are not followed)")
+        found[rel.as_posix()] = path
+    return found
+
+
+def _files_beside(exercise: Exercise, folder: Path, where: str) -> dict[str, Path]:
+    """The regular files directly beside the notebook that are neither private nor a notebook;
+    NotebookError for one over the size limit or holding a line of a solution or hidden test."""
+    found: dict[str, Path] = {}
+    secrets = secret_lines(exercise)
+    for path in sorted(folder.iterdir()):
+        size = _regular(path)
+        if _private(path.name) or size is None:
+            continue
+        if size > MAX_DATA_FILE_BYTES:
+            raise NotebookError(f"{where}: the data file {path.name} beside it is larger than "
+                                f"{MAX_DATA_FILE_BYTES // 1024 // 1024} MB")
+        line = _holds_secret(path, secrets)
+        if line is not None:
+            raise NotebookError(
+                f"{where}: the file {path.name} beside it would go into the grading kernels, but it "
+                f"holds a line of the solution or hidden tests; rename it to _{path.name} to keep it "
+                f"out, or list the data files in the notebook's metadata maumau.files")
+        found[path.name] = path
+    return found
+
+
+def _check_sizes(files: dict[str, Path], where: str) -> None:
+    """NotebookError when the files are too many, one is too large, or all are, together."""
+    if len(files) > MAX_DATA_FILES:
+        raise NotebookError(f"{where}: {len(files)} data files beside it; the limit is {MAX_DATA_FILES} "
+                            f"(list the ones it needs in the notebook's metadata maumau.files)")
+    total = 0
+    for name, path in files.items():
+        size = _regular(path) or 0
+        if size > MAX_DATA_FILE_BYTES:
+            raise NotebookError(f"{where}: the data file {name} is larger than "
+                                f"{MAX_DATA_FILE_BYTES // 1024 // 1024} MB")
+        total += size
+    if total > MAX_DATA_BYTES:
+        raise NotebookError(f"{where}: its data files hold more than {MAX_DATA_BYTES // 1024 // 1024} MB")
+
+
+#: A learner's file that Python could import in place of a module (``ipykernel.py``,
+#: ``maumau.py``): data files are data, so these stay out of the kernel's working folder.
+_IMPORTABLE = frozenset({".py", ".pyw", ".pyc", ".pyd", ".so", ".pth", ".egg", ".whl", ".zip"})
+
+
+def submission_files(exercise: Exercise, submission: str | Path) -> dict[str, Path]:
+    """The files the kernel grading ``submission`` (a notebook's path) gets in its working
+    folder: the learner's own regular files beside the notebook (the same rules as beside an
+    exercise: no subfolder, link, hidden or private file, notebook; files over the size limits
+    are left out; and no file Python could import in place of a module), then the
+    exercise's data files over them (nbgrader's autograde, too, puts the instructor's copy of
+    a data file over the learner's)."""
+    folder = Path(submission).parent
+    mine: dict[str, Path] = {}
+    total = 0
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        entries = []
+    for path in entries:
+        size = _regular(path)
+        if _private(path.name) or path.suffix in _IMPORTABLE or size is None or size > MAX_DATA_FILE_BYTES:
+            continue
+        if len(mine) >= MAX_DATA_FILES or total + size > MAX_DATA_BYTES:
+            break
+        mine[path.name] = path
+        total += size
+    return {**mine, **exercise.files}
+
+
+# An instructor notebook as the grader sees it: its cells with their roles, ids and points,
+# checked once when it is loaded (``load_exercise``), and its data files found.
+#
+# Every marked cell has a stable ``grade_id``; the cell's own nbformat id is the same string,
+# so cells are found by id, never by position.  Nothing here runs notebook code.
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -107,3 +704,69 @@ def load_exercises(source: str | Path) -> list[Exercise]:
     if not paths:
         raise NotebookError(f"no exercise notebooks (*.ipynb) in {source}")
     return [load_exercise(p) for p in paths]
+
+
+# The notebook that is graded, put together by stable id, never by position: the
+# instructor's setup and test cells (hidden tests included) in the instructor's order, the
+# learner's solution cells in their place (the stub where one is missing), and the learner's
+# own extra cells after the instructor cell they followed.
+
+@dataclass
+class GradedCell:
+    """A code cell of the notebook being graded."""
+
+    source: str
+    role: str                      # SOLUTION, TEST, LOCKED, or FREE (the learner's own cell)
+    key: str | None = None
+    title: str = ""
+    points: float = 0.0
+    hidden: bool = False
+
+
+def assemble(exercise: Exercise, submission: Any) -> tuple[list[GradedCell], list[str]]:
+    """The cells to run for ``submission`` (a notebook) and notes on what was restored."""
+    known = exercise.by_key()
+    solutions: dict[str, str] = {}
+    learner_free: dict[str, str] = {}  # the learner's version of unmarked instructor code cells
+    after: dict[str | None, list[str]] = defaultdict(list)
+    seen: set[str] = set()
+    notes: list[str] = []
+    anchor: str | None = None
+    for cell in submission.cells:
+        key = cell_key(cell)
+        info = known.get(key) if key else None
+        code = cell.get("cell_type") == "code"
+        if info is not None and key is not None and key not in seen:  # (a known cell has a key)
+            seen.add(key)
+            anchor = key
+            if code and info.role == SOLUTION:
+                solutions[key] = cell.source
+            elif code and info.role == FREE:
+                learner_free[key] = cell.source
+            elif info.role in (TEST, LOCKED) and cell.source.strip() != student_cell_source(info).strip():
+                notes.append(f"your changes to the instructor cell {key!r} were undone")
+            continue
+        if info is not None and info.role in (TEST, LOCKED):
+            notes.append(f"a copy of the instructor cell {key!r} was ignored")
+            continue
+        if code and cell.source.strip():
+            after[anchor].append(cell.source)
+    cells = [GradedCell(src, FREE) for src in after[None]]
+    for info in exercise.cells:
+        code = info.cell.cell_type == "code"
+        if code and info.role == SOLUTION:
+            if info.key in solutions:
+                cells.append(GradedCell(solutions[info.key], SOLUTION, info.key))
+            else:
+                notes.append(f"solution cell {info.key!r} is missing: the empty stub was graded")
+                cells.append(GradedCell(student_cell_source(info), SOLUTION, info.key))
+        elif code and info.role in (TEST, LOCKED):
+            if info.key not in seen:
+                notes.append(f"{'test' if info.role == TEST else 'setup'} cell {info.key!r} was missing "
+                             f"and has been restored")
+            cells.append(GradedCell(info.source, info.role, info.key, info.title, info.points, info.hidden))
+        elif code and info.key in learner_free:
+            cells.append(GradedCell(learner_free[info.key], FREE, info.key))
+        if info.key is not None:
+            cells += [GradedCell(src, FREE) for src in after.get(info.key, ())]
+    return cells, notes

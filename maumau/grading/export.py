@@ -30,11 +30,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .report import fmt
-from .spreadsheet import cell_text, csv_table, csv_text
+from .report import cell_text, csv_table, csv_text, fmt
 
-__all__ = ["FORMATS", "RosterEntry", "ExportError", "ExportResult", "read_roster", "read_grades", "export",
-           "CANVAS_COLUMNS", "MOODLE_COLUMNS"]
+__all__ = [
+    "FORMATS", "RosterEntry", "ExportError", "ExportResult", "read_roster", "read_grades", "export",
+    "CANVAS_COLUMNS", "MOODLE_COLUMNS"
+]
+
 
 FORMATS = ("canvas", "moodle", "csv")
 CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
@@ -166,7 +168,7 @@ def _graded_as(roster: Iterable[str], scores: Mapping[str, object]) -> dict[str,
     ``Jos-24c2ab65``), else their name as written (a folder the teacher named).  A name that is
     another roster learner's folder is that learner's, never the name's: a learner called
     ``Jos-24c2ab65`` does not get José's grades (``handins.safe_folder_name`` is one-to-one)."""
-    from .handins import safe_folder_name
+    from .submissions import safe_folder_name
 
     folders = {learner: safe_folder_name(learner) for learner in roster}
     taken = {folder for learner, folder in folders.items() if folder != learner}

@@ -1,6 +1,6 @@
 """Inside a learner's player's process (exercise 13): load the player, then answer Views with moves.
 
-``python -m maumau.grading.player_runner``, started by ``maumau.grading.player_process`` through the league's
+``python -m maumau.grading.player_runner``, started by ``maumau.grading.hands`` through the league's
 ``BotProcess``: the first line on stdin is the league's hello, whose ``source`` is the player
 pickled by ``cloudpickle`` (base64) and whose ``seed`` is the number of *lanes*, hands played side
 by side; the runner answers ``{"ready": class name}`` or ``{"error": ...}``.  Each request then
@@ -22,7 +22,7 @@ import sys
 import traceback
 from typing import Any, BinaryIO
 
-__all__ = ["main", "error_text"]
+__all__ = ['main', 'error_text']
 
 
 def error_text(err: BaseException) -> str:
@@ -79,7 +79,7 @@ def main() -> None:
     os.dup2(quiet, 2)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the process's lifetime
     from ..league.wire import decode, encode
-    from .sandbox import make_guard, set_limits
+    from ..sandbox.guard import make_guard, set_limits
 
     hello = decode(wire_in.readline())
     import cloudpickle  # noqa: F401 - what unpickling the player needs, loaded before the limits

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import nbformat
 
-from .notebook import NotebookError, leaks, load_exercises, student_version
+from .exercise import NotebookError, leaks, load_exercises, student_version
 
-__all__ = ["release"]
+__all__ = ['release']
 
 
 def _cells_text(nb: nbformat.NotebookNode) -> str:

@@ -1,45 +1,379 @@
-"""What ``maumau grade`` writes: grades.csv, summary.md, course.html (``course_page``) and one feedback
-file per learner.
-
-Feedback shows results only: each test's title (the first comment line of its cell, which
-learners see in their own notebook), pass or fail, points, and the first failure's message.
-The source of hidden tests never appears; messages are already redacted and shortened.
-
-Learners choose their folder names and what their code raises, so nothing they wrote can
-become markup or a formula:
-
-- grades.csv: a text cell starting with ``= + - @``, a tab or a carriage return, in any Unicode
-  form of these and after any leading invisible characters, gets a leading ``'`` (OWASP's advice
-  on CSV injection; ``spreadsheet``); the numbers stay numbers;
-- summary.md and feedback: learner text is escaped (``<script>`` shows as text, ``[a](b)``
-  is no link), a failure message sits in a code fence longer than any backtick run in it;
-- feedback/<name>.md: one file per learner, never shared; a name that is not plain ASCII
-  (``🙂``) or could clash gets a short hash of the learner's name (``_-1a2b3c4d.md``), and
-  summary.md lists those files.
-
-grades.csv is written atomically (a temporary file in the same folder, fsync, rename), its
-SHA-256 goes to ``grades.csv.sha256`` (``sha256sum -c grades.csv.sha256``), and after
-everything is written it is read back: a grades.csv that is not exactly what was meant
-raises ``ReportError`` rather than standing as the grades.
+"""What ``maumau grade`` writes (grades.csv, summary.md, feedback) and its words: spreadsheet-safe
+CSV cells, the report's words by language, the sentence on lateness, and the files themselves.
 """
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import os
 import re
 import tempfile
+import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 
-from .notebook import NotebookError, read_regular_file
-from .report_words import message_words, points, say, status_word
-from .rows import STATUSES, Row
-from .spreadsheet import csv_table, csv_text
+from .exercise import NotebookError, read_regular_file
+from .gradebook import STATUSES, Row
 from .submissions import FOLDER, printable
 
-__all__ = ["COLUMNS", "write_reports", "summary_markdown", "feedback_markdown", "feedback_names", "fmt",
-           "grades_csv", "csv_text", "md_text", "ReportError"]
+__all__ = [
+    "FORMULA_SIGNS", "QUOTE", "formula_like", "csv_text", "cell_text", "csv_table", "REPORT_WORDS",
+    "STATUS_WORDS", "MESSAGES", "say", "status_word", "points", "message_words", "lateness_sentence",
+    "LATE_WORDS", "COLUMNS", "write_reports", "summary_markdown", "feedback_markdown", "feedback_names", "fmt",
+    "grades_csv", "md_text", "ReportError"
+]
+
+
+# Text cells of a CSV file that a spreadsheet shows as text, never runs as a formula.
+#
+# A spreadsheet reads a cell starting with ``= + - @`` (or a tab or carriage return, which some
+# strip first) as a formula.  OWASP's advice on CSV injection is to put a ``'`` before such a cell.
+# Learners choose the names and messages that end up in grades.csv and the LMS files, so "starting
+# with" is read the way a spreadsheet or a person might:
+#
+# - in the text's NFKC form: the full-width ``＝ ＋ － ＠`` and the small and super-/subscript
+#   forms (``﹦ ⁺ ₋ ﹫``) are the ASCII signs;
+# - after any leading characters that show nothing: spaces of every kind, control and format
+#   characters (U+200B, U+FEFF, the direction marks), and Unicode's other default-ignorable
+#   code points (U+034F, the variation selectors, the Hangul fillers U+3164 ...);
+# - a dash or minus of any kind (U+2010-U+2015, U+2212 ...) counts as ``-``.
+#
+# A cell that starts with ``'`` is quoted too, so that reading a cell back (``plain``) is exact:
+# ``cell_text(csv_text(x)) == printable(x)`` for every ``x``.  Numbers (scores) are never passed
+# through here: they stay numbers.
+#
+# ``csv_table`` writes the rows (lines end in ``
+# ``) with every cell that holds a line break in
+# quotes, a carriage return too: Python's writer quotes only the characters of its line
+# terminator, and a reader that takes a bare ``
+# `` for the end of a line would read a learner's
+# ``"x
+# mallory,02,6"`` as a row of its own.
+
+#: What a spreadsheet reads as the start of a formula.
+FORMULA_SIGNS = frozenset("=+-@\t\r")
+#: The mark that makes a cell text.
+QUOTE = "'"
+#: Signs that NFKC keeps apart from ``+`` and ``-`` but that read as them.
+_LIKE_SIGNS = {"\u2212": "-", "\u2796": "-", "\u2795": "+", "\u2052": "-", "\u2e3a": "-", "\u2e3b": "-"}
+#: Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt) that are neither
+#: format (Cf) nor control characters: marks and fillers that show nothing.
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+              (0xE0000, 0xE0FFF))
+
+
+def invisible(ch: str) -> bool:
+    """Whether ``ch`` shows nothing at the start of a cell (tab and carriage return excepted:
+    they are formula signs themselves)."""
+    if ch in "\t\r":
+        return False
+    if unicodedata.category(ch) in ("Cc", "Cf", "Zs", "Zl", "Zp") or ch.isspace():
+        return True
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _IGNORABLE)
+
+
+def _sign(ch: str) -> str:
+    """``ch`` as the ASCII sign it reads as (itself if none)."""
+    if unicodedata.category(ch) == "Pd":  # every dash: hyphen, en dash, small hyphen-minus ...
+        return "-"
+    return _LIKE_SIGNS.get(ch, ch)
+
+
+def formula_like(text: str) -> bool:
+    """Whether a spreadsheet could take ``text`` for a formula: its NFKC form, after the
+    leading characters that show nothing, starts with ``= + - @``, a tab or a carriage return."""
+    normal = unicodedata.normalize("NFKC", text)
+    first = next((ch for ch in normal if not invisible(ch)), "")
+    return _sign(first) in FORMULA_SIGNS if first else False
+
+
+def csv_text(value: object) -> str:
+    """A text cell as a spreadsheet shows it: as text, never as a formula."""
+    text = printable(str(value))
+    return QUOTE + text if text.startswith(QUOTE) or formula_like(text) else text
+
+
+def cell_text(cell: str) -> str:
+    """A cell written by ``csv_text`` as it was before: less the quote ``csv_text`` added."""
+    rest = cell[1:]
+    return rest if cell.startswith(QUOTE) and (rest.startswith(QUOTE) or formula_like(rest)) else cell
+
+
+def csv_table(rows: Iterable[Iterable[object]]) -> str:
+    """The rows as CSV text, one line each ending in ``\n``, a cell with ``\r`` or ``\n`` quoted."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\r\n")  # so that \r and \n in a cell are quoted
+    lines = []
+    for row in rows:
+        writer.writerow(row)
+        lines.append(buf.getvalue()[:-2] + "\n")
+        buf.seek(0)
+        buf.truncate()
+    return "".join(lines)
+
+
+# The words of ``maumau grade``'s reports (summary.md, the summary printed at the end, feedback/),
+# in English, German and Hungarian (``--lang``); numbers as the language writes them (5.4 · 5,4).
+# A learner's folder name, exercise name, test title and message are shown as written.
+
+REPORT_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "grades": "Grades", "warning": "Warning:", "student": "student", "total": "total", "exercise": "exercise",
+        "status": "status", "message": "message", "file": "file", "statuses": "Statuses: {list}.",
+        "need_look": "Rows that need a look", "feedback_files": "Feedback files", "folder": "(folder)",
+        "feedback_for": "Feedback for {name}", "your_folder": "Your folder: {status}",
+        "exercise_points": "{exercise}: {score} of {max} points", "status_line": "Status: **{status}**.",
+        "test": "test", "hidden_test": "hidden test", "first_failure": "First failure ({title}):",
+        "note": "Note: {note}.",
+        "graded": "Graded {rows} rows in {seconds} s (wall time); wrote {out}/grades.csv, {out}/summary.md "
+                  "and {out}/feedback/.",
+    },
+    "de": {
+        "grades": "Noten", "warning": "Achtung:", "student": "Lernende(r)", "total": "gesamt",
+        "exercise": "Aufgabe", "status": "Stand", "message": "Meldung", "file": "Datei",
+        "statuses": "Stand der Zeilen: {list}.", "need_look": "Zeilen, die man ansehen sollte",
+        "feedback_files": "Rückmeldungsdateien", "folder": "(Ordner)", "feedback_for": "Rückmeldung für {name}",
+        "your_folder": "Dein Ordner: {status}", "exercise_points": "{exercise}: {score} von {max} Punkten",
+        "status_line": "Stand: **{status}**.", "test": "Test", "hidden_test": "verdeckter Test",
+        "first_failure": "Erster Fehler ({title}):", "note": "Hinweis: {note}.",
+        "graded": "{rows} Zeilen in {seconds} s bewertet (gemessene Zeit); geschrieben: {out}/grades.csv, "
+                  "{out}/summary.md und {out}/feedback/.",
+    },
+    "hu": {
+        "grades": "Jegyek", "warning": "Figyelem:", "student": "tanuló", "total": "összesen", "exercise": "feladat",
+        "status": "állapot", "message": "üzenet", "file": "fájl", "statuses": "Sorok állapota: {list}.",
+        "need_look": "Átnézendő sorok", "feedback_files": "Visszajelzésfájlok", "folder": "(mappa)",
+        "feedback_for": "Visszajelzés: {name}", "your_folder": "A mappád: {status}",
+        "exercise_points": "{exercise}: {score} pont a {max} pontból", "status_line": "Állapot: **{status}**.",
+        "test": "teszt", "hidden_test": "rejtett teszt", "first_failure": "Első hiba ({title}):",
+        "note": "Megjegyzés: {note}.",
+        "graded": "{rows} sor értékelve {seconds} mp alatt (mért idő); megírva: {out}/grades.csv, "
+                  "{out}/summary.md és {out}/feedback/.",
+    },
+}
+
+#: The row statuses (``rows.STATUSES``) in words; grades.csv keeps the English ones (they are data).
+STATUS_WORDS: dict[str, dict[str, str]] = {
+    "en": {},
+    "de": {"grader error": "Fehler des Bewerters", "invalid notebook": "ungültiges Notebook", "missing": "fehlt",
+           "unknown exercise": "unbekannte Aufgabe", "duplicate": "doppelt", "timeout": "Zeit überschritten",
+           "kernel died": "Kernel abgestürzt", "memory limit": "Speichergrenze", "error": "Fehler",
+           "needs manual grading": "von Hand zu bewerten", "ok": "in Ordnung"},
+    "hu": {"grader error": "értékelői hiba", "invalid notebook": "érvénytelen notebook", "missing": "hiányzik",
+           "unknown exercise": "ismeretlen feladat", "duplicate": "kettőzött", "timeout": "időtúllépés",
+           "kernel died": "a kernel leállt", "memory limit": "memóriakorlát", "error": "hiba",
+           "needs manual grading": "kézi értékelés kell", "ok": "rendben"},
+}
+
+
+def say(key: str, lang: str, **values: object) -> str:
+    """A report's sentence or word in ``lang`` (English where the language lacks it)."""
+    words = REPORT_WORDS.get(lang, REPORT_WORDS["en"])
+    return words.get(key, REPORT_WORDS["en"][key]).format(**values)
+
+
+def status_word(status: str, lang: str) -> str:
+    return STATUS_WORDS.get(lang, {}).get(status, status)
+
+
+def points(x: float, lang: str) -> str:
+    """Points as the language writes them: 5 · 5.4 (en) · 5,4 (de, hu)."""
+    text = str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+    return text.replace(".", ",") if lang in ("de", "hu") else text
+
+
+# --- the grader's own messages (a row's message and notes), in the report's language -----------------
+
+#: Each message the grader writes itself, as a pattern over its English wording, and its German and
+#: Hungarian wording; what a pattern's groups hold (file names, titles, a learner's first line, an
+#: error's own text) is shown as written.  A part that matches no pattern is a learner's text (an
+#: exception's message, a check's words) and stays as it is.
+_WHAT = r"(?P<what>(?:your cell|your solution cell|setup cell|test) ?.*?)"
+MESSAGES: list[tuple[str, dict[str, str]]] = [
+    (r"no (?P<name>.+)\.ipynb handed in",
+     {"de": "kein {name}.ipynb abgegeben", "hu": "nincs beadott {name}.ipynb"}),
+    (r"(?P<file>.+) matches no exercise in (?P<source>.+)",
+     {"de": "{file} gehört zu keiner Aufgabe in {source}", "hu": "{file} egyik feladathoz sem tartozik ({source})"}),
+    (r"another (?P<file>.+) of (?P<student>.+) was graded",
+     {"de": "ein anderes {file} von {student} wurde bewertet", "hu": "{student} egy másik {file} fájlját értékeltük"}),
+    (r"grading stopped: (?P<why>.+)", {"de": "Bewertung abgebrochen: {why}", "hu": "az értékelés leállt: {why}"}),
+    (r"the total time limit of (?P<s>[\d.]+) s \(CPU time\)",
+     {"de": "die Gesamtzeitgrenze von {s} s (CPU-Zeit)", "hu": "a teljes időkorlát, {s} mp (CPU-idő)"}),
+    (r"the kernel stopped after " + _WHAT + r" \(it was restarted, earlier cells rerun\)",
+     {"de": "der Kernel stoppte nach: {what} (neu gestartet, frühere Zellen wiederholt)",
+      "hu": "a kernel leállt ez után: {what} (újraindult, a korábbi cellák újra lefutottak)"}),
+    (_WHAT + r" ran longer than the limit and was interrupted",
+     {"de": "{what} lief länger als erlaubt und wurde unterbrochen",
+      "hu": "{what} túllépte az időkorlátot, megszakítottuk"}),
+    (_WHAT + r" stopped the kernel \(it was restarted, earlier cells rerun\)",
+     {"de": "{what} hat den Kernel gestoppt (neu gestartet, frühere Zellen wiederholt)",
+      "hu": "{what} leállította a kernelt (újraindult, a korábbi cellák újra lefutottak)"}),
+    (_WHAT + r" ran out of memory \(the grader's limit\)",
+     {"de": "{what} brauchte zu viel Speicher (Grenze des Bewerters)",
+      "hu": "{what} kifogyott a memóriából (az értékelő korlátja)"}),
+    (_WHAT + r" raised an error", {"de": "{what} löste einen Fehler aus", "hu": "{what} hibát dobott"}),
+    (_WHAT + r" raised (?P<error>\w+(?:Error|Exception|Interrupt)\b.*)",
+     {"de": "{what} löste {error} aus", "hu": "{what} hibát dobott: {error}"}),
+    (r"(?P<points>[\d.]+) points wait for a teacher",
+     {"de": "{points} Punkte warten auf die Lehrkraft", "hu": "{points} pont tanári értékelésre vár"}),
+    (r"a cell at or after the hidden tests did not run cleanly \(which one and how is not said\)",
+     {"de": "eine Zelle ab den verdeckten Tests lief nicht fehlerfrei (welche und wie, bleibt verdeckt)",
+      "hu": "egy cella a rejtett tesztektől kezdve nem futott hibátlanul (hogy melyik és hogyan, nem áruljuk el)"}),
+    (r"hidden test (?P<title>'.*') failed", {"de": "verdeckter Test {title} nicht bestanden",
+                                            "hu": "a(z) {title} rejtett teszt nem sikerült"}),
+    (r"test (?P<title>'.*') failed", {"de": "Test {title} nicht bestanden", "hu": "a(z) {title} teszt nem sikerült"}),
+    (r"hidden test (?P<title>'.*?'): (?P<why>.+)", {"de": "verdeckter Test {title}: {why}",
+                                                  "hu": "{title} rejtett teszt: {why}"}),
+    (r"test (?P<title>'.*?'): (?P<why>.+)", {"de": "Test {title}: {why}", "hu": "{title} teszt: {why}"}),
+    (r"not run", {"de": "nicht gelaufen", "hu": "nem futott le"}),
+    (r"solution cell (?P<key>'.*') is missing: the empty stub was graded",
+     {"de": "Lösungszelle {key} fehlt: die leere Vorlage wurde bewertet",
+      "hu": "a(z) {key} megoldáscella hiányzik: az üres vázat értékeltük"}),
+    (r"(?P<kind>test|setup) cell (?P<key>'.*') was missing and has been restored",
+     {"de": "{kind} {key} fehlte und wurde wiederhergestellt", "hu": "a(z) {key} {kind} hiányzott, visszaállítottuk"}),
+    (r"your changes to the instructor cell (?P<key>'.*') were undone",
+     {"de": "deine Änderungen an der Lehrkraftzelle {key} wurden zurückgenommen",
+      "hu": "a(z) {key} tanári cellán tett változtatásaidat visszavontuk"}),
+    (r"a copy of the instructor cell (?P<key>'.*') was ignored",
+     {"de": "eine Kopie der Lehrkraftzelle {key} wurde übergangen",
+      "hu": "a(z) {key} tanári cella másolatát kihagytuk"}),
+    (r"tests? (?P<titles>'.*') (?:has|have) no check\(\): judged only by running without an error",
+     {"de": "{titles}: kein check(), nur danach bewertet, ob es ohne Fehler läuft",
+      "hu": "{titles}: nincs check(), csak az számít, hogy hiba nélkül lefut-e"}),
+]
+#: The grader's words inside a message's parts: the cells it names, the kinds of cells.
+_INNER = {"de": {"your solution cell": "deine Lösungszelle", "your cell": "deine Zelle",
+                 "setup cell": "Vorbereitungszelle", "test": "Test", "setup": "Vorbereitungszelle",
+                 "hidden test": "verdeckter Test"},
+          "hu": {"your solution cell": "a megoldáscellád", "your cell": "a cellád", "setup cell": "előkészítő cella",
+                 "test": "teszt", "setup": "előkészítő cella", "hidden test": "rejtett teszt"}}
+
+
+def message_words(message: str, lang: str) -> str:
+    """A row's message or note as the grader would say it in ``lang``: each part (parts are joined by
+    "; ") that the grader wrote itself in its wording for ``lang``, the rest as written.  A learner's
+    text may hold "; " itself (``ValueError: a; b``): a piece that is not the grader's own stays
+    with the part before it, so nothing a learner wrote is cut or half translated."""
+    if lang not in ("de", "hu") or not message:
+        return message
+    parts: list[str] = []
+    for piece in message.split("; "):
+        if parts and _said(piece, lang) is None:
+            parts[-1] += "; " + piece  # the rest of the part before: a learner's words
+        else:
+            parts.append(piece)
+    return "; ".join(_part(part, lang) for part in parts)
+
+
+def _part(part: str, lang: str) -> str:
+    said = _said(part, lang)
+    return part if said is None else said
+
+
+def _said(part: str, lang: str) -> str | None:
+    """``part`` in the grader's wording for ``lang``, or None where it is not the grader's own."""
+    for pattern, words in MESSAGES:
+        found = re.fullmatch(pattern, part, flags=re.DOTALL)
+        if found:
+            values = {key: _inner(value, lang) if key in ("what", "kind", "why") else
+                      points(float(value), lang) if key in ("points", "s") else value
+                      for key, value in found.groupdict().items()}
+            return words[lang].format(**values)
+    return None
+
+
+def _inner(value: str, lang: str) -> str:
+    """The grader's own words at the start of a group (``your cell 'x = 1'`` → ``deine Zelle 'x = 1'``);
+    a grading stop's reason translated as a message of its own; anything else as written."""
+    said = _said(value, lang)  # a whole message of the grader's first ("your cell raised ValueError: x")
+    if said is not None:
+        return said
+    for english in sorted(_INNER[lang], key=len, reverse=True):
+        if value == english or value.startswith(english + " "):
+            return _INNER[lang][english] + value[len(english):]
+    return value
+
+
+# The feedback's sentence on a hand-in's time and lateness, in the learner's language.
+
+LATE_WORDS: dict[str, dict[str, str]] = {
+    "en": {"on_time": "Handed in {when}, on time.",
+           "late": "Handed in {when}, {days} late: {penalty} of the points are taken off, {final} of {max} count.",
+           "too_late": "Handed in {when}, {days} late: past the last day that counts, so no points count.",
+           "extended": " (with your extension)",
+           "day": "1 day", "days": "{n} days"},
+    "de": {"on_time": "Abgegeben am {when}, rechtzeitig.",
+           "late": "Abgegeben am {when}, {days} zu spät: {penalty} der Punkte werden abgezogen, "
+                   "{final} von {max} zählen.",
+           "too_late": "Abgegeben am {when}, {days} zu spät: nach dem letzten Tag, der zählt, "
+                       "also zählen keine Punkte.",
+           "extended": " (mit deiner Verlängerung)",
+           "day": "1 Tag", "days": "{n} Tage"},
+    "hu": {"on_time": "Beadva: {when}, időben.",
+           "late": "Beadva: {when}, {days} késéssel: a pontok {penalty}-át levonjuk, {max} pontból {final} számít.",
+           "too_late": "Beadva: {when}, {days} késéssel: az utolsó beszámítható nap után, így nem számít pont.",
+           "extended": " (a hosszabbításoddal)",
+           "day": "1 nap", "days": "{n} nap"},
+}
+
+
+def _number(x: float, lang: str) -> str:
+    text = str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0")
+    return text.replace(".", ",") if lang in ("de", "hu") else text
+
+
+def _percent(share: float, lang: str) -> str:
+    text = _number(round(share * 100, 1), lang)
+    return f"{text} %" if lang in ("de", "hu") else f"{text}%"
+
+
+def lateness_sentence(row: Row, lang: str = "en") -> str:
+    """"Handed in 2026-12-11 09:30 +01:00, 1 day late: 10% of the points are taken off, 5.4 of 6
+    count." — empty when the hand-in time is not known."""
+    if not row.submitted:
+        return ""
+    words = LATE_WORDS.get(lang, LATE_WORDS["en"])
+    when = row.submitted.replace("T", " ")
+    when = when[:16] + " " + when[19:] if len(when) > 19 else when
+    days = words["day"] if row.late_days == 1 else words["days"].format(n=row.late_days)
+    if row.late_days <= 0:
+        text = words["on_time"].format(when=when)
+    elif row.penalty >= 1:
+        text = words["too_late"].format(when=when, days=days)
+    else:
+        text = words["late"].format(when=when, days=days, penalty=_percent(row.penalty, lang),
+                                    final=_number(row.final, lang), max=_number(row.max_score, lang))
+    return text[:-1] + words["extended"] + "." if row.extended else text
+
+
+# What ``maumau grade`` writes: grades.csv, summary.md, course.html (``course_page``) and one feedback
+# file per learner.
+#
+# Feedback shows results only: each test's title (the first comment line of its cell, which
+# learners see in their own notebook), pass or fail, points, and the first failure's message.
+# The source of hidden tests never appears; messages are already redacted and shortened.
+#
+# Learners choose their folder names and what their code raises, so nothing they wrote can
+# become markup or a formula:
+#
+# - grades.csv: a text cell starting with ``= + - @``, a tab or a carriage return, in any Unicode
+#   form of these and after any leading invisible characters, gets a leading ``'`` (OWASP's advice
+#   on CSV injection; ``spreadsheet``); the numbers stay numbers;
+# - summary.md and feedback: learner text is escaped (``<script>`` shows as text, ``[a](b)``
+#   is no link), a failure message sits in a code fence longer than any backtick run in it;
+# - feedback/<name>.md: one file per learner, never shared; a name that is not plain ASCII
+#   (``🙂``) or could clash gets a short hash of the learner's name (``_-1a2b3c4d.md``), and
+#   summary.md lists those files.
+#
+# grades.csv is written atomically (a temporary file in the same folder, fsync, rename), its
+# SHA-256 goes to ``grades.csv.sha256`` (``sha256sum -c grades.csv.sha256``), and after
+# everything is written it is read back: a grades.csv that is not exactly what was meant
+# raises ``ReportError`` rather than standing as the grades.
 
 COLUMNS = ("student", "exercise", "score", "max_score", "manual_pending", "status", "passed", "failed", "seconds",
            "message", "submitted", "late_days", "penalty", "final")
@@ -163,7 +497,6 @@ def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isola
 def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
     """One learner's feedback: per exercise the score, status, tests and first failure; when it
     was handed in and what lateness cost, in ``lang``."""
-    from .late_words import lateness_sentence
 
     lines = [f"# {say('feedback_for', lang, name=md_text(student))}", ""]
     for r in sorted(rows, key=lambda r: r.exercise):
@@ -275,7 +608,7 @@ def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "
         _write_atomically(feedback / names[student], feedback_markdown(student, mine, lang).encode("utf-8"))
     from urllib.parse import quote
 
-    from .course_page import course_html  # the teacher's page: learners × exercises, the checks most fail
+    from .course_page import course_html
 
     links = {student: f"feedback/{quote(name)}" for student, name in names.items()}
     _write_atomically(out / "course.html", course_html(rows, lang, links, ids).encode("utf-8"))

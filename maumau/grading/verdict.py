@@ -33,9 +33,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .runner import OK, CellRun
+from .kernel import OK, CellRun
 
-__all__ = ["PREAMBLE", "PROBE", "instrument", "same", "Verdict", "judge", "CHECK_NAMES"]
+__all__ = ['PREAMBLE', 'PROBE', 'instrument', 'same', 'Verdict', 'judge', 'CHECK_NAMES']
+
 
 #: The first cell of every graded notebook: the checks start recording.
 PREAMBLE = "import maumau.grading.checks as __maumau_checks__\n__maumau_checks__.record()"

@@ -15,7 +15,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from ..grading.cgroups import Controls, Group, find_controls
+from ..sandbox.jail import Controls, Group, find_controls
 
 __all__ = ["bot_group", "release_group", "BOT_PROCESSES"]
 

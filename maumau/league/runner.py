@@ -89,7 +89,7 @@ def main() -> None:
     os.dup2(quiet, 1)
     os.dup2(quiet, 2)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the process's lifetime
-    from ..grading.sandbox import make_guard, set_limits
+    from ..sandbox.guard import make_guard, set_limits
     from .wire import decode, encode
 
     hello = decode(wire_in.readline())

@@ -1,6 +1,6 @@
 """Where a bot's process runs: the grader's bubblewrap sandbox, through a small API.
 
-``Sandbox.find()`` asks ``maumau.grading.jail`` for the jail (no network, read-only root of
+``Sandbox.find()`` asks ``maumau.sandbox.jail`` for the jail (no network, read-only root of
 only the system, Python and the maumau package, its own PID namespace, an unprivileged user,
 a size-capped tmpfs as the only writable folder); ``sandbox.command(argv)`` wraps a command
 in it.  The league's database, the bots' sources and the folder the league runs in are never
@@ -20,7 +20,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 
-from ..grading.jail import BWRAP_ENV, Jail, find_jail
+from ..sandbox.jail import BWRAP_ENV, Jail, find_jail
 from .errors import LeagueError
 
 __all__ = ["Sandbox", "RUNNER", "RUN_ENV", "RUN_MARK"]

@@ -22,7 +22,7 @@ pytest.importorskip("websockets")
 from maumau import classroom  # noqa: E402
 from maumau.classroom import ClassroomError, Course, hand_in  # noqa: E402
 from maumau.cli import main  # noqa: E402
-from maumau.grading.handins import HandIns, safe_folder_name  # noqa: E402
+from maumau.grading.submissions import HandIns, safe_folder_name  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"

@@ -247,7 +247,7 @@ def test_a_hub_user_hands_in_under_their_hub_name_and_a_forged_one_gets_nothing(
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
-    from maumau.grading.handins import HandIns
+    from maumau.grading.submissions import HandIns
 
     notebook = ROOT / "exercises" / "01_matching.ipynb"
     receipt = classroom.hand_in(hub.service, "ANY", notebook, token="a-seat-of-bob", hub_token=hub.token("alice"))

@@ -20,7 +20,7 @@ from maumau.classroom import Course, hand_in  # noqa: E402
 from maumau.classroom.names import NameError_, check_name, looks_like_a_seat, same_name, skeleton  # noqa: E402
 from maumau.classroom.roster import looks_like_a_personal_code, normal_code  # noqa: E402
 from maumau.cli import main  # noqa: E402
-from maumau.grading.handins import HandIns  # noqa: E402
+from maumau.grading.submissions import HandIns  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EX = "01_matching"

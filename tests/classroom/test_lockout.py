@@ -28,7 +28,7 @@ from test_classroom_attacks import Raw  # noqa: E402
 
 from maumau import classroom  # noqa: E402
 from maumau.classroom import ClassroomError, Course, hand_in  # noqa: E402
-from maumau.grading.handins import MAX_LEARNER_BYTES, MAX_VERSIONS, HandIns  # noqa: E402
+from maumau.grading.submissions import MAX_LEARNER_BYTES, MAX_VERSIONS, HandIns  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EX = "01_matching"

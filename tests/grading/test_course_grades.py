@@ -22,9 +22,8 @@ from maumau.grading.deadlines import (
     read_extensions,
 )
 from maumau.grading.export import CANVAS_COLUMNS, MOODLE_COLUMNS, ExportError, export, read_grades, read_roster
-from maumau.grading.gradebook import Gradebook, GradebookError
-from maumau.grading.late_words import lateness_sentence
-from maumau.grading.rows import Row
+from maumau.grading.gradebook import Gradebook, GradebookError, Row
+from maumau.grading.report import lateness_sentence
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
@@ -278,7 +277,7 @@ def test_the_course_page_shows_the_class_the_checks_most_fail_and_the_rules_behi
 
 def test_the_course_page_escapes_what_learners_wrote():
     from maumau.grading.course_page import course_html
-    from maumau.grading.rows import TestResult
+    from maumau.grading.gradebook import TestResult
 
     evil = "<script>alert(1)</script>"
     rows = [Row(evil, EX, score=0, max_score=6, status="error",
@@ -313,13 +312,13 @@ def test_grading_spread_over_a_dask_cluster_gives_the_grades_of_one_machine(cour
 # --- hand-ins (the store behind the class server's hand-in) ------------------------------------------------
 
 def _ids(name: str) -> list[str]:
-    from maumau.grading.notebook import load_exercise
+    from maumau.grading.exercise import load_exercise
 
     return [c.key for c in load_exercise(EXERCISES / f"{name}.ipynb").cells if c.key]
 
 
 def test_hand_ins_keep_every_version_with_the_servers_time_and_refuse_what_is_not_the_exercise(tmp_path):
-    from maumau.grading.handins import HandInError, HandIns
+    from maumau.grading.submissions import HandInError, HandIns
 
     store = HandIns(tmp_path / "class.sqlite", max_bytes=2_000_000)
     course = {EX: _ids(EX), "04_seven_chain": _ids("04_seven_chain")}
@@ -348,7 +347,7 @@ def test_hand_ins_keep_every_version_with_the_servers_time_and_refuse_what_is_no
 
 def test_hand_ins_are_graded_with_the_receipt_time_and_a_name_is_never_a_path(tmp_path):
     from maumau.grading.grader import grade
-    from maumau.grading.handins import HandIns, safe_folder_name
+    from maumau.grading.submissions import HandIns, safe_folder_name
 
     store = HandIns(tmp_path / "class.sqlite")
     course = {EX: _ids(EX)}
@@ -370,7 +369,7 @@ def test_a_learner_graded_in_a_folder_made_from_their_name_is_exported_under_the
     """A hand-in through the class server is graded in a folder made from the learner's identity
     ("José" in ``Jos-24c2ab65``): the export finds it, and a learner whose plain name looks like that
     folder never gets José's grade (``safe_folder_name`` is one-to-one)."""
-    from maumau.grading.handins import safe_folder_name
+    from maumau.grading.submissions import safe_folder_name
 
     path = tmp_path / "roster.csv"
     path.write_text("learner,name,id\nJosé,José Álvarez,2001\nJos-24c2ab65,Jos Imposter,2002\n", encoding="utf-8")

@@ -29,7 +29,7 @@ pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
 from maumau.cli import main  # noqa: E402
-from maumau.grading import jail  # noqa: E402
+from maumau.sandbox import jail  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 SUBMISSIONS = REPO / "tests" / "submissions"

@@ -24,8 +24,7 @@ import pytest
 pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
-from maumau.grading import grade, release  # noqa: E402
-from maumau.grading.notebook import (  # noqa: E402
+from maumau.grading.exercise import (
     BEGIN_SOLUTION,
     END_SOLUTION,
     HIDDEN_NOTE,
@@ -35,6 +34,8 @@ from maumau.grading.notebook import (  # noqa: E402
     load_exercises,
     student_cell_source,
 )
+from maumau.grading.grader import grade  # noqa: E402
+from maumau.grading.releaser import release  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from maumau.cli import main
-from maumau.grading.handins import HandInError, HandIns, safe_folder_name
-from maumau.grading.notebook import load_exercise
+from maumau.grading.exercise import load_exercise
+from maumau.grading.submissions import HandInError, HandIns, safe_folder_name
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"

@@ -24,8 +24,7 @@ pytest.importorskip("ipykernel")
 
 from maumau.cli import main  # noqa: E402
 from maumau.grading import CheckFailed, check, check_moves, scenario  # noqa: E402
-from maumau.grading.grader import assemble  # noqa: E402
-from maumau.grading.notebook import (  # noqa: E402
+from maumau.grading.exercise import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
     END_HIDDEN,
@@ -33,6 +32,7 @@ from maumau.grading.notebook import (  # noqa: E402
     SOLUTION,
     TEST,
     NotebookError,
+    assemble,  # noqa: E402
     leaks,
     load_exercise,
     load_exercises,
@@ -40,7 +40,7 @@ from maumau.grading.notebook import (  # noqa: E402
     secret_lines,
 )
 from maumau.grading.releaser import release  # noqa: E402
-from maumau.grading.sandbox import make_guard  # noqa: E402
+from maumau.sandbox.guard import make_guard  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
@@ -365,7 +365,7 @@ def test_wrong_submissions_get_the_expected_scores_and_statuses(graded):
 
 
 def test_after_a_hidden_test_no_cell_and_no_way_of_failing_is_named(graded):
-    from maumau.grading.rows import QUIET_PROBLEM
+    from maumau.grading.gradebook import QUIET_PROBLEM
 
     row = graded["rows"][("leaks_by_cell", "02_skip_on_eight")]
     feedback = (graded["out"] / "feedback" / "leaks_by_cell.md").read_text(encoding="utf-8")

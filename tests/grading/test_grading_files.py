@@ -31,16 +31,11 @@ pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
 from maumau.cli import main  # noqa: E402
-from maumau.grading import grade, release  # noqa: E402
-from maumau.grading.notebook import (  # noqa: E402
-    BEGIN_SOLUTION,
-    END_SOLUTION,
-    NotebookError,
-    read_notebook,
-    read_regular_file,
-)
+from maumau.grading.exercise import BEGIN_SOLUTION, END_SOLUTION, NotebookError, read_notebook, read_regular_file
+from maumau.grading.grader import grade  # noqa: E402
+from maumau.grading.releaser import release  # noqa: E402
 from maumau.grading.report import md_text  # noqa: E402
-from maumau.grading.runner import Sandbox  # noqa: E402
+from maumau.grading.run import Sandbox  # noqa: E402
 from maumau.grading.submissions import find_submissions, read_submission  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]

@@ -21,11 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import maumau as mm
-from maumau.grading import checks, player_process
+from maumau.grading import checks, hands
 from maumau.grading.checks import CheckFailed, check_wins
-from maumau.grading.execute import REPORT_BYTES
-from maumau.grading.hands import Hands, _in_kernel, judge_hands, play_hands
-from maumau.grading.player_process import PACKED_CHARS, HandSpec, deals, pack
+from maumau.grading.hands import PACKED_CHARS, Hands, HandSpec, _in_kernel, deals, judge_hands, pack, play_hands
+from maumau.grading.kernel import REPORT_BYTES
 from maumau.text.i18n import set_language
 
 
@@ -203,7 +202,7 @@ class Sleeper(FirstCard):
 
 
 def test_a_player_that_thinks_too_long_fails_on_the_cpu_clock(monkeypatch, capsys):
-    monkeypatch.setattr(player_process, "REQUEST_SECONDS", 0.5)
+    monkeypatch.setattr(hands, "REQUEST_SECONDS", 0.5)
     began = time.monotonic()
     with checks.scenario("s"):
         play_hands(Spinner(), games=3)
@@ -216,8 +215,8 @@ def test_a_player_that_thinks_too_long_fails_on_the_cpu_clock(monkeypatch, capsy
 
 def test_a_player_that_sleeps_cannot_hold_the_grader(monkeypatch):
     """Each move in time, but all the hands past the wall-clock budget: the grader stops there."""
-    monkeypatch.setattr(player_process, "BASE_SECONDS", 0.5)
-    monkeypatch.setattr(player_process, "HAND_SECONDS", 0.0)
+    monkeypatch.setattr(hands, "BASE_SECONDS", 0.5)
+    monkeypatch.setattr(hands, "HAND_SECONDS", 0.0)
     spec = HandSpec(games=40).to_dict()
     began = time.monotonic()
     passed, message = judge_hands({"spec": spec, "at_least": 0.0}, {"spec": spec, "player": pack(Sleeper()),
@@ -280,7 +279,7 @@ def test_a_learner_sees_how_many_hands_were_won(language, words):
         set_language("en")
 
 
-@pytest.mark.parametrize("first", ["maumau.league.wire", "maumau.league", "maumau.grading.player_process",
+@pytest.mark.parametrize("first", ["maumau.league.wire", "maumau.league", "maumau.grading.hands",
                                    "maumau.grading.player_runner"])
 def test_the_league_and_the_player_process_import_in_any_order(first):
     """The league imports the grading package, which plays exercise 13's hands with the league's process."""

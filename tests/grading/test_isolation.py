@@ -30,8 +30,10 @@ import pytest
 pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
-from maumau.grading import jail  # noqa: E402
-from maumau.grading.runner import DIED, ERROR, NOT_ISOLATED, OK, Limits, Sandbox  # noqa: E402
+from maumau.grading.kernel import DIED, ERROR, OK  # noqa: E402
+from maumau.grading.run import NOT_ISOLATED, Sandbox  # noqa: E402
+from maumau.sandbox import jail  # noqa: E402
+from maumau.sandbox.limits import Limits  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"

@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
-from maumau.grading.notebook import (  # noqa: E402
+from maumau.grading.exercise import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
     END_SOLUTION,
@@ -202,7 +202,7 @@ def _released_with_comment_stub(path: Path) -> nbformat.NotebookNode:
 @pytest.fixture(scope="module")
 def graded(corpus, tmp_path_factory):
     from maumau.grading.grader import grade
-    from maumau.grading.runner import Limits
+    from maumau.sandbox.limits import Limits
 
     root = tmp_path_factory.mktemp("parity")
     src, subs, out = root / "source", root / "submitted", root / "out"

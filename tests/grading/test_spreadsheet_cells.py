@@ -16,9 +16,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from maumau.grading.export import RosterEntry, export, read_grades
-from maumau.grading.report import grades_csv
-from maumau.grading.rows import Row
-from maumau.grading.spreadsheet import cell_text, csv_text
+from maumau.grading.gradebook import Row
+from maumau.grading.report import cell_text, csv_text, grades_csv
 from maumau.grading.submissions import printable
 
 EX = "01_matching"

@@ -16,7 +16,7 @@ import maumau as mm
 from maumau.core.cards import Suit
 from maumau.grading import checks
 from maumau.grading.checks import canonical, check, check_moves, scenario
-from maumau.grading.runner import ERROR, OK, CellRun
+from maumau.grading.kernel import ERROR, OK, CellRun
 from maumau.grading.verdict import instrument, judge, same
 
 CELL = '''# A test

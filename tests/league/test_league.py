@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 import maumau as mm
 from maumau import league
 from maumau.cli import main
-from maumau.grading import jail
 from maumau.league.schedule import tables
 from maumau.league.standings import wilson
 from maumau.league.wire import Receiver, view_from_message, view_message
+from maumau.sandbox import jail
 
 _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")

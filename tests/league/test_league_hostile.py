@@ -31,9 +31,9 @@ import pytest
 import maumau as mm
 from maumau import league
 from maumau.core.moves import Play
-from maumau.grading import jail
 from maumau.league import sandbox
 from maumau.league.schedule import derive
+from maumau.sandbox import jail
 
 _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")

@@ -16,7 +16,7 @@ from test_hub import CHP, Hub, hub, page_session  # noqa: E402, F401  (the fixtu
 from websockets.exceptions import InvalidStatus  # noqa: E402
 
 from maumau import classroom, league  # noqa: E402
-from maumau.grading import jail  # noqa: E402
+from maumau.sandbox import jail  # noqa: E402
 
 _JAIL, _WHY = jail.find_jail([])
 pytestmark = [pytest.mark.skipif(not CHP.exists(), reason=f"configurable-http-proxy is not installed at {CHP}"),

@@ -13,8 +13,8 @@ import pytest
 pytest.importorskip("websockets")
 
 from maumau import classroom  # noqa: E402
-from maumau.grading import jail  # noqa: E402
 from maumau.league import entries  # noqa: E402
+from maumau.sandbox import jail  # noqa: E402
 
 _JAIL, _WHY = jail.find_jail([])
 needs_bwrap = pytest.mark.skipif(_JAIL is None, reason=f"no bubblewrap sandbox on this machine: {_WHY}")

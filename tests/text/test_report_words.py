@@ -22,15 +22,18 @@ matplotlib.use("Agg")
 
 import maumau as mm  # noqa: E402
 from maumau import graph as gr  # noqa: E402
-from maumau.grading import check_text, late_words, report_words  # noqa: E402
+from maumau.grading import (
+    checks,  # noqa: E402
+    report,  # noqa: E402
+)
+from maumau.grading.gradebook import STATUSES, Row  # noqa: E402
+from maumau.grading.gradebook import TestResult as Result  # noqa: E402
 from maumau.grading.report import feedback_markdown, summary_markdown  # noqa: E402
-from maumau.grading.rows import STATUSES, Row  # noqa: E402
-from maumau.grading.rows import TestResult as Result  # noqa: E402
 from maumau.text import graph_words as gw  # noqa: E402
 from maumau.text.i18n import use_language  # noqa: E402
 from maumau.text.locale import seats  # noqa: E402
 
-CATALOGUES = {"report": report_words.REPORT_WORDS, "checks": check_text.TEXT, "lateness": late_words.LATE_WORDS,
+CATALOGUES = {"report": report.REPORT_WORDS, "checks": checks.TEXT, "lateness": report.LATE_WORDS,
               "seats": seats.SEAT_WORDS, "graph sentences": gw.SENTENCES}
 WORD = re.compile(r"[A-Za-zÀ-ÿőűŐŰ]{3,}")
 
@@ -50,8 +53,8 @@ def test_every_catalogue_says_every_key_with_the_same_placeholders(name, lang):
 
 def test_every_status_has_a_word_in_german_and_hungarian():
     for lang in ("de", "hu"):
-        assert set(report_words.STATUS_WORDS[lang]) == set(STATUSES)
-        assert len(set(report_words.STATUS_WORDS[lang].values())) == len(STATUSES)  # no two read alike
+        assert set(report.STATUS_WORDS[lang]) == set(STATUSES)
+        assert len(set(report.STATUS_WORDS[lang].values())) == len(STATUSES)  # no two read alike
 
 
 def english_only_words() -> set[str]:
@@ -61,7 +64,7 @@ def english_only_words() -> set[str]:
     english = words([*gw._DE, *(t for c in CATALOGUES.values() for t in c["en"].values()), *STATUSES])
     others = words([*gw._DE.values(), *gw._HU.values(), *(t for c in CATALOGUES.values() for lang in ("de", "hu")
                                                          for t in c[lang].values()),
-                    *(w for lang in ("de", "hu") for w in report_words.STATUS_WORDS[lang].values())])
+                    *(w for lang in ("de", "hu") for w in report.STATUS_WORDS[lang].values())])
     return english - others - {"state", "radius", "limit", "none", "draw", "around", "graph"}  # mm.graph.draw(...)
 
 
@@ -106,10 +109,10 @@ def test_the_grading_reports_speak_the_language(lang):
                "feedback/", "OUT")
     summary = summary_markdown(rows(), {"🙂": "_-1a2b3c4d.md"}, isolation="", lang=lang)
     feedback = [feedback_markdown(s, [r for r in rows() if r.student == s], lang) for s in ("anna", "ben", "🙂")]
-    printed = report_words.say("graded", lang, rows=4, seconds=report_words.points(2.8, lang), out="OUT")
+    printed = report.say("graded", lang, rows=4, seconds=report.points(2.8, lang), out="OUT")
     audit([summary, *feedback, printed], lang, learner + ("_-1a2b3c4d.md",))
     assert ("3,5/4" in summary) and "1,5/2" in feedback[0]  # numbers in the language's format
-    assert report_words.status_word("timeout", lang) in summary
+    assert report.status_word("timeout", lang) in summary
     assert "10 %" in feedback[0]  # the lateness sentence: 10 % of the points
 
 
@@ -179,7 +182,7 @@ def test_the_graph_pictures_speak_the_language(lang):
 
 def grader_messages() -> list[str]:
     """Messages and notes as the grader writes them (maumau/grading: grader, rows, assembly, session)."""
-    from maumau.grading.rows import QUIET_PROBLEM
+    from maumau.grading.gradebook import QUIET_PROBLEM
 
     return ["no 05_strategy.ipynb handed in", "x.ipynb matches no exercise in exercises",
             "another 02_skip_on_eight.ipynb of ben was graded",
@@ -202,8 +205,8 @@ def grader_english() -> set[str]:
     """Words of the grader's English messages that neither their German nor Hungarian wording uses."""
     def words(text: str) -> set[str]:
         return {w.lower() for w in WORD.findall(text)}
-    english = set().union(*(words(re.sub(r"\(\?P<\w+>[^)]*\)|\\.", " ", p)) for p, _ in report_words.MESSAGES))
-    other = set().union(*(words(re.sub(r"\{\w+\}", " ", t)) for _, ws in report_words.MESSAGES for t in ws.values()))
+    english = set().union(*(words(re.sub(r"\(\?P<\w+>[^)]*\)|\\.", " ", p)) for p, _ in report.MESSAGES))
+    other = set().union(*(words(re.sub(r"\{\w+\}", " ", t)) for _, ws in report.MESSAGES for t in ws.values()))
     return english - other - {"check"}  # check(): the function's name
 
 
@@ -217,7 +220,7 @@ def test_the_graders_own_messages_speak_the_language(lang):
     english = grader_english()
     assert {"handed", "kernel", "interrupted", "memory", "teacher", "restored"} & english  # the audit has words
     for message in grader_messages():
-        said = report_words.message_words(message, lang)
+        said = report.message_words(message, lang)
         assert said != message, f"not translated: {message!r}"
         text = said
         for own in LEARNER_BITS:
@@ -225,14 +228,14 @@ def test_the_graders_own_messages_speak_the_language(lang):
         found = {w for w in WORD.findall(text) if w.lower() in english}
         assert not found, f"English in {lang}: {sorted(found)} in {said!r}"
         audit([text], lang)
-    assert "1,5" in report_words.message_words("1.5 points wait for a teacher", lang)
+    assert "1,5" in report.message_words("1.5 points wait for a teacher", lang)
 
 
 def test_a_learners_own_text_stays_as_written():
     for lang in ("de", "hu"):
         for text in ("expected 3, got 4", "KeyError: 'x'", "", "test"):
-            assert report_words.message_words(text, lang) == text
-    assert report_words.message_words("no a.ipynb handed in", "en") == "no a.ipynb handed in"
+            assert report.message_words(text, lang) == text
+    assert report.message_words("no a.ipynb handed in", "en") == "no a.ipynb handed in"
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
@@ -245,14 +248,14 @@ def test_the_reports_show_the_graders_messages_in_the_language(lang):
     feedback = feedback_markdown("ben", [row], lang)
     for text in (summary, feedback):
         assert "ran longer" not in text and "handed in" not in text.replace("handed_in", "")
-    assert report_words.message_words(row.notes[0], lang) in feedback.replace("\\_", "_")
+    assert report.message_words(row.notes[0], lang) in feedback.replace("\\_", "_")
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
 def test_a_learners_text_with_a_semicolon_is_never_cut_or_half_translated(lang):
     """An exception's own message may hold "; " or grader-like words: it stays whole and as written,
     and a grader's message inside another (a hidden test's reason) is said whole in the language."""
-    from maumau.grading.report_words import message_words
+    from maumau.grading.report import message_words
 
     said = message_words("your cell raised ValueError: a; b", lang)
     assert "ValueError: a; b" in said and "raised" not in said, said

@@ -10,7 +10,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Limits", "tmpfs_usage", "disk_usage", "empty_folder"]
+__all__ = ['Limits', 'tmpfs_usage', 'disk_usage', 'empty_folder']
 
 
 @dataclass(frozen=True)
