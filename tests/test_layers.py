@@ -347,7 +347,8 @@ def test_no_import_cycles():
 
 
 def test_the_sandbox_stands_alone():
-    """The sandbox that grading and the league share imports nothing of maumau but itself: neither
-    of its users is reached around, and its guard loads in a learner's kernel without the game."""
-    outside = [i for i in imports() if i.source.startswith("maumau.sandbox") and not i.target.startswith("maumau.sandbox")]
+    """The sandbox that grading and the league share imports nothing of maumau but itself, so it
+    stands below both of its users and neither of them is reached through it."""
+    outside = [i for i in imports()
+               if i.source.startswith("maumau.sandbox") and not i.target.startswith("maumau.sandbox")]
     assert not outside, "the sandbox imports outside itself:\n" + "\n".join(f"  {i}" for i in outside)

@@ -285,8 +285,8 @@ def autotest_line(source: str) -> str | None:
 
 # An instructor notebook's cells and the notebook itself as the grader holds them
 # (``ExerciseCell``, ``Exercise``): plain data with the properties read from their nbgrader
-# metadata.  ``exercise`` loads and checks them; ``datafiles``, ``student`` and ``manual`` read
-# them, so they live here, below all of those.
+# metadata.  ``load_exercise`` loads and checks them; the data files, the student version and
+# manual grading read them, so they come first.
 
 @dataclass
 class ExerciseCell:

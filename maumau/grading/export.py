@@ -167,7 +167,7 @@ def _graded_as(roster: Iterable[str], scores: Mapping[str, object]) -> dict[str,
     was graded (a learner who handed in through the class server, "José", is graded in
     ``Jos-24c2ab65``), else their name as written (a folder the teacher named).  A name that is
     another roster learner's folder is that learner's, never the name's: a learner called
-    ``Jos-24c2ab65`` does not get José's grades (``handins.safe_folder_name`` is one-to-one)."""
+    ``Jos-24c2ab65`` does not get José's grades (``submissions.safe_folder_name`` is one-to-one)."""
     from .submissions import safe_folder_name
 
     folders = {learner: safe_folder_name(learner) for learner in roster}

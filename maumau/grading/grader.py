@@ -1,4 +1,24 @@
-"""``maumau grade``: the grading pipeline, on one machine or spread over a dask cluster."""
+"""``maumau grade --source exercises/ SUBMISSION_DIR...``: grade submitted notebooks.
+
+Layout: each SUBMISSION_DIR holds one folder per student, named after the student, with
+the notebooks named as released (``alice/01_matching.ipynb``); a SUBMISSION_DIR that holds
+notebooks itself is one student's folder.
+
+For each notebook the graded version is put together by stable id, never by position:
+the instructor's setup and test cells (hidden tests included) in the instructor's order,
+the learner's solution cells in their place (the stub where one is missing), and the
+learner's own extra cells after the instructor cell they followed.  It runs in its own
+sandboxed kernel (``run``); a test cell scores its points when it runs without error.
+
+This module is the batch, its stages in the order of ``PIPELINE`` (at the top, run by ``grade``):
+the submissions planned into rows and jobs, the instructor's reference runs and the learners'
+runs on a shared number of kernels, the reports written.
+The notebook that is graded is put together in ``exercise.assemble``, a row is scored in
+``gradebook.score_row``.
+
+A batch runs on this machine's kernels, or spread over a dask cluster's workers (at the end of
+this module).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +32,9 @@ import time
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, as_completed
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..sandbox.limits import Limits
 from .deadlines import Deadlines
@@ -29,11 +49,9 @@ from .exercise import (
     submission_files,
 )
 from .gradebook import (
-    STATUSES,
     Gradebook,
     Grades,
     Row,
-    TestResult,
     exercise_hash,
     notebook_hash,
     run_message,
@@ -55,147 +73,33 @@ from .verdict import PREAMBLE, PROBE, instrument
 if TYPE_CHECKING:
     from .submissions import Stamp
 
-__all__ = [
-    "Chunk", "chunks", "materialised", "run_spread", "dask_executor", "GradedCell", "TestResult", "Row", "Grades",
-    "assemble", "find_submissions", "grade", "STATUSES"
-]
+__all__ = ["PIPELINE", "Stage", "grade", "grade_chunk", "reference_records", "default_jobs", "Chunk", "chunks",
+           "materialised", "run_spread", "dask_executor"]
 
 
-# Grading beyond one machine: the notebooks of a batch spread over an executor (a dask cluster's).
-#
-# The coordinator (the ``maumau grade`` process) plans the batch, reads every file and sends each
-# worker a chunk: the exercises, the assembled cells of each notebook and the data files as bytes,
-# so a worker needs no shared folder, only maumau and bubblewrap.  A worker grades its chunk in its
-# own sandboxed kernels, exactly as one machine does (``grade.grade_chunk``: the instructor's
-# reference first, then the learners'), and sends the scored rows back.  Only the coordinator writes
-# grades.csv, the reports and the gradebook.
-#
-# ``executor`` is any ``concurrent.futures.Executor`` whose workers can import maumau:
-# ``distributed.Client(address).get_executor()`` for a dask cluster, a ``ProcessPoolExecutor``
-# on one machine.  ``maumau grade --dask ADDRESS`` connects to a scheduler (``--dask local`` starts a
-# ``LocalCluster`` of this machine, for a try).
+class Stage(NamedTuple):
+    """One stage of the grading pipeline: its name (the method of the batch that does it) and what it does."""
 
-Files = dict[str, bytes]
+    name: str
+    does: str
 
 
-@dataclass
-class Chunk:
-    """What a worker grades: rows to fill, their exercises and cells, every file as bytes."""
+#: The grading pipeline, in order: ``grade`` runs each stage on the batch the stages before it left.
+PIPELINE: tuple[Stage, ...] = (
+    Stage("exercises", "load and check the instructor notebooks (exercise)"),
+    Stage("submissions", "find the learners' notebooks, trusting nothing they made, and give each the class "
+                         "server's receipt for its bytes (submissions)"),
+    Stage("plan", "a row per notebook with its hand-in time and lateness (deadlines), and a job per notebook "
+                  "to run, assembled by stable id (exercise)"),
+    Stage("keep", "take the grade of a notebook whose notebook and exercise are unchanged since the "
+                  "gradebook's last run (gradebook)"),
+    Stage("run", "run the instructor's reference and each learner's notebook in sandboxed kernels (run, "
+                 "kernel; on this machine or a dask cluster's), judge the tests outside the kernels (verdict) "
+                 "and score the rows (gradebook)"),
+    Stage("record", "store the run in the gradebook, and whose grade moved (gradebook)"),
+    Stage("report", "write grades.csv, summary.md, course.html and each learner's feedback (report, course_page)"),
+)
 
-    jobs: list[tuple[Row, str, list[Any], Files]]   # (row, exercise name, cells, data files)
-    exercises: dict[str, tuple[Exercise, Files]]    # by name: the exercise and its data files
-    limits: Limits | None
-    isolate: bool | None
-    parallel: int | None   # kernels at once on the worker (None: the worker's default_jobs())
-
-
-def _read(files: dict[str, Path]) -> Files:
-    return {name: Path(path).read_bytes() for name, path in files.items()}
-
-
-def chunks(jobs: list[Any], workers: int, limits: Limits | None, isolate: bool | None,
-           parallel: int | None) -> list[Chunk]:
-    """The jobs in one chunk per worker, notebooks of one exercise together (each chunk runs the
-    instructor's reference of its exercises once, so fewer chunks run fewer references)."""
-    ordered = sorted(jobs, key=lambda job: (job[1].name, job[0].student))
-    size = max(1, math.ceil(len(ordered) / max(1, workers)))
-    out = []
-    for start in range(0, len(ordered), size):
-        part = ordered[start:start + size]
-        exercises = {job[1].name: job[1] for job in part}
-        out.append(Chunk([(row, ex.name, cells, _read(files)) for row, ex, cells, files in part],
-                         {name: (ex, _read(ex.files)) for name, ex in exercises.items()}, limits, isolate, parallel))
-    return out
-
-
-@contextmanager
-def materialised(chunk: Chunk) -> Iterator[tuple[list[Any], Path]]:
-    """The chunk's jobs with their files written to a private folder of this worker."""
-    folder = Path(tempfile.mkdtemp(prefix="maumau-worker-"))
-    try:
-        def write(prefix: str, files: Files) -> dict[str, Path]:
-            paths = {}
-            for n, (name, data) in enumerate(sorted(files.items())):
-                path = folder / prefix / f"{n}"
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(data)
-                paths[name] = path
-            return paths
-
-        exercises: dict[str, Exercise] = {}
-        for name, (ex, files) in chunk.exercises.items():
-            ex.files = write(f"exercise-{len(exercises)}", files)
-            exercises[name] = ex
-        jobs = [(row, exercises[name], cells, write(f"job-{i}", files))
-                for i, (row, name, cells, files) in enumerate(chunk.jobs)]
-        yield jobs, folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def run_spread(graded: Grades, jobs: list[Any], executor: Executor, workers: int, limits: Limits | None,
-               isolate: bool | None, parallel: int | None, progress: Callable[[Row], object] | None,
-               work: Callable[[Chunk], tuple[list[Row], bool, str]]) -> None:
-    """Grade ``jobs`` on ``executor``'s workers with ``work`` (``grade.grade_chunk``) and copy each
-    worker's rows into the batch's."""
-    parts = chunks(jobs, workers, limits, isolate, parallel)
-    futures = {executor.submit(work, part): part for part in parts}
-    isolations: list[tuple[bool, str]] = []
-    for future in as_completed(futures):
-        part = futures[future]
-        try:
-            rows, isolated, isolation = future.result()
-        except Exception as err:  # a worker lost: its rows say so, the batch goes on
-            rows = []
-            for row, _, _, _ in part.jobs:
-                row.status, row.message = "grader error", f"the worker failed: {type(err).__name__}: {err}"
-            isolations.append((False, f"a worker failed ({type(err).__name__})"))
-        else:
-            isolations.append((isolated, isolation))
-        for mine, theirs in zip([job[0] for job in part.jobs], rows, strict=False):
-            mine.__dict__.update(theirs.__dict__)
-        for row, _, _, _ in part.jobs:
-            if progress is not None:
-                progress(row)
-    graded.isolated = all(i for i, _ in isolations)
-    graded.isolation = next((why for i, why in isolations if not i), isolations[0][1] if isolations else "")
-
-
-def dask_executor(address: str) -> tuple[Executor, int, Callable[[], None]]:
-    """An executor on the dask scheduler at ``address`` (``local``: a LocalCluster of this machine),
-    its number of workers, and how to close it.  RuntimeError when dask is not installed."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:  # pragma: no cover (dask is in the test extra)
-        raise RuntimeError("grading on a dask cluster needs dask: pip install 'dask[distributed]'") from None
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True) if address == "local" else None
-    client = Client(cluster if cluster is not None else address)
-    workers = max(1, len(client.scheduler_info().get("workers", {})))
-
-    def close() -> None:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-
-    return client.get_executor(), workers, close
-
-
-# ``maumau grade --source exercises/ SUBMISSION_DIR...``: grade submitted notebooks.
-#
-# Layout: each SUBMISSION_DIR holds one folder per student, named after the student, with
-# the notebooks named as released (``alice/01_matching.ipynb``); a SUBMISSION_DIR that holds
-# notebooks itself is one student's folder.
-#
-# For each notebook the graded version is put together by stable id, never by position:
-# the instructor's setup and test cells (hidden tests included) in the instructor's order,
-# the learner's solution cells in their place (the stub where one is missing), and the
-# learner's own extra cells after the instructor cell they followed.  It runs in its own
-# sandboxed kernel (``runner``); a test cell scores its points when it runs without error.
-#
-# This module is the batch: the submissions planned into rows and jobs, the instructor's
-# reference runs and the learners' runs on a shared number of kernels, the reports written.
-# The notebook that is graded is put together in ``assembly``, a row is scored in ``rows``;
-# their names are importable from here as before.
 
 #: A notebook to run: its row, its exercise, the cells assembled and the files its kernel gets.
 Job = tuple[Row, Exercise, list[GradedCell], dict[str, Path]]
@@ -343,48 +247,18 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     notebook whose hashes equal its learner's last grade is not run again (unless ``force``);
     ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the language of the
     feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are graded on its
-    ``workers`` (a dask cluster's executor; ``spread``), this process writes the reports.
+    ``workers`` (a dask cluster's executor), this process writes the reports.
     ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
-    (``handins``), each given only to the notebook whose bytes it stamped (``receipts``)."""
-    from .report import write_reports
-
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    exercises = {e.name: e for e in load_exercises(source)}
-    unknown_wanted = set(only) - set(exercises)
-    if unknown_wanted:
-        raise NotebookError(f"no such exercise in {source}: {', '.join(sorted(unknown_wanted))}")
-    subs = find_submissions(submissions)
-    wanted = set(only) or (set(exercises) if every else {s.exercise for s in subs if s.exercise in exercises})
-    subs = match_receipts(subs, received or {})
-    submission_dirs = [Path(s) for s in submissions]  # after find_submissions, as before: it reads them first
-    plan = _Plan(source, exercises, wanted, deadlines or Deadlines())
-    students = sorted({s.student for s in subs})
-    for sub in subs:
-        plan.add(sub)
-    graded = Grades(plan.rows + plan.missing(students))
-    to_run = plan.jobs if gradebook is None or force else [job for job in plan.jobs if not plan.keep(job, gradebook)]
-    if to_run:
-        protect = [Path(source), out, *submission_dirs] + ([gradebook.path] if gradebook else [])
-        if executor is not None:
-
-            run_spread(graded, to_run, executor, workers, limits, isolate, jobs, progress, grade_chunk)
-        else:
-            _run_jobs(graded, to_run, protect, limits, isolate, jobs, progress)
-    if gradebook is not None:
-        ran = {id(job[0]) for job in to_run}
-        graded.run, graded.changes = gradebook.record(
-            [(row, *plan.hashes[id(row)], id(row) not in ran) for row, *_ in plan.jobs], force)
-    graded.sort(key=lambda r: (r.student, r.exercise))
-    from .course_page import rule_ids
-
-    write_reports(graded, out, isolation="" if graded.isolated else graded.isolation, lang=lang,
-                  ids={name: rule_ids(e) for name, e in exercises.items()})
-    return graded
+    (``submissions.HandIns``), each given only to the notebook whose bytes it stamped."""
+    batch = _Batch(source, list(submissions), Path(out), limits, jobs, set(only), progress,
+                   isolate, every, deadlines or Deadlines(), gradebook, force, lang, executor, workers, received or {})
+    for stage in PIPELINE:
+        getattr(batch, stage.name)()
+    return batch.graded
 
 
 def grade_chunk(chunk: Chunk) -> tuple[list[Row], bool, str]:
-    """On a dask worker (``spread``): grade the chunk in this machine's sandboxed kernels, as one
+    """On a dask worker (``run_spread``): grade the chunk in this machine's sandboxed kernels, as one
     machine grades a batch; the filled rows and how they were isolated."""
 
     with materialised(chunk) as (jobs_, folder), Sandbox([folder], chunk.limits, chunk.isolate) as sandbox:
@@ -490,3 +364,205 @@ def _run_jobs(graded: Grades, jobs_: list[Job], protect: list[Path], limits: Lim
     with sandbox:
         graded.isolated, graded.isolation = sandbox.isolated, sandbox.isolation
         _run(_grade_all(jobs_, sandbox, jobs or default_jobs(), progress))
+
+
+@dataclass
+class _Batch:
+    """One ``grade`` call on its way through the PIPELINE: what it was asked, and what each stage left."""
+
+    source: str | Path  # as given: messages name it so
+    submission_dirs: list[str | Path]  # as given: find_submissions reads them so
+    out: Path
+    limits: Limits | None
+    jobs: int | None
+    only: set[str]
+    progress: Progress | None
+    isolate: bool | None
+    every: bool
+    deadlines: Deadlines
+    gradebook: Gradebook | None
+    force: bool
+    lang: str
+    executor: Executor | None
+    workers: int
+    received: Mapping[tuple[str, str], Stamp]
+    exercises_: dict[str, Exercise] = field(default_factory=dict)
+    subs: list[Submission] = field(default_factory=list)
+    wanted: set[str] = field(default_factory=set)
+    plan_: _Plan | None = None
+    graded: Grades = field(default_factory=lambda: Grades([]))
+    to_run: list[Job] = field(default_factory=list)
+
+    @property
+    def planned(self) -> _Plan:
+        assert self.plan_ is not None, "the plan stage comes first"
+        return self.plan_
+
+    def exercises(self) -> None:
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.exercises_ = {e.name: e for e in load_exercises(self.source)}
+        unknown_wanted = self.only - set(self.exercises_)
+        if unknown_wanted:
+            raise NotebookError(f"no such exercise in {self.source}: {', '.join(sorted(unknown_wanted))}")
+
+    def submissions(self) -> None:
+        self.subs = find_submissions(self.submission_dirs)
+        self.wanted = self.only or (set(self.exercises_) if self.every
+                                    else {s.exercise for s in self.subs if s.exercise in self.exercises_})
+        self.subs = match_receipts(self.subs, self.received)
+
+    def plan(self) -> None:
+        self.plan_ = plan = _Plan(self.source, self.exercises_, self.wanted, self.deadlines)
+        for sub in self.subs:
+            plan.add(sub)
+        self.graded = Grades(plan.rows + plan.missing(sorted({s.student for s in self.subs})))
+
+    def keep(self) -> None:
+        plan, gradebook = self.planned, self.gradebook
+        self.to_run = (plan.jobs if gradebook is None or self.force
+                       else [job for job in plan.jobs if not plan.keep(job, gradebook)])
+
+    def run(self) -> None:
+        if not self.to_run:
+            return
+        if self.executor is not None:
+            run_spread(self.graded, self.to_run, self.executor, self.workers, self.limits, self.isolate, self.jobs,
+                       self.progress, grade_chunk)
+            return
+        protect = [Path(self.source), self.out, *map(Path, self.submission_dirs)]
+        protect += [self.gradebook.path] if self.gradebook else []
+        _run_jobs(self.graded, self.to_run, protect, self.limits, self.isolate, self.jobs, self.progress)
+
+    def record(self) -> None:
+        if self.gradebook is None:
+            return
+        plan, ran = self.planned, {id(job[0]) for job in self.to_run}
+        self.graded.run, self.graded.changes = self.gradebook.record(
+            [(row, *plan.hashes[id(row)], id(row) not in ran) for row, *_ in plan.jobs], self.force)
+
+    def report(self) -> None:
+        from .course_page import rule_ids
+        from .report import write_reports
+
+        self.graded.sort(key=lambda r: (r.student, r.exercise))
+        write_reports(self.graded, self.out, isolation="" if self.graded.isolated else self.graded.isolation,
+                      lang=self.lang, ids={name: rule_ids(e) for name, e in self.exercises_.items()})
+
+
+# Grading beyond one machine: the notebooks of a batch spread over an executor (a dask cluster's).
+#
+# The coordinator (the ``maumau grade`` process) plans the batch, reads every file and sends each
+# worker a chunk: the exercises, the assembled cells of each notebook and the data files as bytes,
+# so a worker needs no shared folder, only maumau and bubblewrap.  A worker grades its chunk in its
+# own sandboxed kernels, exactly as one machine does (``grade.grade_chunk``: the instructor's
+# reference first, then the learners'), and sends the scored rows back.  Only the coordinator writes
+# grades.csv, the reports and the gradebook.
+#
+# ``executor`` is any ``concurrent.futures.Executor`` whose workers can import maumau:
+# ``distributed.Client(address).get_executor()`` for a dask cluster, a ``ProcessPoolExecutor``
+# on one machine.  ``maumau grade --dask ADDRESS`` connects to a scheduler (``--dask local`` starts a
+# ``LocalCluster`` of this machine, for a try).
+
+Files = dict[str, bytes]
+
+
+@dataclass
+class Chunk:
+    """What a worker grades: rows to fill, their exercises and cells, every file as bytes."""
+
+    jobs: list[tuple[Row, str, list[Any], Files]]   # (row, exercise name, cells, data files)
+    exercises: dict[str, tuple[Exercise, Files]]    # by name: the exercise and its data files
+    limits: Limits | None
+    isolate: bool | None
+    parallel: int | None   # kernels at once on the worker (None: the worker's default_jobs())
+
+
+def _read(files: dict[str, Path]) -> Files:
+    return {name: Path(path).read_bytes() for name, path in files.items()}
+
+
+def chunks(jobs: list[Any], workers: int, limits: Limits | None, isolate: bool | None,
+           parallel: int | None) -> list[Chunk]:
+    """The jobs in one chunk per worker, notebooks of one exercise together (each chunk runs the
+    instructor's reference of its exercises once, so fewer chunks run fewer references)."""
+    ordered = sorted(jobs, key=lambda job: (job[1].name, job[0].student))
+    size = max(1, math.ceil(len(ordered) / max(1, workers)))
+    out = []
+    for start in range(0, len(ordered), size):
+        part = ordered[start:start + size]
+        exercises = {job[1].name: job[1] for job in part}
+        out.append(Chunk([(row, ex.name, cells, _read(files)) for row, ex, cells, files in part],
+                         {name: (ex, _read(ex.files)) for name, ex in exercises.items()}, limits, isolate, parallel))
+    return out
+
+
+@contextmanager
+def materialised(chunk: Chunk) -> Iterator[tuple[list[Any], Path]]:
+    """The chunk's jobs with their files written to a private folder of this worker."""
+    folder = Path(tempfile.mkdtemp(prefix="maumau-worker-"))
+    try:
+        def write(prefix: str, files: Files) -> dict[str, Path]:
+            paths = {}
+            for n, (name, data) in enumerate(sorted(files.items())):
+                path = folder / prefix / f"{n}"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                paths[name] = path
+            return paths
+
+        exercises: dict[str, Exercise] = {}
+        for name, (ex, files) in chunk.exercises.items():
+            ex.files = write(f"exercise-{len(exercises)}", files)
+            exercises[name] = ex
+        jobs = [(row, exercises[name], cells, write(f"job-{i}", files))
+                for i, (row, name, cells, files) in enumerate(chunk.jobs)]
+        yield jobs, folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_spread(graded: Grades, jobs: list[Any], executor: Executor, workers: int, limits: Limits | None,
+               isolate: bool | None, parallel: int | None, progress: Callable[[Row], object] | None,
+               work: Callable[[Chunk], tuple[list[Row], bool, str]]) -> None:
+    """Grade ``jobs`` on ``executor``'s workers with ``work`` (``grade.grade_chunk``) and copy each
+    worker's rows into the batch's."""
+    parts = chunks(jobs, workers, limits, isolate, parallel)
+    futures = {executor.submit(work, part): part for part in parts}
+    isolations: list[tuple[bool, str]] = []
+    for future in as_completed(futures):
+        part = futures[future]
+        try:
+            rows, isolated, isolation = future.result()
+        except Exception as err:  # a worker lost: its rows say so, the batch goes on
+            rows = []
+            for row, _, _, _ in part.jobs:
+                row.status, row.message = "grader error", f"the worker failed: {type(err).__name__}: {err}"
+            isolations.append((False, f"a worker failed ({type(err).__name__})"))
+        else:
+            isolations.append((isolated, isolation))
+        for mine, theirs in zip([job[0] for job in part.jobs], rows, strict=False):
+            mine.__dict__.update(theirs.__dict__)
+        for row, _, _, _ in part.jobs:
+            if progress is not None:
+                progress(row)
+    graded.isolated = all(i for i, _ in isolations)
+    graded.isolation = next((why for i, why in isolations if not i), isolations[0][1] if isolations else "")
+
+
+def dask_executor(address: str) -> tuple[Executor, int, Callable[[], None]]:
+    """An executor on the dask scheduler at ``address`` (``local``: a LocalCluster of this machine),
+    its number of workers, and how to close it.  RuntimeError when dask is not installed."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover (dask is in the test extra)
+        raise RuntimeError("grading on a dask cluster needs dask: pip install 'dask[distributed]'") from None
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True) if address == "local" else None
+    client = Client(cluster if cluster is not None else address)
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+    def close() -> None:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+    return client.get_executor(), workers, close

@@ -339,7 +339,7 @@ class _Table:
 # stack and in ``gc``), while whatever a learner's kernel computes, the learner can fake.  So:
 #
 # - ``play_hands(player, games=2000, seed=0, opponent="medium")`` plays the hands with the player
-#   in a process of its own that receives only its seat's View (``player_process``), against
+#   in a process of its own that receives only its seat's View (above), against
 #   computer opponents (``Random``, or ``Heuristic`` with ``opponent="medium"``), the deals fixed
 #   by ``seed``: the win rate a learner sees is that of a player that sees only its View.
 # - ``check_wins(what, hands, expected)`` passes when the player won at least ``expected`` of

@@ -163,7 +163,7 @@ async def probe(client: QuietClient, source: str, meter: Meter | None = None) ->
 #
 # The kernel process runs ``maumau.sandbox.guard`` (limits and the audit hook) in a scratch
 # folder of its own with its own HOME, IPython and Jupyter folders; the grader's process talks
-# to it only through a ``QuietClient`` (``execute``).
+# to it only through a ``QuietClient`` (below).
 
 KERNEL_NAME = "maumau-sandbox"
 log = logging.getLogger("maumau.grading")
@@ -277,7 +277,7 @@ class _JailedKernelManager(_GroupedKernelManager):
     async def _async_post_start_kernel(self, **kw: object) -> None:
         # The kernel names its sockets as seen inside the sandbox; the grader opens each once, as
         # soon as it is bound and before any learner code runs, and connects only through those
-        # descriptors (``channels``), before its own control socket connects.
+        # descriptors (``maumau.sandbox.guard.pin``), before its own control socket connects.
         pid = getattr(self.provisioner, "pid", None)
         if pid is None or self.links is None:
             raise RuntimeError("bwrap did not start the sandbox")

@@ -363,7 +363,7 @@ def lateness_sentence(row: Row, lang: str = "en") -> str:
 #
 # - grades.csv: a text cell starting with ``= + - @``, a tab or a carriage return, in any Unicode
 #   form of these and after any leading invisible characters, gets a leading ``'`` (OWASP's advice
-#   on CSV injection; ``spreadsheet``); the numbers stay numbers;
+#   on CSV injection; ``csv_text``); the numbers stay numbers;
 # - summary.md and feedback: learner text is escaped (``<script>`` shows as text, ``[a](b)``
 #   is no link), a failure message sits in a code fence longer than any backtick run in it;
 # - feedback/<name>.md: one file per learner, never shared; a name that is not plain ASCII

@@ -224,7 +224,7 @@ class Session:
 # learner's code runs in the kernel process (``maumau.sandbox.guard``), started in a
 # scratch folder of its own with its own HOME, IPython and Jupyter folders.
 #
-# Isolation: where bubblewrap works (``jail``), each kernel runs in a bwrap sandbox: no
+# Isolation: where bubblewrap works (``maumau.sandbox.jail``), each kernel runs in a bwrap sandbox: no
 # network, its own PID namespace, a read-only file system holding none of the grader's
 # files, and a size-capped tmpfs as its only writable folder; ``Sandbox.isolated`` says
 # whether this batch is isolated and ``Sandbox.isolation`` says how, or why not.  Without
@@ -233,7 +233,7 @@ class Session:
 # Limits: a per-cell timeout in CPU time of the kernel and its processes (the kernel is
 # interrupted, and the next cells still run), a total CPU time per notebook (the rest is not
 # run), generous wall-clock limits against sleeping, memory, processes and cores for the
-# kernel and everything it starts together (a control group per kernel, ``cgroups``; where
+# kernel and everything it starts together (a control group per kernel, ``maumau.sandbox.jail.Group``; where
 # there is none, ``RLIMIT_AS`` per process and the process tree watched), a disk quota for
 # everything the kernel writes (the tmpfs's size; without bwrap a watchdog stops a kernel
 # whose folder grows past it).  A kernel that dies or stops answering is restarted and the
@@ -241,11 +241,10 @@ class Session:
 # broken cell costs only what depends on it (a restarted kernel of an isolated batch
 # starts with an empty working folder: the replayed cells write their files again).
 #
-# This module is the batch (``Sandbox``: its folder, the protected paths, whether it is
-# isolated, the data files of each run); the rest has a module per idea, and every name is
-# still importable from here: ``limits`` (``Limits``, the disk measured), ``kernel`` (a
-# kernel's start and stop), ``execute`` (one cell, ``CellRun``) and ``session`` (one
-# notebook: restarts, replay, the disk watchdog; ``NotebookRun``).
+# This part is the batch (``Sandbox``: its folder, the protected paths, whether it is
+# isolated, the data files of each run); the session above is one notebook (restarts, replay,
+# the disk watchdog; ``NotebookRun``), ``kernel`` a kernel's start and stop and one cell
+# (``CellRun``), ``maumau.sandbox.limits`` what a notebook may use (``Limits``).
 
 #: The first words of ``Sandbox.isolation`` when the batch runs without bubblewrap.
 NOT_ISOLATED = "NOT ISOLATED"

@@ -40,7 +40,7 @@ __all__ = [
 #   instructor's exercises): a ``Submission`` for the folder says so, and grading makes it a row.
 # - Notebooks are opened relative to the learner's folder, itself opened without following a
 #   link, with ``O_NOFOLLOW | O_NONBLOCK``; only a regular file is read, and at most 20 MB of it
-#   (``notebook.read_regular_file``).  A link, a named pipe, a device, a folder or a huge file
+#   (``exercise.read_regular_file``).  A link, a named pipe, a device, a folder or a huge file
 #   is an "invalid notebook" row with the reason; the batch goes on.
 # - Every learner folder counts except well-known junk (``JUNK``): ``_alice`` and ``.bob`` are
 #   learners too.  A name that is not valid UTF-8 is shown with backslash escapes (``\xff``).
@@ -63,7 +63,7 @@ class Submission:
     root: Path | None = None  # the SUBMISSION_DIR: the only part of ``path`` that may be a link
     problem: str = ""         # why the folder could not be looked into ("" when it could)
     received: datetime | None = None  # when the class server received it (its own clock), if it did
-    note: str = ""            # which of a learner's copies was graded and why (``receipts``)
+    note: str = ""            # which of a learner's copies was graded and why (``match_receipts``)
 
 
 def printable(text: str) -> str:

@@ -11,7 +11,7 @@ asked whether a test passed.  Instead:
 2. In each learner's kernel the test cells run with every ``expected`` argument removed
    (:func:`instrument`), so ``check(what, got)`` only records ``got``: the expected values
    never enter that kernel, not even the hidden tests' ones.
-3. After each test cell a probe asks the kernel for its records (``runner``), and the grader
+3. After each test cell a probe asks the kernel for its records (``run``), and the grader
    compares them, value by value, with the reference (:func:`judge`).  A test passes when
    the cell ran without error *and* every recorded value equals the reference's.
 

@@ -1,4 +1,4 @@
-"""A control group for each bot's process, where the machine offers them (the grader's ``cgroups``).
+"""A control group for each bot's process, where the machine offers them (``maumau.sandbox.jail``'s ``Group``).
 
 The grader's kernels and the league's bots get the same kernel-enforced limits: memory for the
 bot and everything it starts together, a cap on its processes (``pids.max``: a fork bomb stops
@@ -28,7 +28,7 @@ _found: list[Controls | None] = []
 
 def _controls() -> Controls | None:
     """This process's league groups, made once.  Their folder in the temporary folder marks them as
-    alive for a grader's sweep of groups that killed graders left behind (``cgroups._sweep``)."""
+    alive for a grader's sweep of groups that killed graders left behind (``maumau.sandbox.jail``)."""
     with _lock:
         if not _found:
             folder = tempfile.mkdtemp(prefix="maumau-grade-")

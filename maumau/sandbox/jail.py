@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 
-# The fallback where no control group holds a kernel (``cgroups``): its process tree, measured
+# The fallback where no control group holds a kernel (the control groups below): its process tree, measured
 # from ``/proc``.  The CPU time of the tree is each process's own and that of the children it
 # reaped (``/proc/PID/stat``: utime, stime, cutime, cstime); its memory the sum of the resident
 # sets (shared pages counted in each process); its processes the children of every thread,
@@ -128,7 +128,7 @@ class Tree:
 #   scheduling group of its own each kernel gets an equal share against the others, however
 #   many processes it runs;
 # - CPU time: the group's CPU time (``cpuacct.usage`` / ``cpu.stat``) is what decides a cell's
-#   timeout (``execute``), so a busy machine does not make an honest cell time out.
+#   timeout (``maumau.grading.kernel``), so a busy machine does not make an honest cell time out.
 #
 # Where no control group can be made (``find_controls`` says why), the limits fall back to what
 # holds per process and to measuring the process tree from ``/proc`` (``proctree.Tree``): ``RLIMIT_AS``
@@ -471,8 +471,8 @@ def find_controls(tag: str) -> tuple[Controls | None, str]:
 #
 # The grader talks to the kernel over Unix sockets (jupyter's ``ipc`` transport) in a tiny tmpfs
 # ``/run/maumau`` inside the sandbox, each opened once as soon as the kernel bound it and then
-# reached only through that descriptor (``channels``), never by a path the kernel could turn
-# into a link; the connection file is bound there read-only.  The kernel's audit hook (``sandbox``) stays on as a
+# reached only through that descriptor (``guard.pin``), never by a path the kernel could turn
+# into a link; the connection file is bound there read-only.  The kernel's audit hook (``guard``) stays on as a
 # second layer.
 
 #: The environment variable naming the bwrap to use ("" or "off": no isolation).

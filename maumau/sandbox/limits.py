@@ -1,6 +1,6 @@
 """What one notebook may use (``Limits``), and how the disk it wrote is measured where no
 size-capped tmpfs holds it (no bubblewrap, or a bwrap without ``--size``): the runner's
-watchdog (``session``) compares these measures with the quota and stops the kernel past it.
+watchdog (``maumau.grading.run.Session``) compares these measures with the quota and stops the kernel past it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Verdicts outside the learner's kernel (maumau.grading.verdict, issue 12 item 1).
 
 The end-to-end cheats (rebound checks, a fake maumau.grading, an input transformer, a
-post_run_cell hook, forged reports) are graded in tests/grading/test_grading.py; these tests pin the
+post_run_cell hook, forged reports) are graded in tests/grading/test_grader.py; these tests pin the
 pieces: the expected values leave the test cells, the records compare strictly, and a
 failed test says what the reference expected, with no learner text where it must not.
 """

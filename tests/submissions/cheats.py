@@ -3,7 +3,7 @@ it is and try to change their grade instead (issue 12, item 1).
 
 Every one of them must get what the honest stub gets: 0 points.  Run
 ``python tests/submissions/cheats.py`` after changing what the released exercise 02 shows
-(running it again changes nothing); tests/grading/test_grading.py grades them.
+(running it again changes nothing); tests/grading/test_grader.py grades them.
 """
 import os
 import sys

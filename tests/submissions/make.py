@@ -1,7 +1,7 @@
 """Write tests/submissions/<kind>/<exercise>.ipynb from the released student notebooks.
 
 Each folder is one deliberately wrong learner (named after the failure kind) for
-tests/grading/test_grading.py.  Run ``python tests/submissions/make.py`` after changing what the released
+tests/grading/test_grader.py.  Run ``python tests/submissions/make.py`` after changing what the released
 notebooks of exercises 02, 04 or 01 show (running it again changes nothing); ``__OUT__`` and
 ``__SOURCE__`` are filled in by the test.
 """

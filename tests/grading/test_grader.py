@@ -218,7 +218,7 @@ def test_missing_solution_cell_grades_the_stub():
 @pytest.fixture
 def as_graded():
     """The checks as the grader runs them: a failure raises (in the learner's notebook it shows its
-    ✗ line and the cell goes on, tests/grading/test_check_report.py)."""
+    ✗ line and the cell goes on, tests/grading/test_checks.py)."""
     from maumau.grading import checks
 
     checks.record()
