@@ -22,9 +22,7 @@ from ..sandbox.limits import Limits, disk_usage, empty_folder, tmpfs_usage
 from .kernel import (
     DIED,
     ERROR,
-    NOT_RUN,
     OK,
-    REPORT_MIME,
     TIMEOUT,
     Batch,
     CellRun,
@@ -40,10 +38,7 @@ from .kernel import (
     write_kernelspec,
 )
 
-__all__ = [
-    "NotebookRun", "Session", "Limits", "CellRun", "Sandbox", "OK", "ERROR", "TIMEOUT", "DIED", "NOT_RUN",
-    "REPORT_MIME", "NOT_ISOLATED"
-]
+__all__ = ["NotebookRun", "Session", "Sandbox", "NOT_ISOLATED"]
 
 
 # One notebook in one kernel at a time: its cells in order within the time limits (CPU time

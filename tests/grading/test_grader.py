@@ -24,7 +24,7 @@ pytest.importorskip("ipykernel")
 
 from maumau.cli import main  # noqa: E402
 from maumau.grading import CheckFailed, check, check_moves, scenario  # noqa: E402
-from maumau.grading.exercise import (
+from maumau.grading.exercise import (  # noqa: E402
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
     END_HIDDEN,
@@ -32,7 +32,7 @@ from maumau.grading.exercise import (
     SOLUTION,
     TEST,
     NotebookError,
-    assemble,  # noqa: E402
+    assemble,
     leaks,
     load_exercise,
     load_exercises,
@@ -104,6 +104,18 @@ def test_release_and_grade_are_the_functions_whichever_module_is_imported_first(
             "print(callable(grade), callable(release), g.grade is grade, g.release is release)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True"] * 4
+
+
+def test_the_pipeline_is_one_list_of_the_batch_stages_in_order():
+    """grader.PIPELINE names each stage once, each is a method of the batch that grade runs, and the
+    batch has no stage the list leaves out."""
+    from maumau.grading import grader
+
+    names = [stage.name for stage in grader.PIPELINE]
+    assert names == ["exercises", "submissions", "plan", "keep", "run", "record", "report"]
+    assert all(stage.does for stage in grader.PIPELINE)
+    methods = {name for name, value in vars(grader._Batch).items() if callable(value) and not name.startswith("_")}
+    assert methods == set(names)
 
 
 def test_every_exercise_is_well_formed():

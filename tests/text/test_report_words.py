@@ -22,10 +22,7 @@ matplotlib.use("Agg")
 
 import maumau as mm  # noqa: E402
 from maumau import graph as gr  # noqa: E402
-from maumau.grading import (
-    checks,  # noqa: E402
-    report,  # noqa: E402
-)
+from maumau.grading import checks, report  # noqa: E402
 from maumau.grading.gradebook import STATUSES, Row  # noqa: E402
 from maumau.grading.gradebook import TestResult as Result  # noqa: E402
 from maumau.grading.report import feedback_markdown, summary_markdown  # noqa: E402
