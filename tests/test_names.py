@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "maumau"
 SHARED: dict[str, str] = {
     # the same idea, once in each package that has it (the packages do not import each other)
     "Store": "a package's SQLite database (classroom tables, a league)",
-    "Limits": "what one run may use: a graded notebook (grading), a bot's game (league)",
+    "Limits": "what one run may use: a graded notebook (sandbox.limits), a bot's game (league)",
     "Sandbox": "where untrusted code runs: a batch of graded kernels, a league's bots",
     "Row": "one line of a package's results table (grades.csv, the league's standings)",
     "add_commands": "each package's subcommands of the ``maumau`` command line",
@@ -35,7 +35,7 @@ SHARED: dict[str, str] = {
     # different ideas in modules this issue's session could not change (reported, not renamed)
     "number": "charts.number rounds a chart spec's number, text.i18n.number writes one in a language "
               "(charts' is used by graph/)",
-    "probe": "grading.execute.probe asks a kernel; simulation.spread.probe times a worker (grading's)",
+    "probe": "grading.kernel.probe asks a kernel; simulation.spread.probe times a worker (grading's)",
 }
 
 

@@ -1,4 +1,4 @@
-"""A control group for each bot's process, where the machine offers them (``maumau.sandbox.jail``'s ``Group``).
+"""A control group for each bot's process, where the machine offers them (``maumau.sandbox.jail.Group``).
 
 The grader's kernels and the league's bots get the same kernel-enforced limits: memory for the
 bot and everything it starts together, a cap on its processes (``pids.max``: a fork bomb stops

@@ -1,4 +1,4 @@
-"""Where a bot's process runs: the grader's bubblewrap sandbox, through a small API.
+"""Where a bot's process runs: the bubblewrap jail the grader uses too (``maumau.sandbox``), for the league's bots.
 
 ``Sandbox.find()`` asks ``maumau.sandbox.jail`` for the jail (no network, read-only root of
 only the system, Python and the maumau package, its own PID namespace, an unprivileged user,

@@ -1,4 +1,4 @@
-"""The grading kernels' isolation (maumau.grading.jail): each attack is a learner cell.
+"""The grading kernels' isolation (maumau.sandbox.jail): each attack is a learner cell.
 
 Each test runs the attack through ``Sandbox.run`` (or the whole ``grade``) on a temporary
 layout: the instructor's folder, a copy of it next to it, the output folder, a submissions
@@ -474,7 +474,7 @@ def test_a_learner_s_writes_stay_inside_or_are_refused_and_never_reach_the_disk(
 def test_the_grader_s_files_do_not_exist_inside(layout):
     attack = '''
 import maumau, pathlib
-from maumau.grading import jail
+from maumau.sandbox import jail
 hidden = [PATHS["source"], PATHS["copy"], PATHS["out"], PATHS["subs"], PATHS["subs"] + "/alice",
           PATHS["root"], PATHS["repo"] + "/.git", PATHS["repo"] + "/exercises", PATHS["repo"] + "/tests",
           str(pathlib.Path(maumau.__file__).parents[1] / "exercises")]
@@ -750,7 +750,7 @@ def test_a_checkout_under_tmp_in_a_path_with_spaces_keeps_tmp_scratch():
         script = f'''
 import asyncio, maumau
 assert maumau.__file__.startswith({str(where)!r}), maumau.__file__
-from maumau.grading.runner import Sandbox
+from maumau.grading.run import Sandbox
 with Sandbox([], isolate=True) as sandbox:
     assert sandbox.jail.tmp_is_tmpfs
     result = asyncio.run(sandbox.run([{cell!r}, {DISABLE_HOOK!r}, "open('/tmp/more.txt', 'w').write('x')",
