@@ -17,6 +17,8 @@ from ..text.i18n import language
 __all__ = ['CheckFailed', 'check', 'scenario', 'check_moves', 'check_wins', 'move_names', 'passed', 'summary']
 
 
+# --- the checks' sentences ----------------------------------------------------------------------------------
+#
 # The sentences of the exercises' checks, by language (English is the fallback for a missing key).
 
 TEXT: dict[str, dict[str, str]] = {
@@ -81,6 +83,8 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 
+# --- the checks ---------------------------------------------------------------------------------------------
+#
 # Readable checks for exercise test cells.
 #
 # A failing check says which scenario failed and what was expected and got, in one

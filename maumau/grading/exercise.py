@@ -52,6 +52,8 @@ __all__ = [
 ]
 
 
+# --- reading a notebook file --------------------------------------------------------------------------------
+#
 # Reading a notebook file without trusting it: a regular file, under a size limit, JSON that
 # is a notebook (nbformat 4, or 3 converted to 4).  Nothing here runs notebook code.
 #
@@ -163,6 +165,8 @@ def read_notebook(path: str | Path, max_bytes: int = MAX_NOTEBOOK_BYTES, *,
     return notebook_from_bytes(read_regular_file(path, max_bytes, follow_links=follow_links), Path(path).name)
 
 
+# --- nbgrader's markers, one cell at a time -----------------------------------------------------------------
+#
 # nbgrader's cell markers: a cell's role and stable id from ``metadata.nbgrader``, and the
 # regions its source marks (solutions, hidden tests, mark schemes) and directives.
 #
@@ -283,6 +287,8 @@ def autotest_line(source: str) -> str | None:
     return None
 
 
+# --- the exercise as data -----------------------------------------------------------------------------------
+#
 # An instructor notebook's cells and the notebook itself as the grader holds them
 # (``ExerciseCell``, ``Exercise``): plain data with the properties read from their nbgrader
 # metadata.  ``load_exercise`` loads and checks them; the data files, the student version and
@@ -372,6 +378,8 @@ class Exercise:
         return {c.key: c for c in self.cells if c.key}
 
 
+# --- the student version and the secret lines ---------------------------------------------------------------
+#
 # What the learner gets of an instructor notebook, and what must not leak: the student
 # version (nbgrader's stubs for the solutions, the hidden tests gone) and the secret lines
 # (solutions, hidden tests, mark schemes) that ``release`` and the data files are checked against.
@@ -443,6 +451,8 @@ def leaks(exercise: Exercise, released_text: str) -> list[str]:
     return found + sorted(line for line in secret_lines(exercise, min_length=6) if line in released_text)
 
 
+# --- manual grading -----------------------------------------------------------------------------------------
+#
 # Manual grading, as nbgrader does it: which manually graded cells of a submission wait
 # for a person, and which answers were left as released (they score 0, "No response.").
 
@@ -473,6 +483,8 @@ def manual_pending(exercise: Exercise, submission: Any) -> dict[str, float]:
     return pending
 
 
+# --- the files beside the notebook --------------------------------------------------------------------------
+#
 # The files a grading kernel finds in its working folder: an exercise's data files (checked
 # when the exercise is loaded: no notebook, no symbolic link, no file holding a secret line)
 # and the learner's own files beside their notebook, within the same limits.
@@ -626,6 +638,8 @@ def submission_files(exercise: Exercise, submission: str | Path) -> dict[str, Pa
     return {**mine, **exercise.files}
 
 
+# --- loading an instructor notebook -------------------------------------------------------------------------
+#
 # An instructor notebook as the grader sees it: its cells with their roles, ids and points,
 # checked once when it is loaded (``load_exercise``), and its data files found.
 #
@@ -706,6 +720,8 @@ def load_exercises(source: str | Path) -> list[Exercise]:
     return [load_exercise(p) for p in paths]
 
 
+# --- the graded notebook, put together ----------------------------------------------------------------------
+#
 # The notebook that is graded, put together by stable id, never by position: the
 # instructor's setup and test cells (hidden tests included) in the instructor's order, the
 # learner's solution cells in their place (the stub where one is missing), and the learner's

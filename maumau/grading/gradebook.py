@@ -27,6 +27,8 @@ __all__ = [
 ]
 
 
+# --- a learner's row ----------------------------------------------------------------------------------------
+#
 # A learner's row: one notebook scored from its cells' runs, with the statuses, notes and
 # messages that grades.csv and the feedback show (``report``).  Messages are redacted (no
 # line of a solution or hidden test) and short; after the first hidden test no learner text
@@ -216,6 +218,8 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
     row.message = _redact("; ".join(parts), secrets)
 
 
+# --- the gradebook ------------------------------------------------------------------------------------------
+#
 # The gradebook: every grading run and every grade, kept in SQLite (beside the class tables).
 #
 # Each ``maumau grade --gradebook class.sqlite`` is a run; each notebook it grades is a grade of

@@ -29,6 +29,8 @@ __all__ = [
 ]
 
 
+# --- the player's own process -------------------------------------------------------------------------------
+#
 # Exercise 13's hands, played with the learner's player in a process of its own, fed only Views.
 #
 # A player that runs where the game runs can see everything: up its call stack, in ``gc``, in the
@@ -332,6 +334,8 @@ class _Table:
             raise PlayerFailed(f"{where}: {err}"[:400]) from None
 
 
+# --- hands and the count of wins ----------------------------------------------------------------------------
+#
 # Hands played by a learner's player, and the grader's count of its wins (exercise 13's tests).
 #
 # A test of a *player* cannot compare values with a reference: any strong player passes.  And a

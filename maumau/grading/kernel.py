@@ -39,6 +39,8 @@ __all__ = [
 ]
 
 
+# --- one cell in a running kernel ---------------------------------------------------------------------------
+#
 # One cell in a running kernel: its source sent, its reply read, its outcome (``CellRun``).
 #
 # The grader's process reads only the replies, never the outputs (``QuietClient``), except the
@@ -158,6 +160,8 @@ async def probe(client: QuietClient, source: str, meter: Meter | None = None) ->
     return found[-1] if found and run.status == OK else None
 
 
+# --- a kernel's life ----------------------------------------------------------------------------------------
+#
 # A grading kernel's life: its kernelspec, its environment, its start (in a bubblewrap
 # sandbox where the batch is isolated) and its stop (killed: it may be busy or hostile).
 #

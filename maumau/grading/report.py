@@ -27,6 +27,8 @@ __all__ = [
 ]
 
 
+# --- spreadsheet-safe cells ---------------------------------------------------------------------------------
+#
 # Text cells of a CSV file that a spreadsheet shows as text, never runs as a formula.
 #
 # A spreadsheet reads a cell starting with ``= + - @`` (or a tab or carriage return, which some
@@ -117,6 +119,8 @@ def csv_table(rows: Iterable[Iterable[object]]) -> str:
     return "".join(lines)
 
 
+# --- the report's words -------------------------------------------------------------------------------------
+#
 # The words of ``maumau grade``'s reports (summary.md, the summary printed at the end, feedback/),
 # in English, German and Hungarian (``--lang``); numbers as the language writes them (5.4 · 5,4).
 # A learner's folder name, exercise name, test title and message are shown as written.
@@ -299,6 +303,8 @@ def _inner(value: str, lang: str) -> str:
     return value
 
 
+# --- the sentence on lateness -------------------------------------------------------------------------------
+#
 # The feedback's sentence on a hand-in's time and lateness, in the learner's language.
 
 LATE_WORDS: dict[str, dict[str, str]] = {
@@ -351,6 +357,8 @@ def lateness_sentence(row: Row, lang: str = "en") -> str:
     return text[:-1] + words["extended"] + "." if row.extended else text
 
 
+# --- the files grade writes ---------------------------------------------------------------------------------
+#
 # What ``maumau grade`` writes: grades.csv, summary.md, course.html (``course_page``) and one feedback
 # file per learner.
 #

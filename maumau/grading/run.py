@@ -41,6 +41,8 @@ from .kernel import (
 __all__ = ["NotebookRun", "Session", "Sandbox", "NOT_ISOLATED"]
 
 
+# --- one notebook in one kernel -----------------------------------------------------------------------------
+#
 # One notebook in one kernel at a time: its cells in order within the time limits (CPU time
 # of the kernel and its processes, ``Limits``); a kernel that dies or stops answering is
 # restarted and the cells that had run (with or without an error, tests excepted) are replayed,
@@ -213,6 +215,8 @@ class Session:
                     await asyncio.to_thread(empty_folder, self.scratch)
 
 
+# --- the batch's sandbox ------------------------------------------------------------------------------------
+#
 # Run the code cells of one notebook in a fresh, sandboxed kernel (nbclient).
 #
 # The grader's process only sends cell sources to the kernel and reads the replies: the

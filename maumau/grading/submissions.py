@@ -28,6 +28,8 @@ __all__ = [
 ]
 
 
+# --- submission folders -------------------------------------------------------------------------------------
+#
 # Finding and reading the learners' submissions, trusting nothing the learners made.
 #
 # Layout: each SUBMISSION_DIR (the teacher's argument, followed even if it is a symbolic link)
@@ -222,6 +224,8 @@ def duplicate_id_notes(nb: nbformat.NotebookNode) -> tuple[list[str], list[str]]
     return notes, refusals
 
 
+# --- hand-ins through the class server ----------------------------------------------------------------------
+#
 # Hand-ins: the notebooks learners hand in through the class server, every version kept.
 #
 # The server is the only clock: a hand-in is stamped with the server's receipt time, never a time
@@ -406,6 +410,8 @@ class HandIns:
         return received
 
 
+# --- which notebook a receipt belongs to --------------------------------------------------------------------
+#
 # Which notebook a class server's receipt belongs to: the exact bytes it stamped (SHA-256).
 #
 # ``maumau grade --handins class.sqlite`` grades each learner's last hand-in with the server's

@@ -20,6 +20,8 @@ from typing import Any
 __all__ = ["make_guard", "set_limits", "main", "Pinned", "pin"]
 
 
+# --- the guard: the kernel's limits and audit hook ----------------------------------------------------------
+#
 # The kernel a submission runs in: ipykernel inside limits.
 #
 # ``python -m maumau.sandbox.guard -f CONNECTION_FILE`` is the command of the grader's
@@ -189,6 +191,8 @@ def main() -> None:
     app.start()
 
 
+# --- the channels to a jailed kernel's sockets --------------------------------------------------------------
+#
 # How the grader reaches a sandboxed kernel's sockets without a path the kernel controls.
 #
 # The kernel binds its five ZeroMQ sockets (jupyter's ``ipc`` transport) in ``/run/maumau``

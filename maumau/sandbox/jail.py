@@ -28,6 +28,8 @@ __all__ = [
 ]
 
 
+# --- the process tree, measured from /proc ------------------------------------------------------------------
+#
 # The fallback where no control group holds a kernel (the control groups below): its process tree, measured
 # from ``/proc``.  The CPU time of the tree is each process's own and that of the children it
 # reaped (``/proc/PID/stat``: utime, stime, cutime, cstime); its memory the sum of the resident
@@ -114,6 +116,8 @@ class Tree:
                 pass
 
 
+# --- a control group per kernel -----------------------------------------------------------------------------
+#
 # Limits for a kernel and everything it starts, together: a control group per kernel.
 #
 # Where the machine lets the grader make control groups (it runs as root, or was handed a
@@ -441,6 +445,8 @@ def find_controls(tag: str) -> tuple[Controls | None, str]:
     return None, "this process may not make control groups (not root, no delegated cgroup v2 subtree)"
 
 
+# --- the bubblewrap jail ------------------------------------------------------------------------------------
+#
 # Real isolation for a grading kernel: a bubblewrap (``bwrap``) sandbox around it.
 #
 # Where Debian's ``bubblewrap`` is installed (``/usr/bin/bwrap``, or ``$MAUMAU_BWRAP``) and the
