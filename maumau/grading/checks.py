@@ -296,7 +296,7 @@ def check_wins(what: str, hands: Any, expected: Any = _MISSING, hint: str = "") 
 
 # --- where the learner's code raised ------------------------------------------------------------
 
-def _learners(filename: str) -> bool:
+def learners_code(filename: str) -> bool:
     """Whether code of ``filename`` is the learner's (a notebook cell), not maumau's or a library's."""
     path = os.path.abspath(filename)
     return not (filename.startswith("<frozen") or path.startswith(_PACKAGE + os.sep) or path.startswith(_LIBRARIES))
@@ -318,7 +318,7 @@ def _stub(err: BaseException) -> str | None:
     """The name of the learner's function ``err`` (a NotImplementedError) comes from, or None
     when it was raised elsewhere."""
     tb = _innermost(err.__traceback__)
-    if not isinstance(err, NotImplementedError) or tb is None or not _learners(tb.tb_frame.f_code.co_filename):
+    if not isinstance(err, NotImplementedError) or tb is None or not learners_code(tb.tb_frame.f_code.co_filename):
         return None
     return _function(tb)
 
@@ -328,7 +328,7 @@ def _where(err: BaseException) -> str:
     found = None
     tb = err.__traceback__
     while tb is not None:
-        if _learners(tb.tb_frame.f_code.co_filename):
+        if learners_code(tb.tb_frame.f_code.co_filename):
             found = tb
         tb = tb.tb_next
     if found is None:

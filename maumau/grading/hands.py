@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.moves import move_from_dict
-from .checks import _learners
+from .checks import learners_code
 
 if TYPE_CHECKING:
     from ..league.process import BotProcess, Limits
@@ -134,7 +134,7 @@ def pack(player: Any) -> str:
         raise PlayerFailed(f"{type(player).__name__} has no method choose(view)")
     module = sys.modules.get(type(player).__module__)
     file = getattr(module, "__file__", None) if module is not None and module.__name__ != "__main__" else None
-    own = isinstance(file, str) and _learners(file)
+    own = isinstance(file, str) and learners_code(file)
     if own:  # a player imported from the learner's own file: sent by value (the process cannot import it)
         cloudpickle.register_pickle_by_value(module)
     try:
