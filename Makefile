@@ -47,7 +47,7 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/jupyt
 	touch $@
 
 # The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
-# an edit of maumau/core/state.py, turn.py, engine.py, variants.py or their .pxd files (until then the sources run, with a warning).
+# an edit of maumau/core/state.py, turn.py, playable.py, variants.py or their .pxd files (until then the sources run, with a warning).
 build: $(VENV)/.installed
 	rm -f maumau/core/*.so  # compiled modules of an older build sat beside the sources; now in _built/
 	$(BIN)/python -W ignore setup.py --quiet build_ext --inplace

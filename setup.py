@@ -1,6 +1,6 @@
 """Build maumau, compiling the engine's hot path with Cython where it can.
 
-``maumau/core/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are plain Python, and run as such.
+``maumau/core/state.py``, ``turn.py``, ``playable.py`` and ``variants.py`` are plain Python, and run as such.
 The ``.pxd`` files beside them give Cython the C types of the hot path (GameState, Turn,
 Variant, legal moves, the fast paths of a move); compiled, random self-play of makao
 makes about 1.9x the decisions per CPU second of the pure-Python engine (README, issue 29).  The compiled
@@ -46,7 +46,7 @@ class BuildInto(build_ext):
                 os.replace(inplace + ".new", inplace)
 
 
-COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/engine.py", "maumau/core/variants.py"]
+COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/playable.py", "maumau/core/variants.py"]
 
 
 def extensions() -> list:

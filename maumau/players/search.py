@@ -29,9 +29,9 @@ import time
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from ..core.engine import legal_cards
 from ..core.events import Drew
 from ..core.moves import Move, Play
+from ..core.playable import legal_cards
 from ..core.rules.base import Table
 from ..core.state import TURN
 from .heuristic import best_move, score_moves

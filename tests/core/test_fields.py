@@ -1,13 +1,14 @@
-"""The state's fields are declared once, in ``maumau.core.state._FIELDS``; what must repeat them
-(Cython's ``state.pxd``, ``make_state``, the slots, the type checker's block, the value a state is
-compared by, the Turn that makes the next state, the engine's positional fast paths, the saved
-form, a seat's View, the class table's wire and frames) is checked against that declaration here, so
+"""The state's fields are declared once, in ``maumau.core.state.FIELDS``; what must repeat them
+(Cython's ``state.pxd``, ``make_state``, the slots, the type checker's block, the read-only
+attributes, the value a state is compared by, the next state a Turn leads to, the engine's
+positional fast paths, the saved form, a seat's View, the class table's wire and frames) is checked against that declaration here, so
 a field added in one place and forgotten in another fails at once."""
 
 from __future__ import annotations
 
 import ast
 import inspect
+import random
 import re
 import typing
 from pathlib import Path
@@ -17,7 +18,7 @@ from maumau.classroom import frames, views
 from maumau.classroom.messages import TableFrame
 from maumau.classroom.spec import TableSpec
 from maumau.classroom.table import ClassTable
-from maumau.core.state import _FIELDS, GameState, make_state
+from maumau.core.state import FIELDS, GameState, make_state
 from maumau.play import serialize
 from maumau.players import view
 
@@ -40,55 +41,56 @@ def _function(tree: ast.AST, name: str) -> ast.FunctionDef:
 
 def test_make_state_takes_the_fields_in_their_order():
     if not mm.compiled:  # a compiled function has no signature to read: its source is read below
-        assert tuple(inspect.signature(make_state).parameters) == _FIELDS
+        assert tuple(inspect.signature(make_state).parameters) == FIELDS
     source = _function(_tree("state.py"), "make_state")
-    assert tuple(a.arg for a in source.args.args) == _FIELDS
+    assert tuple(a.arg for a in source.args.args) == FIELDS
 
 
 def test_the_pxd_declares_exactly_the_fields():
     text = (CORE / "state.pxd").read_text(encoding="utf-8")
     body = text[text.index("cdef class GameState"):text.index("cpdef Py_ssize_t next_seat")]
     declared = {name.strip() for line in re.findall(r"cdef public object (.*)", body) for name in line.split(",")}
-    assert declared == {"_" + f for f in _FIELDS} | set(COMPUTED)
+    assert declared == {"_" + f for f in FIELDS} | set(COMPUTED)
     signature = re.search(r"cpdef GameState make_state\((.*?)\)", text, re.S)
     assert signature is not None
     params = tuple(p.strip().rstrip("=*") for p in signature.group(1).split(","))
-    assert params == _FIELDS
+    assert params == FIELDS
 
 
 def test_the_slots_and_the_type_checkers_block_are_the_fields():
-    assert GameState.__slots__[:len(_FIELDS)] == tuple("_" + f for f in _FIELDS)
+    assert GameState.__slots__[:len(FIELDS)] == tuple("_" + f for f in FIELDS)
     cls = next(n for n in _tree("state.py").body if isinstance(n, ast.ClassDef) and n.name == "GameState")
     block = next(n for n in cls.body if isinstance(n, ast.If))
     annotated = [n.target.id for n in block.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
-    assert annotated == ["_" + f for f in _FIELDS] + list(COMPUTED)
+    assert annotated == ["_" + f for f in FIELDS] + list(COMPUTED)
 
 
 def test_every_field_is_read_by_a_public_attribute():
     s = mm.deal("joker_mau_mau", players=3, seed=2)
-    for field in _FIELDS:
+    for field in FIELDS:
         assert getattr(s, PUBLIC.get(field, field)) == getattr(s, "_" + field), field
 
 
 def test_a_states_value_names_every_field_but_its_events():
     read = {n.attr[1:] for n in ast.walk(_function(_tree("state.py"), "_value"))
-            if isinstance(n, ast.Attribute) and n.attr.startswith("_") and n.attr[1:] in _FIELDS}
-    assert read == set(_FIELDS) - {"events"}  # what led to a state is no part of what it is
+            if isinstance(n, ast.Attribute) and n.attr.startswith("_") and n.attr[1:] in FIELDS}
+    assert read == set(FIELDS) - {"events"}  # what led to a state is no part of what it is
 
 
 def test_the_turn_and_the_fast_paths_make_states_of_every_field():
-    finish = _function(_tree("turn.py"), "finish")
+    finish = _function(_tree("state.py"), "next_state")
     call = next(n for n in ast.walk(finish) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "make_state")
-    assert tuple(k.arg for k in call.keywords) == _FIELDS
-    engine = _tree("engine.py")
-    positional = [n for n in ast.walk(engine) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "make_state"]
-    assert positional and all(len(n.args) == len(_FIELDS) for n in positional)
+    assert tuple(k.arg for k in call.keywords) == FIELDS
+    engine = _tree("state.py")
+    positional = [n for n in ast.walk(engine) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "make_state"
+                  and n.args]
+    assert positional and all(len(n.args) == len(FIELDS) for n in positional)
 
 
 def test_the_saved_form_and_a_seats_view_cover_the_fields():
     saved = set(serialize._STATE_FIELDS)
-    assert set(_FIELDS) - {"memory", "events"} <= saved  # the memory is saved as runde, locked, memory
-    assert set(_FIELDS) - HIDDEN <= set(view._FIELDS)
+    assert set(FIELDS) - {"memory", "events"} <= saved  # the memory is saved as runde, locked, memory
+    assert set(FIELDS) - HIDDEN <= set(view._FIELDS)
     assert not (HIDDEN - {"winner", "over", "blocked"}) & set(view._FIELDS)
 
 
@@ -103,9 +105,9 @@ def _passed() -> GameState:
 
 def test_the_class_tables_wire_sends_every_field_or_says_why_it_keeps_it_back():
     """A field added to the state is on the wire under its name, or in ``views.HIDDEN`` with why not."""
-    assert set(views.HIDDEN) <= set(_FIELDS)
+    assert set(views.HIDDEN) <= set(FIELDS)
     state = _passed()
-    public = set(_FIELDS) - set(views.HIDDEN)
+    public = set(FIELDS) - set(views.HIDDEN)
     projector, seat = views.projector_view(state), views.seat_view(state, 0)
     assert public <= set(projector) and public | {"drawn", "hand"} <= set(seat)
     for data in (projector, seat):
@@ -135,3 +137,24 @@ def test_a_table_frame_is_exactly_its_declared_message():
         frame, _ = frames.table_frame(table, seat, "en", False, -1)
         assert set(frame) == declared
         assert (frame["model"] is not None) == (seat is not None)
+
+
+def test_the_saved_form_brings_back_every_field():
+    """A state saved and loaded is the state again, in every field a state is compared by (all but
+    its events, tested above), with a pending effect, a wish, a Runde, a locked seat and a drawn card
+    among them; the saved form has exactly the names ``serialize`` declares."""
+    from maumau.play.serialize import state_from_dict, state_to_dict
+
+    seen: set[str] = set()
+    for name in ("makao", "joker_mau_mau", "mau_mau_runde", "lite_macau"):
+        rng = random.Random(name)
+        state = mm.deal(name, players=3, seed=4)
+        while not state.is_over:
+            data = state_to_dict(state)
+            assert set(data) - set(serialize._OPTIONAL_FIELDS) == set(serialize._STATE_FIELDS)
+            back = state_from_dict(data)
+            assert back == state and all(getattr(back, "_" + f) == getattr(state, "_" + f)
+                                         for f in FIELDS if f != "events"), (name, data)
+            seen.update(f for f in ("pending", "wish", "drawn") if getattr(state, f) is not None)
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert seen == {"pending", "wish", "drawn"}
