@@ -27,9 +27,9 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
+from . import illegal
 from .cards import Card, CardTuple, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
-from .illegal import refusal as _refusal
 from .moves import DRAWN, EXTRA, PHASES, TURN, Draw, Move, Pass, Play
 from .playable import legal_cards, plays_on
 from .refusal import Refusal, refuse
@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["GameState", "IllegalMove", "FIELDS", "make_state", "next_state", "legal_moves_of", "apply_move",
            "play_effects", "leave", "DRAW", "PASS", "TURN", "EXTRA", "DRAWN", "PHASES"]
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow; the message names the rule (C-9).  ``refusal`` holds the
@@ -217,7 +218,7 @@ class GameState:
     def refusal(self, move: Move) -> Refusal | None:
         """None for a legal move, else why not, as data: a sentence key, the id of the rule that
         refuses and the values the sentence names (``maumau.core.refusal``)."""
-        return _refusal(self, move)
+        return illegal.refusal(self, move)
 
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the sentence naming the rule that forbids it."""
@@ -358,7 +359,7 @@ _ONE_DRAWN = tuple((Drew(seat, 1, 1),) for seat in range(16))
 
 
 def legal_moves_of(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the player to move, each exactly once (DESIGN.md)."""
+    """Every legal move of the player to move, each exactly once (docs/explanation/design.md)."""
     if state._over:
         return ()
     variant = state._variant

@@ -179,7 +179,7 @@ class Turn(_Tabletop):
     ``next``/``prev``, ``following()``, ``set_pending``, ``skip``, ``reverse``,
     ``draw``, ``play_again``, ``lock`` and ``cancel``; each records what it did as a typed
     event (``maumau.core.events``) naming ``acting``, the rule whose hook is running, so a rule
-    never writes an event by hand.  The engine turns the result into the next immutable
+    never writes an event by hand.  The state turns the result into the next immutable
     GameState.
     """
 
