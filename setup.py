@@ -39,11 +39,18 @@ class BuildInto(build_ext):
         newer than the source it was built from, maumau/core/compiled.py checks), replacing the
         old file at once (a running process keeps the module it loaded)."""
         build_py = self.get_finalized_command("build_py")
+        copied = set()
         for ext in self.extensions:
             inplace, regular = self._get_inplace_equivalent(build_py, ext)
             if os.path.exists(regular):
                 shutil.copyfile(regular, inplace + ".new")
                 os.replace(inplace + ".new", inplace)
+                copied.add(os.path.abspath(inplace))
+        for folder in {os.path.dirname(path) for path in copied}:  # a module no longer compiled (engine)
+            for name in os.listdir(folder):
+                path = os.path.abspath(os.path.join(folder, name))
+                if path not in copied and name.endswith((".so", ".pyd")):
+                    os.remove(path)
 
 
 COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/playable.py", "maumau/core/variants.py"]
