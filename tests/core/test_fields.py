@@ -1,8 +1,9 @@
 """The state's fields are declared once, in ``maumau.core.state.FIELDS``; what must repeat them
 (Cython's ``state.pxd``, ``make_state``, the slots, the type checker's block, the read-only
 attributes, the value a state is compared by, the next state a Turn leads to, the engine's
-positional fast paths, the saved form, a seat's View, the class table's wire and frames) is checked against that declaration here, so
-a field added in one place and forgotten in another fails at once."""
+positional fast paths, the saved form and its round trip, a seat's View, the class table's wire and
+frames) is checked against that declaration here, so a field added in one place and forgotten in
+another fails at once."""
 
 from __future__ import annotations
 
