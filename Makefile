@@ -24,7 +24,7 @@ TEST_ENV = \
 	JUPYTER_DATA_DIR="$(TMPHOME)/.local/share/jupyter" \
 	JUPYTER_RUNTIME_DIR="$(TMPHOME)/.local/share/jupyter/runtime"
 
-.PHONY: all install build lab test bench bench-peers browser-test site site-test clean
+.PHONY: all install build lab test bench bench-peers browser-test site site-test docs clean
 
 all: test
 
@@ -138,8 +138,19 @@ site: $(VENV)/.installed-site
 site-test: site
 	MM_OUT="$(TMPHOME)/browser" $(BIN)/python tests/browser/drive_site.py
 
+# The manual (docs/: Sphinx with MyST-NB and the furo theme) into docs/_build/html: warnings are errors,
+# every reference must resolve (-n). The course notebooks are shown with their committed outputs
+# (nb_execution_mode "off" in docs/conf.py); the API pages import the pure-Python engine.
+$(VENV)/.installed-docs: $(VENV)/.installed pyproject.toml
+	$(BIN)/python -m pip install -e '.[docs]'
+	touch $@
+
+docs: $(VENV)/.installed-docs
+	rm -rf "$(CURDIR)/docs/_build"
+	MAUMAU_PURE_PYTHON=1 $(BIN)/sphinx-build -W --keep-going -n -b html "$(CURDIR)/docs" "$(CURDIR)/docs/_build/html"
+
 clean:
-	rm -rf site .site-build
+	rm -rf site .site-build docs/_build
 	rm -rf $(VENV) "$(TMPHOME)" .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	rm -f maumau/core/*.so maumau/core/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

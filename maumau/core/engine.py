@@ -103,7 +103,7 @@ def table_of(state: GameState) -> Table:
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the player to move, each exactly once (DESIGN.md)."""
+    """Every legal move of the player to move, each exactly once (docs/explanation/design.md)."""
     if state._over:
         return ()
     variant = state._variant
