@@ -137,3 +137,14 @@ def test_the_pictures_the_manual_and_the_notebooks_show_exist():
             shown |= set(re.findall(r"images/([\w-]+\.png)", path.read_text()))
     assert shown <= images, shown - images
     assert not list(DOCS.glob("*.png")), "pictures go into docs/images/"
+
+
+def test_ci_builds_the_manual_with_warnings_as_errors():
+    run = (ROOT / ".ci" / "run").read_text()
+    assert "make test" in run and "make docs" in run, ".ci/run builds the manual"
+    assert run.index("make docs") > run.index("make test")
+    makefile = (ROOT / "Makefile").read_text()
+    build = next(line for line in makefile.splitlines() if "sphinx-build" in line)
+    for flag in ("-W", "--keep-going", "-n", "-b html"):
+        assert flag in build, f"make docs: sphinx-build without {flag}"
+    assert '"$(CURDIR)/docs"' in build, "a checkout's path may hold spaces"
