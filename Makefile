@@ -38,7 +38,7 @@ $(VENV)/.installed: pyproject.toml
 
 # JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background
 # thread redraws (mm.join's table) then loses clicks ("Unknown subshell_id" in the kernel), so the lab
-# of this environment keeps comms on the main shell (maumau/classroom/jupyterlab-overrides.json; README).
+# of this environment keeps comms on the main shell (maumau/classroom/jupyterlab-overrides.json; docs/howto/class-table.md).
 LAB_OVERRIDES = $(VENV)/share/jupyter/lab/settings/overrides.d/maumau.json
 
 $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
@@ -123,7 +123,7 @@ $(AXE): $(VENV)/.installed
 browser-test: $(VENV)/.installed-browser build $(AXE) $(CHP)
 	PYBIN=$(BIN)/python MM_AXE="$(CURDIR)/$(AXE)" tests/browser/run.sh $(BROWSER_TESTS)
 
-# The course in the browser (README: "The course in the browser"): site/ is a static JupyterLite
+# The course in the browser (docs/howto/browser-site.md): site/ is a static JupyterLite
 # site (JupyterLab and Pyodide, a pure maumau wheel and its dependencies preinstalled; lite/build.py).
 # Everything comes from PyPI and npm at build time; the site then needs nothing but a static web server.
 $(VENV)/.installed-site: $(VENV)/.installed pyproject.toml
