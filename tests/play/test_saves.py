@@ -8,7 +8,7 @@ duplicated, removed and moved cards, swapped seats, extra and missing keys, trun
 What loads must keep every invariant: card conservation, to_move an active seat, legal moves
 listed while the hand runs, each random move applying and changing the state, a JSON round
 trip.  Scenario tests cover each case seen loading before the checks existed, and
-``mm.position`` refuses the same situations with the same words (``maumau.validate``).
+``mm.position`` refuses the same situations with the same words (``maumau.core.validate``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The message catalogue in English, German and Hungarian (maumau.i18n, maumau.locale)."""
+"""The message catalogue in English, German and Hungarian (maumau.text.i18n, maumau.text.locale)."""
 
 from __future__ import annotations
 
