@@ -1,4 +1,4 @@
-# maumau: `make lab` opens the course, `make test` runs every test.
+# maumau: `make lab` opens the course, `make test` runs every test, `make test-fast` the quick ones.
 # Both create and fill .venv themselves on a fresh machine.
 
 PY ?= python3
@@ -24,7 +24,7 @@ TEST_ENV = \
 	JUPYTER_DATA_DIR="$(TMPHOME)/.local/share/jupyter" \
 	JUPYTER_RUNTIME_DIR="$(TMPHOME)/.local/share/jupyter/runtime"
 
-.PHONY: all install build lab test bench bench-peers browser-test site site-test docs clean
+.PHONY: all install build lab test test-fast bench bench-peers browser-test site site-test docs clean
 
 all: test
 
@@ -78,14 +78,27 @@ $(VEGA): $(VENV)/.installed
 	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/vega vega@5.33.1 vega-lite@5.23.0 vega-embed@6.29.0
 	touch $@
 
+# The tests, then the notebooks (nbval), in one shell: the notebooks run and report even when a
+# test failed, and the target then fails with the status of the first of the two that failed.
+NBVAL_FILES = $(strip $(NOTEBOOKS) $(wildcard exercises/*.ipynb))
+NBVAL = $(if $(NBVAL_FILES),$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NBVAL_FILES),true)
+
 test: build $(CHP) $(VEGA) $(VENV)/.installed-browser
 	rm -rf "$(TMPHOME)" && mkdir -p "$(TMPHOME)"
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m mypy --strict
-	$(TEST_ENV) $(BIN)/python -m pytest
-ifneq ($(NOTEBOOKS)$(wildcard exercises/*.ipynb),)
-	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS) $(wildcard exercises/*.ipynb)
-endif
+	$(TEST_ENV) $(BIN)/python -m pytest; tests=$$?; \
+	$(NBVAL); notebooks=$$?; \
+	if [ $$tests -ne 0 ]; then exit $$tests; fi; exit $$notebooks
+
+# The engine's tests in under a minute, while you work: the core, the rules, playing on, the players
+# and the words, without the tests marked slow (pyproject.toml), and the package's layers and sizes.
+FAST_TESTS = tests/core tests/rules tests/play tests/players tests/text \
+	tests/test_layers.py tests/test_names.py tests/test_sizes.py
+
+test-fast: build
+	mkdir -p "$(TMPHOME)"
+	$(TEST_ENV) $(BIN)/python -m pytest -m "not slow" $(FAST_TESTS)
 
 bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
