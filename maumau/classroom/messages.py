@@ -455,9 +455,14 @@ class TableFrame(TypedDict):
 
 
 def frame_schema() -> dict[str, Any]:
-    """The JSON Schema of the ``table`` frame, made from the types above (``TableFrame``): what the
-    page's script (``pages/table.js``) may read of a frame, and what a frame holds, exactly."""
-    return json_schema(TableFrame, title="The table frame of the class table's wire")
+    """The JSON Schema of the ``table`` frame as sent, made from the types above (``TableFrame``,
+    and the ``v`` that ``encode`` adds to every message): what the page's script
+    (``pages/table.js``) may read of a frame, and what a frame holds, exactly."""
+    schema = json_schema(TableFrame, title="The table frame of the class table's wire")
+    frame = schema["$defs"]["TableFrame"]
+    frame["properties"]["v"] = {"const": PROTOCOL_VERSION}
+    frame["required"] = sorted([*frame["required"], "v"])
+    return schema
 
 
 def decode_server(raw: str | bytes) -> dict[str, Any]:
