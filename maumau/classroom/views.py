@@ -16,7 +16,7 @@ from ..core.moves import Play
 from ..core.rules.base import Pending, Rule
 from ..core.state import GameState
 from ..core.variants import Variant
-from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card
+from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card, seat_model
 from ..play.serialize import memory_from_json, memory_to_json
 from ..players.view import Moves, View
 from ..text.explain import memory_sentence
@@ -31,8 +31,8 @@ from .messages import (
     move_to_wire,
 )
 
-__all__ = ["seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire", "view_from_wire",
-           "card_names"]
+__all__ = ["hand_seen", "seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire",
+           "view_from_wire", "card_names"]
 
 
 def event_to_json(event: Any) -> dict[str, Any]:
@@ -138,6 +138,20 @@ def projector_view(state: GameState, lang: str = "en", open_hands: bool = False,
     if open_hands:
         data["hands"] = [[c.text for c in h] for h in state.hands]
     return data
+
+
+def hand_seen(state: GameState, hand_seat: int | None, lang: str, open_hands: bool,
+              name_of: Callable[[int], str]) -> tuple[SeatView | ProjectorView, WireModel | None, dict[str, str]]:
+    """What one connection sees of the hand: a seat (``hand_seat``) its view and its seat model,
+    the projector (None) the projector's view (every hand if ``open_hands``: the teacher's); and the
+    names of the cards it shows, for a screen reader."""
+    if hand_seat is None:
+        shown = projector_view(state, lang, open_hands, name_of)
+        cards = [*shown["discard"][-3:], *(c for hand in shown.get("hands", ()) for c in hand)]
+        return shown, None, card_names(cards, lang)
+    view = seat_view(state, hand_seat, lang, name_of)
+    model = model_to_wire(seat_model(state, hand_seat, lang, name_of))
+    return view, model, card_names([*view["hand"], *view["discard"][-3:]], lang)
 
 
 def card_names(cards: list[str], lang: str) -> dict[str, str]:
