@@ -123,7 +123,18 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     from websockets.sync.client import connect
 
     from .client import ws_url
-    from .messages import REQUESTS, Codes, Create, Request, Tables, decode_server, encode_request
+    from .messages import (
+        Close,
+        Codes,
+        Create,
+        Request,
+        Restart,
+        Start,
+        TableRequest,
+        Tables,
+        decode_server,
+        encode_request,
+    )
 
     try:
         token = teacher_token(args)
@@ -147,7 +158,8 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
         con.error(f"table {args.action} needs --code")
         return 2
     else:
-        request = REQUESTS[args.action](id=1, teacher=token, code=args.code)  # type: ignore[call-arg]
+        about_table: dict[str, type[TableRequest]] = {"start": Start, "restart": Restart, "close": Close}
+        request = about_table[args.action](id=1, teacher=token, code=args.code)
     try:
         with connect(ws_url(args.url), open_timeout=10) as ws:
             ws.send(encode_request(request))
