@@ -176,26 +176,31 @@ def decode_request(raw: str | bytes) -> Request:
     except (ValueError, RecursionError):
         data = None
     found_id = data.pop("id", None) if isinstance(data, dict) else None
-    good_id = type(found_id) is int and abs(found_id) <= _LONGEST_NUMBER
     try:
         if len(raw) > MAX_MESSAGE:
             raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE} bytes, not {len(raw)}")
         if not isinstance(data, dict):
             raise ProtocolError("malformed", "a message is one JSON object")
-        if found_id is not None and not good_id:
-            raise ProtocolError("malformed", "id must be a whole number")
         return _request(data, found_id)
     except ProtocolError as err:
-        err.request_id = found_id if good_id else None
+        err.request_id = found_id if _is_id(found_id) else None
         raise
 
 
-def _request(data: dict[str, Any], found_id: int | None) -> Request:
-    """The request ``data`` (a JSON object without its ``id``) declares, every field checked."""
+def _is_id(value: Any) -> bool:
+    """Whether ``value`` is a good ``id``: a whole number a browser's JavaScript holds exactly."""
+    return type(value) is int and abs(value) <= _LONGEST_NUMBER
+
+
+def _request(data: dict[str, Any], found_id: Any) -> Request:
+    """The request that ``data`` (a JSON object; its ``id`` taken out: ``found_id``) declares, every
+    field checked."""
     kind = data.pop("type", None)
     if not isinstance(kind, str) or kind not in REQUESTS:
         shown = _shown(kind) if isinstance(kind, str) else type(kind).__name__
         raise ProtocolError("unknown", f"unknown request type {shown}: one of {', '.join(REQUESTS)}")
+    if found_id is not None and not _is_id(found_id):
+        raise ProtocolError("malformed", "id must be a whole number")
     version = data.pop("v", PROTOCOL_VERSION)
     if version != PROTOCOL_VERSION or type(version) is not int:
         raise ProtocolError("version", f"this server speaks version {PROTOCOL_VERSION} of the protocol")
