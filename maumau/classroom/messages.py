@@ -14,15 +14,23 @@ a whole number the client chooses, may be added to any request and comes back in
     {"type": "create", "table": {...}}  {"type": "start" | "restart" | "close", "code": "..."}
     {"type": "tables"}  {"type": "codes", "renew": "alice"}   the teacher's requests
 
+Each request is a class below; the server dispatches it by its class (``connections``).  The
+teacher's requests are ``TeacherRequest``s (``teacher``: the token, unless the browser is logged in),
+those about one table ``TableRequest``s (``code``).
+
 The server answers ``{"type": "ok", "id": ..., ...}`` or ``{"type": "error", "code": ..., "message":
 ..., "id": ...}`` and, whenever the table changes, sends every connection a ``table`` frame
-(``TableFrame``, built by ``frames``; a seat's carries its ``SeatModel``, ``maumau.play.seat_model``).
-Every server message carries ``"v": PROTOCOL_VERSION``.
+(``TableFrame``, built by ``frames``): a seat's ``view`` is a ``SeatView`` and its ``model`` a
+``WireModel`` (its ``maumau.play.seat_model.SeatModel``), the projector's view a ``ProjectorView``
+and no model.  ``frame_schema()`` is the JSON Schema of the frame, made from these types; the
+page's script (``pages/table.js``) is tested against it.  Every server message carries
+``"v": PROTOCOL_VERSION``.
 
 A move on the wire is ``{"play": ["7H", "8H"], "wish": "H", "mau": true, "runde": true}``,
-``{"draw": true}`` or ``{"pass": true}``.  ``decode_request`` turns the bytes of a request into
-one typed request, its move already a ``Move``: the server decodes a move once, and the engine
-checks it once (``Game.apply``).
+``{"draw": true}`` or ``{"pass": true}`` (``WireMove``).  ``decode_request`` reads the bytes of a
+request once into one typed request, its move already a ``Move`` (or a ProtocolError that names the
+request's ``id``): the server decodes a move once, the engine checks it once (``Game.apply``) and
+the table records that Move.
 """
 
 from __future__ import annotations
