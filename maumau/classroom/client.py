@@ -134,7 +134,7 @@ class Seat:
 
     def legal_moves(self) -> list[Move]:
         view = self.table.get("view")
-        return [move_from_wire(m) for m in view.get("legal", ())] if view else []
+        return [move_from_wire(m) for m in view["legal"]] if view is not None and "hand" in view else []
 
     @property
     def hand_over(self) -> bool:

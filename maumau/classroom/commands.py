@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .messages import TeacherRequest
 
 __all__ = ["add_commands"]
 
@@ -123,7 +126,7 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     from websockets.sync.client import connect
 
     from .client import ws_url
-    from .messages import REQUESTS, Codes, Create, Request, Tables, decode_server, encode_request
+    from .messages import decode_server, encode_request
 
     try:
         token = teacher_token(args)
@@ -133,21 +136,10 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     if not token:
         con.error("the teacher token is needed: --teacher-token-file or $MAUMAU_TEACHER_TOKEN")
         return 2
-    request: Request
-    if args.action == "create":
-        request = Create(id=1, teacher=token, table={
-            "variant": args.variant, "seats": args.seats, "computers": args.computers, "strength": args.strength,
-            "without": args.without, "lang": args.lang, **({} if args.seed is None else {"seed": args.seed}),
-            **({} if args.clock is None else {"clock": args.clock})})
-    elif args.action == "list":
-        request = Tables(id=1, teacher=token)
-    elif args.action == "codes":
-        request = Codes(id=1, teacher=token, renew=args.renew)
-    elif not args.code:
+    request = teachers_request(args, token)
+    if request is None:
         con.error(f"table {args.action} needs --code")
         return 2
-    else:
-        request = REQUESTS[args.action](id=1, teacher=token, code=args.code)  # type: ignore[call-arg]
     try:
         with connect(ws_url(args.url), open_timeout=10) as ws:
             ws.send(encode_request(request))
@@ -171,6 +163,23 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     else:
         con.say(f"Table {args.action}{'ed' if args.action != 'close' else 'd'}: {answer['code']}")
     return 0
+
+
+def teachers_request(args: argparse.Namespace, token: str) -> TeacherRequest | None:
+    """The request ``maumau table ACTION`` sends (None: a request about one table without its --code)."""
+    from .messages import Close, Codes, Create, Restart, Start, TableRequest, Tables
+
+    if args.action == "create":
+        return Create(id=1, teacher=token, table={
+            "variant": args.variant, "seats": args.seats, "computers": args.computers, "strength": args.strength,
+            "without": args.without, "lang": args.lang, **({} if args.seed is None else {"seed": args.seed}),
+            **({} if args.clock is None else {"clock": args.clock})})
+    if args.action == "list":
+        return Tables(id=1, teacher=token)
+    if args.action == "codes":
+        return Codes(id=1, teacher=token, renew=args.renew)
+    about_table: dict[str, type[TableRequest]] = {"start": Start, "restart": Restart, "close": Close}
+    return about_table[args.action](id=1, teacher=token, code=args.code) if args.code else None
 
 
 def say_codes(lines: list[dict[str, Any]], con: Any) -> None:
