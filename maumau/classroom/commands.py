@@ -15,7 +15,7 @@ __all__ = ["add_commands"]
 
 def add_commands(commands: Any) -> None:
     serve = commands.add_parser(
-        "serve", help="serve class tables: learners play each other (README: Play together)",
+        "serve", help="serve class tables: learners play each other (docs: Run a class table)",
         description="Serve class tables: the lobby page, the table pages and the websocket for "
                     "classroom.join(...). Every table is kept in the SQLite database; started again on "
                     "the same database, the server resumes every table at the move it had reached.")
@@ -32,17 +32,17 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--pause", type=float, default=5.0, help="seconds between a hand's end and the next deal")
     serve.add_argument("--hub", action="store_true",
                        help="run as a JupyterHub service: learners are the hub's users, the pages log in "
-                            "through the hub's OAuth (README)")
+                            "through the hub's OAuth (docs: Run maumau on a JupyterHub)")
     serve.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
                        help="with --hub: the hub group whose members (and the hub's admins) are teachers "
                             "(default teachers)")
     serve.add_argument("--roster", metavar="CSV",
                        help="the course's learners (the roster maumau export reads: learner,name,id,...): each gets "
                             "a personal code (maumau table codes) that makes their seat and hand-ins theirs "
-                            "(README, Who a learner is)")
+                            "(docs: Run a class table, Who a learner is)")
     serve.add_argument("--exercises", metavar="DIR",
                        help="the course's instructor notebooks: learners hand in at /handin, the teacher's "
-                            "course page is /course (README, Running a course)")
+                            "course page is /course (docs: Deadlines, the gradebook and export)")
     serve.add_argument("--close", action="append", default=[], metavar="EXERCISE=TIME",
                        help="no hand-in of EXERCISE after TIME (with its zone; TIME alone: every exercise)")
     serve.add_argument("--per-address", type=int, default=None, metavar="N",

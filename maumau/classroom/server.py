@@ -44,7 +44,7 @@ log = logging.getLogger("maumau.classroom")
 
 
 class Server:
-    """A class table server (see the module docstring and README, "Play together").
+    """A class table server (see the module docstring and docs/howto/class-table.md).
 
     ``hold`` is how long (seconds) a dropped learner's seat waits before a computer plays it;
     ``computer_delay`` the pause before each computer move (so people can follow); ``pause``
