@@ -25,10 +25,8 @@ FACADE = "maumau"
 ROOM_NAMES = {0: "catalogue", 1: "core", 2: "text", 3: "players", 4: "play", 5: "simulation", 6: "apps"}
 
 ROOMS: dict[str, int] = {
-    # 0 the message catalogue: the words of en/de/hu, and the old module names (they import
-    #   nothing of maumau by name)
+    # 0 the message catalogue: the words of en/de/hu (it imports nothing of maumau by name)
     "maumau.text.locale": 0,
-    "maumau._old_names": 0,
     # 1 the core: it records events and refusals as data; words are made above it
     "maumau.core": 1,
     # 2 words about the game: narration, how a state looks, the variants side by side
@@ -52,14 +50,6 @@ ROOMS: dict[str, int] = {
     "maumau.env": 6,
     "maumau.__main__": 6,
     "maumau._version": 6,
-    # the old module names (maumau/_old_names.py): small modules that hand over the names of
-    # their new homes, in any room; nothing inside the package imports them
-    **{old: 6 for old in (
-        "maumau.cards", "maumau.moves", "maumau.events", "maumau.problems", "maumau.state", "maumau.turn",
-        "maumau.engine", "maumau.illegal", "maumau.variants", "maumau.validate", "maumau.start",
-        "maumau.rules", "maumau.i18n", "maumau.locale", "maumau.explain", "maumau.compare", "maumau.game",
-        "maumau.match", "maumau.serialize", "maumau.simulate", "maumau.terminal_console",
-        "maumau.terminal_table", "maumau.terminal_input", "maumau.terminal_report")},
 }
 
 

@@ -97,7 +97,7 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
              locked: Iterable[int] = (), active: Iterable[bool] | None = None,
              target: int | None = None, resume: int | None = None, seed: int = 0,
              **options: Any) -> GameState:
-    """A GameState for a constructed situation, for teaching and tests (DESIGN.md).
+    """A GameState for a constructed situation, for teaching and tests (docs/explanation/design.md).
 
     ``stock`` lists the stock top first; left out, it is the rest of the deck shuffled
     with ``seed`` (``stock=""`` is an empty stock).  ``pending_draw``/``pending_skip``

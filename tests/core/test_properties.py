@@ -44,6 +44,7 @@ def play_random(name: str, players: int, seed: int, cap: int = MOVE_CAP):
 GAMES_PER_VARIANT = 1000
 
 
+@pytest.mark.slow  # 25 s of the pure-Python engine: `make test` runs it, `make test-fast` does not
 @pytest.mark.parametrize("name", mm.variant_names())
 def test_a_thousand_random_games_keep_every_invariant(name: str) -> None:
     """1000 whole games per variant, over every allowed player count: cheap invariants at

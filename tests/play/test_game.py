@@ -1,4 +1,4 @@
-"""Game: history, undo, replay, saving and loading (DESIGN.md "Game", quality bar "bad input").
+"""Game: history, undo, replay, saving and loading (docs/explanation/design.md, "Game" and the quality bar "bad input").
 
 Saved games are checked against corrupt input of every kind: each must raise
 ``mm.FormatError`` (a ValueError) whose message names the problem, and load nothing.
