@@ -50,7 +50,7 @@ def event_to_json(event: Any) -> dict[str, Any]:
     return data
 
 
-#: The state's fields (``maumau.core.state._FIELDS``) the wire does not carry under their own name,
+#: The state's fields (``maumau.core.state.FIELDS``) the wire does not carry under their own name,
 #: and why; every other field is sent as it is to every connection (``_public_of``).
 #: tests/core/test_state_fields.py checks that the two together are every field, so a field added to
 #: the state is sent, or kept back here on purpose.
