@@ -1,4 +1,4 @@
-# maumau: `make lab` opens the course, `make test` runs every test.
+# maumau: `make lab` opens the course, `make test` runs every test, `make test-fast` the quick ones.
 # Both create and fill .venv themselves on a fresh machine.
 
 PY ?= python3
@@ -24,7 +24,7 @@ TEST_ENV = \
 	JUPYTER_DATA_DIR="$(TMPHOME)/.local/share/jupyter" \
 	JUPYTER_RUNTIME_DIR="$(TMPHOME)/.local/share/jupyter/runtime"
 
-.PHONY: all install build lab test bench bench-peers browser-test site site-test clean
+.PHONY: all install build lab test test-fast bench bench-peers browser-test site site-test docs clean
 
 all: test
 
@@ -38,7 +38,7 @@ $(VENV)/.installed: pyproject.toml
 
 # JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background
 # thread redraws (mm.join's table) then loses clicks ("Unknown subshell_id" in the kernel), so the lab
-# of this environment keeps comms on the main shell (maumau/classroom/jupyterlab-overrides.json; README).
+# of this environment keeps comms on the main shell (maumau/classroom/jupyterlab-overrides.json; docs/howto/class-table.md).
 LAB_OVERRIDES = $(VENV)/share/jupyter/lab/settings/overrides.d/maumau.json
 
 $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
@@ -47,7 +47,7 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/jupyt
 	touch $@
 
 # The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
-# an edit of maumau/core/state.py, turn.py, engine.py, variants.py or their .pxd files (until then the sources run, with a warning).
+# an edit of maumau/core/state.py, turn.py, playable.py, variants.py or their .pxd files (until then the sources run, with a warning).
 build: $(VENV)/.installed
 	rm -f maumau/core/*.so  # compiled modules of an older build sat beside the sources; now in _built/
 	$(BIN)/python -W ignore setup.py --quiet build_ext --inplace
@@ -78,14 +78,27 @@ $(VEGA): $(VENV)/.installed
 	npm install --no-audit --no-fund --loglevel=error --prefix $(VENV)/vega vega@5.33.1 vega-lite@5.23.0 vega-embed@6.29.0
 	touch $@
 
+# The tests, then the notebooks (nbval), in one shell: the notebooks run and report even when a
+# test failed, and the target then fails with the status of the first of the two that failed.
+NBVAL_FILES = $(strip $(NOTEBOOKS) $(wildcard exercises/*.ipynb))
+NBVAL = $(if $(NBVAL_FILES),$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NBVAL_FILES),true)
+
 test: build $(CHP) $(VEGA) $(VENV)/.installed-browser
 	rm -rf "$(TMPHOME)" && mkdir -p "$(TMPHOME)"
 	$(TEST_ENV) $(BIN)/ruff check $(LINT_PATHS)
 	$(TEST_ENV) $(BIN)/python -m mypy --strict
-	$(TEST_ENV) $(BIN)/python -m pytest
-ifneq ($(NOTEBOOKS)$(wildcard exercises/*.ipynb),)
-	$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NOTEBOOKS) $(wildcard exercises/*.ipynb)
-endif
+	$(TEST_ENV) $(BIN)/python -m pytest; tests=$$?; \
+	$(NBVAL); notebooks=$$?; \
+	if [ $$tests -ne 0 ]; then exit $$tests; fi; exit $$notebooks
+
+# The engine's tests in under a minute, while you work: the core, the rules, playing on, the players
+# and the words, without the tests marked slow (pyproject.toml), and the package's layers and sizes.
+FAST_TESTS = tests/core tests/rules tests/play tests/players tests/text \
+	tests/test_layers.py tests/test_names.py tests/test_sizes.py
+
+test-fast: build
+	mkdir -p "$(TMPHOME)"
+	$(TEST_ENV) $(BIN)/python -m pytest -m "not slow" $(FAST_TESTS)
 
 bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
@@ -123,7 +136,7 @@ $(AXE): $(VENV)/.installed
 browser-test: $(VENV)/.installed-browser build $(AXE) $(CHP)
 	PYBIN=$(BIN)/python MM_AXE="$(CURDIR)/$(AXE)" tests/browser/run.sh $(BROWSER_TESTS)
 
-# The course in the browser (README: "The course in the browser"): site/ is a static JupyterLite
+# The course in the browser (docs/howto/browser-site.md): site/ is a static JupyterLite
 # site (JupyterLab and Pyodide, a pure maumau wheel and its dependencies preinstalled; lite/build.py).
 # Everything comes from PyPI and npm at build time; the site then needs nothing but a static web server.
 $(VENV)/.installed-site: $(VENV)/.installed pyproject.toml
@@ -138,8 +151,19 @@ site: $(VENV)/.installed-site
 site-test: site
 	MM_OUT="$(TMPHOME)/browser" $(BIN)/python tests/browser/drive_site.py
 
+# The manual (docs/: Sphinx with MyST-NB and the furo theme) into docs/_build/html: warnings are errors,
+# every reference must resolve (-n). The course notebooks are shown with their committed outputs
+# (nb_execution_mode "off" in docs/conf.py); the API pages import the pure-Python engine.
+$(VENV)/.installed-docs: $(VENV)/.installed pyproject.toml
+	$(BIN)/python -m pip install -e '.[docs]'
+	touch $@
+
+docs: $(VENV)/.installed-docs
+	rm -rf "$(CURDIR)/docs/_build"
+	MAUMAU_PURE_PYTHON=1 $(BIN)/sphinx-build -W --keep-going -n -b html "$(CURDIR)/docs" "$(CURDIR)/docs/_build/html"
+
 clean:
-	rm -rf site .site-build
+	rm -rf site .site-build docs/_build
 	rm -rf $(VENV) "$(TMPHOME)" .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	rm -f maumau/core/*.so maumau/core/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

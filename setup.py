@@ -1,6 +1,6 @@
 """Build maumau, compiling the engine's hot path with Cython where it can.
 
-``maumau/core/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are plain Python, and run as such.
+``maumau/core/state.py``, ``turn.py``, ``playable.py`` and ``variants.py`` are plain Python, and run as such.
 The ``.pxd`` files beside them give Cython the C types of the hot path (GameState, Turn,
 Variant, legal moves, the fast paths of a move); compiled, random self-play of makao
 makes about 1.9x the decisions per CPU second of the pure-Python engine (README, issue 29).  The compiled
@@ -39,14 +39,21 @@ class BuildInto(build_ext):
         newer than the source it was built from, maumau/core/compiled.py checks), replacing the
         old file at once (a running process keeps the module it loaded)."""
         build_py = self.get_finalized_command("build_py")
+        copied = set()
         for ext in self.extensions:
             inplace, regular = self._get_inplace_equivalent(build_py, ext)
             if os.path.exists(regular):
                 shutil.copyfile(regular, inplace + ".new")
                 os.replace(inplace + ".new", inplace)
+                copied.add(os.path.abspath(inplace))
+        for folder in {os.path.dirname(path) for path in copied}:  # a module no longer compiled (engine)
+            for name in os.listdir(folder):
+                path = os.path.abspath(os.path.join(folder, name))
+                if path not in copied and name.endswith((".so", ".pyd")):
+                    os.remove(path)
 
 
-COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/engine.py", "maumau/core/variants.py"]
+COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/playable.py", "maumau/core/variants.py"]
 
 
 def extensions() -> list:

@@ -57,7 +57,7 @@ NOT_ON_SITE = {
     "11_teach_the_computer.ipynb": "it needs numpy, Gymnasium and PettingZoo (the extra maumau[env]): numpy has no "
                                    "pure wheel, and the site ships Pyodide's core runtime without its numpy",
 }
-#: JupyterLab for the course, the REPL app for the table on a projector (README).
+#: JupyterLab for the course, the REPL app for the table on a projector (docs/howto/browser-site.md).
 APPS = ["--apps", "lab", "--apps", "repl"]
 #: Shipped inside jupyterlite-pyodide-kernel (browser shims of ipykernel and widgetsnbextension).
 KERNEL_WHEELS = ["ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"]

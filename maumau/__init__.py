@@ -8,27 +8,19 @@
 
 from typing import Any
 
-# isort: off
-# core.compiled chooses the engine modules (compiled or their Python sources) before any loads.
+from . import charts, players
+from ._version import __version__ as __version__
 from .core import compiled as _compiled
-# maumau.cards and maumau.simulate are old module names (maumau/_old_names.py) and the names of
-# functions of the package: the modules load first, so that importing them later finds them
-# loaded and leaves mm.cards and mm.simulate the functions bound below.
-from . import cards as _old_cards, simulate as _old_simulate  # noqa: F401, E402
-from .core.cards import JOKER, Card, CardError, Rank, Suit, cards  # noqa: E402
-from .core.dealing import deal, position  # noqa: E402
-from .core.moves import Draw, Move, Pass, Play  # noqa: E402
-from .core.rules.base import Role, Rule  # noqa: E402
-from .core.state import GameState, IllegalMove  # noqa: E402
-from .core.variants import Variant, VariantError, variant, variant_names  # noqa: E402
-from . import players  # noqa: E402
-from .play.game import FormatError, Game  # noqa: E402
-from .play.match import HandResult, Match, MatchError  # noqa: E402
-from .simulation import simulate  # noqa: E402
-from . import charts  # noqa: E402
-from ._version import __version__ as __version__  # noqa: E402
-from . import _old_names  # noqa: E402
-# isort: on
+from .core.cards import JOKER, Card, CardError, Rank, Suit, cards
+from .core.dealing import deal, position
+from .core.moves import Draw, Move, Pass, Play
+from .core.rules.base import Role, Rule
+from .core.state import GameState, IllegalMove
+from .core.variants import Variant, VariantError, variant, variant_names
+from .play.game import FormatError, Game
+from .play.match import HandResult, Match, MatchError
+from .simulation import simulate
+
 
 def __getattr__(name: str) -> Any:
     # networkx and the graph drawing load on first use: every grading kernel imports maumau
@@ -38,10 +30,6 @@ def __getattr__(name: str) -> Any:
         graph = importlib.import_module(__name__ + ".graph")  # sets the package's attribute graph
         globals()["state_graph"] = graph.state_graph
         return globals()[name]
-    if _old_names.new_name(f"{__name__}.{name}") is not None:  # mm.state, mm.i18n: the old modules
-        import importlib
-
-        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'maumau' has no attribute {name!r}")
 
 
@@ -69,7 +57,6 @@ def replay(source: Any, **options: Any) -> Any:
     from .widgets import replay as _replay
 
     return _replay(source, **options)
-
 
 
 def rulebook(game: Any = "makao", lang: str | None = None, formal: bool = False) -> Any:

@@ -271,7 +271,7 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     return 0
 
 
-# --- maumau simulate (maumau.simulate) ----------------------------------------------------------------
+# --- maumau simulate (maumau.simulation) --------------------------------------------------------------
 
 def _add_simulate(commands: Any) -> None:
     sub = commands.add_parser("simulate", help="play many hands between computer players and show the statistics",

@@ -8,6 +8,7 @@ imports test files by their base name, so each name is used once in the whole tr
 """
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,47 @@ TESTS = Path(__file__).resolve().parent
 for _folder in sorted(TESTS.iterdir()):
     if _folder.is_dir() and any(_folder.glob("test_*.py")) and str(_folder) not in sys.path:
         sys.path.insert(0, str(_folder))
+
+import processes  # noqa: E402  (tests/processes.py, on the path from here on)
+
+# --- the tests leave nothing running ------------------------------------------------------------------
+
+_SESSION = pytest.StashKey[tuple[str, float]]()  # the session's mark and when it began
+_FOLDERS = pytest.StashKey[list[str]]()  # the session's temporary folder
+_LEFT = pytest.StashKey[list[str]]()  # what was still running at its end
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Mark the session before any test starts a process: every process started from here inherits it."""
+    config.stash[_SESSION] = (processes.mark_session(), time.time())
+
+
+@pytest.fixture(autouse=True, scope="session")
+def session_folder(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The session's temporary folder: a process whose command line names it was started by a test (a
+    hub's service, which inherits neither the session's environment nor a parent that stays)."""
+    request.config.stash[_FOLDERS] = [str(tmp_path_factory.getbasetemp())]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Fail the session if a process it started still runs (a server a fixture did not stop, the
+    children of one that stopped alone); those processes are then ended, so none outlives the run."""
+    token, since = session.config.stash[_SESSION]
+    left = processes.left_running(token, since, session.config.stash.get(_FOLDERS, []))
+    session.config.stash[_LEFT] = [processes.describe(p) for p in left]
+    if left:
+        processes.end(left)
+        if session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    left = config.stash.get(_LEFT, [])
+    if left:
+        terminalreporter.section("processes the tests left running (now ended)", sep="!", red=True, bold=True)
+        for line in left:
+            terminalreporter.line(line, red=True)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,4 +1,4 @@
-"""The benchmark scripts run (their numbers live in the README, not in tests)."""
+"""The benchmark scripts run (their numbers live in docs/explanation/performance.md, not in tests)."""
 
 from __future__ import annotations
 

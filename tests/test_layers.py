@@ -25,10 +25,8 @@ FACADE = "maumau"
 ROOM_NAMES = {0: "catalogue", 1: "core", 2: "text", 3: "players", 4: "play", 5: "simulation", 6: "apps"}
 
 ROOMS: dict[str, int] = {
-    # 0 the message catalogue: the words of en/de/hu, and the old module names (they import
-    #   nothing of maumau by name)
+    # 0 the message catalogue: the words of en/de/hu (it imports nothing of maumau by name)
     "maumau.text.locale": 0,
-    "maumau._old_names": 0,
     # 1 the core: it records events and refusals as data; words are made above it
     "maumau.core": 1,
     # 2 words about the game: narration, how a state looks, the variants side by side
@@ -55,14 +53,6 @@ ROOMS: dict[str, int] = {
     "maumau.env": 6,
     "maumau.__main__": 6,
     "maumau._version": 6,
-    # the old module names (maumau/_old_names.py): small modules that hand over the names of
-    # their new homes, in any room; nothing inside the package imports them
-    **{old: 6 for old in (
-        "maumau.cards", "maumau.moves", "maumau.events", "maumau.problems", "maumau.state", "maumau.turn",
-        "maumau.engine", "maumau.illegal", "maumau.variants", "maumau.validate", "maumau.start",
-        "maumau.rules", "maumau.i18n", "maumau.locale", "maumau.explain", "maumau.compare", "maumau.game",
-        "maumau.match", "maumau.serialize", "maumau.simulate", "maumau.terminal_console",
-        "maumau.terminal_table", "maumau.terminal_input", "maumau.terminal_report")},
 }
 
 
@@ -82,19 +72,17 @@ def _door(i: Import) -> bool:
     return i.kind == "lazy" and (i.source, i.target) in DOORS
 
 
-def test_only_the_state_closes_a_cycle_at_its_end():
-    """An import at the end of a module closes a cycle on purpose: only the state's of the engine."""
+def test_no_module_closes_a_cycle_at_its_end():
+    """No import at the end of a module closes a cycle: the state holds the engine's functions."""
     late = {(i.source, i.target) for i in imports() if i.kind == "late"}
-    assert late == {("maumau.core.state", "maumau.core.engine")}, late
+    assert late == set(), late
 
 
 #: The kinds of import the cycle check counts: what runs when a module is loaded.  An import
 #: under ``if TYPE_CHECKING:`` never runs (the hooks of a rule name the Turn and the state they
 #: are given), and an import inside a function (a lazy import) runs when it is called, once both
-#: modules are loaded; so does an import at the very end of a module, after its last function
-#: and class ("late": the state imports the engine there, which imports the state, and the state's
-#: methods call it once both are complete).  That is how a cycle is closed on purpose.  The room
-#: check counts them all.
+#: modules are loaded; so would an import at the very end of a module, after its last function
+#: and class ("late"; none is left).  The room check counts them all.
 CYCLE_KINDS = {"top", "dynamic", "cimport"}
 
 

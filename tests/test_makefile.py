@@ -39,3 +39,44 @@ def test_make_lab_as_a_normal_user_has_no_allow_root() -> None:
     line = lab_command("runuser", "-u", "nobody", "--")
     assert "--allow-root" not in line, line
     assert "jupyter lab" in line
+
+
+#: A stand-in for .venv/bin/python and .venv/bin/ruff: it notes each run and fails the tests' or the
+#: notebooks' run with the status the test asks for.
+FAKE_PYTHON = """#!/bin/sh
+echo "$*" >> "$MM_FAKE_LOG"
+case "$*" in
+  *--nbval*) exit "${MM_NBVAL_STATUS:-0}" ;;
+  "-m pytest") exit "${MM_TESTS_STATUS:-0}" ;;
+esac
+exit 0
+"""
+
+
+def make_test(tmp_path: Path, tests: int, notebooks: int) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    """`make test` with a stand-in python (nothing is installed, built or run)."""
+    venv, log = tmp_path / "venv", tmp_path / "runs.log"
+    (venv / "bin").mkdir(parents=True, exist_ok=True)
+    for tool in ("python", "ruff"):
+        (venv / "bin" / tool).write_text(FAKE_PYTHON)
+        (venv / "bin" / tool).chmod(0o755)
+    log.write_text("")
+    ready = ["build", f"{venv}/chp/node_modules/.bin/configurable-http-proxy",
+             f"{venv}/vega/node_modules/vega-embed/build/vega-embed.min.js", f"{venv}/.installed-browser"]
+    command = ["make", "-C", str(ROOT), "test", f"VENV={venv}", f"TMPHOME={tmp_path / 'home'}"]
+    command += [f"--old-file={target}" for target in ready]
+    env = dict(os.environ, MM_FAKE_LOG=str(log), MM_TESTS_STATUS=str(tests), MM_NBVAL_STATUS=str(notebooks))
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
+    return done, log.read_text().splitlines()
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+@pytest.mark.parametrize(("tests", "notebooks", "status"), [(0, 0, 0), (5, 0, 5), (0, 3, 3), (5, 3, 5)])
+def test_make_test_runs_the_notebooks_even_when_a_test_fails(tmp_path: Path, tests: int, notebooks: int,
+                                                             status: int) -> None:
+    done, runs = make_test(tmp_path, tests, notebooks)
+    assert runs[-2] == "-m pytest", runs  # the tests, then the notebooks, whatever the tests said
+    assert runs[-1].startswith("-m pytest --nbval --nbval-current-env notebooks/"), runs
+    assert (done.returncode == 0) == (status == 0), done.stderr
+    if status:  # make names the status of the first run that failed
+        assert f"Error {status}" in done.stderr, done.stderr

@@ -25,9 +25,9 @@ SHARED: dict[str, str] = {
     "cpu_seconds": "the CPU time of a process tree (a grading kernel's, a bot's)",
     "wilson": "the Wilson interval of a win rate (the league clamps its bounds; simulation does not)",
     "encode": "a message of a wire as text: the class table's (classroom.messages), the league's",
-    # mm's front door: the public function wraps the one below it (DESIGN.md's names)
+    # mm's front door: the public function wraps the one below it (the public names of docs/explanation/design.md)
     "play": "mm.play, the notebook's table (widgets) and the terminal's (terminal.play)",
-    "join": "mm.join (a seat with its table) wraps classroom.join (DESIGN.md: the seat alone)",
+    "join": "mm.join (a seat with its table) wraps classroom.join (docs/explanation/design.md: the seat alone)",
     "replay": "mm.replay and the league's replay of a game show the same viewer",
     "rulebook": "mm.rulebook is text.rules_table.rulebook",
     "set_language": "mm.set_language is text.i18n.set_language",

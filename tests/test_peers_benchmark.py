@@ -1,6 +1,6 @@
 """benchmarks/peers.py (issue 29): ours beside OpenSpiel and RLCard in one run, the peers in a throwaway venv.
-Its numbers live in the README; here: it refuses clearly without the venv, and with one it prints every
-engine and every ratio against its goal."""
+Its numbers live in docs/explanation/performance.md; here: it refuses clearly without the venv, and with one
+it prints every engine and every ratio against its goal."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
-"""One idea per module, short functions (issues 13 and 35): every module of the package opens with
-the docstring that says its idea (a long module is fine when it holds one idea: issue 35 replaced
-the 400-line cap, which split ideas by size), no function over 60 lines.  Read with ``ast``; a
-function that grows past the bar is split by its jobs, not squeezed."""
+"""Short functions: no function of the package over 60 lines.  Read with ``ast``; a function that
+grows past the bar is split by its steps, not squeezed.
+
+Modules have no line cap (issue 35): a module holds one idea, and a long module is fine when it
+holds one (python-chess's board is one file); a module is split when it holds two ideas, never
+because it is long.  Each module opens with the docstring that says its idea."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The class table: learners play each other at tables a server holds (README, "Play together").
+"""The class table: learners play each other at tables a server holds (docs: howto/class-table).
 
 >>> from maumau import classroom
 >>> server = classroom.Server(db=":memory:", port=0).start()     # doctest: +SKIP

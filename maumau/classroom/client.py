@@ -70,7 +70,7 @@ def join(url: str, code: str, name: str | None = None, token: str | None = None,
 
 
 class Seat:
-    """One learner's seat (see DESIGN.md, "The class table")."""
+    """One learner's seat (docs/explanation/design.md, "The class table")."""
 
     def __init__(self, url: str, code: str, *, name: str | None, token: str | None, lang: str,
                  timeout: float, hub_token: str | None = None, personal: str | None = None) -> None:
@@ -134,7 +134,7 @@ class Seat:
 
     def legal_moves(self) -> list[Move]:
         view = self.table.get("view")
-        return [move_from_wire(m) for m in view.get("legal", ())] if view else []
+        return [move_from_wire(m) for m in view["legal"]] if view is not None and "hand" in view else []
 
     @property
     def hand_over(self) -> bool:

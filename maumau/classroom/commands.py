@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .messages import TeacherRequest
 
 __all__ = ["add_commands"]
 
 
 def add_commands(commands: Any) -> None:
     serve = commands.add_parser(
-        "serve", help="serve class tables: learners play each other (README: Play together)",
+        "serve", help="serve class tables: learners play each other (docs: Run a class table)",
         description="Serve class tables: the lobby page, the table pages and the websocket for "
                     "classroom.join(...). Every table is kept in the SQLite database; started again on "
                     "the same database, the server resumes every table at the move it had reached.")
@@ -29,17 +32,17 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--pause", type=float, default=5.0, help="seconds between a hand's end and the next deal")
     serve.add_argument("--hub", action="store_true",
                        help="run as a JupyterHub service: learners are the hub's users, the pages log in "
-                            "through the hub's OAuth (README)")
+                            "through the hub's OAuth (docs: Run maumau on a JupyterHub)")
     serve.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
                        help="with --hub: the hub group whose members (and the hub's admins) are teachers "
                             "(default teachers)")
     serve.add_argument("--roster", metavar="CSV",
                        help="the course's learners (the roster maumau export reads: learner,name,id,...): each gets "
                             "a personal code (maumau table codes) that makes their seat and hand-ins theirs "
-                            "(README, Who a learner is)")
+                            "(docs: Run a class table, Who a learner is)")
     serve.add_argument("--exercises", metavar="DIR",
                        help="the course's instructor notebooks: learners hand in at /handin, the teacher's "
-                            "course page is /course (README, Running a course)")
+                            "course page is /course (docs: Deadlines, the gradebook and export)")
     serve.add_argument("--close", action="append", default=[], metavar="EXERCISE=TIME",
                        help="no hand-in of EXERCISE after TIME (with its zone; TIME alone: every exercise)")
     serve.add_argument("--per-address", type=int, default=None, metavar="N",
@@ -123,7 +126,7 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     from websockets.sync.client import connect
 
     from .client import ws_url
-    from .messages import REQUESTS, Codes, Create, Request, Tables, decode_server, encode_request
+    from .messages import decode_server, encode_request
 
     try:
         token = teacher_token(args)
@@ -133,21 +136,10 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     if not token:
         con.error("the teacher token is needed: --teacher-token-file or $MAUMAU_TEACHER_TOKEN")
         return 2
-    request: Request
-    if args.action == "create":
-        request = Create(id=1, teacher=token, table={
-            "variant": args.variant, "seats": args.seats, "computers": args.computers, "strength": args.strength,
-            "without": args.without, "lang": args.lang, **({} if args.seed is None else {"seed": args.seed}),
-            **({} if args.clock is None else {"clock": args.clock})})
-    elif args.action == "list":
-        request = Tables(id=1, teacher=token)
-    elif args.action == "codes":
-        request = Codes(id=1, teacher=token, renew=args.renew)
-    elif not args.code:
+    request = teachers_request(args, token)
+    if request is None:
         con.error(f"table {args.action} needs --code")
         return 2
-    else:
-        request = REQUESTS[args.action](id=1, teacher=token, code=args.code)  # type: ignore[call-arg]
     try:
         with connect(ws_url(args.url), open_timeout=10) as ws:
             ws.send(encode_request(request))
@@ -171,6 +163,23 @@ def cmd_table(args: argparse.Namespace, con: Any) -> int:
     else:
         con.say(f"Table {args.action}{'ed' if args.action != 'close' else 'd'}: {answer['code']}")
     return 0
+
+
+def teachers_request(args: argparse.Namespace, token: str) -> TeacherRequest | None:
+    """The request ``maumau table ACTION`` sends (None: a request about one table without its --code)."""
+    from .messages import Close, Codes, Create, Restart, Start, TableRequest, Tables
+
+    if args.action == "create":
+        return Create(id=1, teacher=token, table={
+            "variant": args.variant, "seats": args.seats, "computers": args.computers, "strength": args.strength,
+            "without": args.without, "lang": args.lang, **({} if args.seed is None else {"seed": args.seed}),
+            **({} if args.clock is None else {"clock": args.clock})})
+    if args.action == "list":
+        return Tables(id=1, teacher=token)
+    if args.action == "codes":
+        return Codes(id=1, teacher=token, renew=args.renew)
+    about_table: dict[str, type[TableRequest]] = {"start": Start, "restart": Restart, "close": Close}
+    return about_table[args.action](id=1, teacher=token, code=args.code) if args.code else None
 
 
 def say_codes(lines: list[dict[str, Any]], con: Any) -> None:

@@ -15,36 +15,46 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..text.i18n import use_language
 from .frames import table_frame
 from .identity import codes_answer, sit_down
-from .limits import Bucket
+from .limits import Bucket, RateLimits
 from .messages import (
     Answer,
+    Close,
+    Codes,
     Create,
     Join,
+    Leave,
     MoveRequest,
+    Ping,
     ProtocolError,
     Request,
+    Restart,
+    Start,
+    TableFrame,
+    Tables,
+    TeacherRequest,
     Watch,
     decode_request,
     error,
     ok,
-    request_id,
 )
 from .outbox import Outbox
 from .spec import TableError, TableSpec
 from .table import ClassTable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .server import Server
+    from .roster import Roster
     from .store import Store
 
-__all__ = ["Connection", "OpenTables"]
+__all__ = ["Connection", "OpenTables", "Host"]
 
+T = TypeVar("T")
 log = logging.getLogger("maumau.classroom")
 
 #: Learners' projectors (watching connections) one table may have; the teacher's are never
@@ -52,14 +62,34 @@ log = logging.getLogger("maumau.classroom")
 MOST_WATCHERS = 16
 #: Learners' projectors of one table from one client (an address, or a hub user).
 WATCHERS_PER_CLIENT = 4
+_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I
+
+
+class Host(Protocol):
+    """What a connection asks of the server that holds it (``Server`` is one), and no more: its
+    open tables, its rate limits, its roster, how long a frame may wait, who the teacher is."""
+
+    @property
+    def tables(self) -> OpenTables: ...
+
+    @property
+    def limits(self) -> RateLimits: ...
+
+    @property
+    def roster(self) -> Roster | None: ...
+
+    @property
+    def stall(self) -> float: ...
+
+    def check_teacher(self, token: str | None) -> None: ...
 
 
 class Connection:
     """One websocket and what it is at the table."""
 
-    def __init__(self, websocket: Any, server: Server, hub_user: str | None = None, teacher: bool = False,
+    def __init__(self, websocket: Any, host: Host, hub_user: str | None = None, teacher: bool = False,
                  client: str = "?") -> None:
-        self.websocket, self.server = websocket, server
+        self.websocket, self.host = websocket, host
         self.hub_user = hub_user              # on JupyterHub: who the hub says this is
         self.teacher = teacher                # the logged-in teacher's browser (``login``)
         self.client = hub_user or client      # who the rate limits count: the hub user, or the address
@@ -68,8 +98,8 @@ class Connection:
         self.open_hands = False
         self.lang = "en"
         self.heard = -1                      # the last line of the table's log sent to this connection
-        self.outbox = Outbox(websocket, self._table_frame, stall=server.stall)
-        self.messages = Bucket(*server.limits.limits["message"])
+        self.outbox = Outbox(websocket, self._table_frame, stall=host.stall)
+        self.messages = Bucket(*host.limits.limits["message"])
 
     def send(self, message: Answer) -> None:
         self.outbox.put(message)
@@ -77,12 +107,12 @@ class Connection:
     def table_changed(self) -> None:
         self.outbox.table_changed()
 
-    def _table_frame(self) -> dict[str, Any] | None:
-        table = self.server.tables.by_code.get(self.code or "")
+    def _table_frame(self) -> TableFrame | None:
+        table = self.host.tables.by_code.get(self.code or "")
         if table is None:
             return None
         frame, self.heard = table_frame(table, self.seat, self.lang, self.open_hands, self.heard)
-        return dict(frame)
+        return frame
 
     async def throttle(self) -> None:
         """Wait (reading nothing more from this client) until its next request is within its rate."""
@@ -94,41 +124,54 @@ class Connection:
         frames it caused, in this connection's order."""
         try:
             request = decode_request(raw)
+        except ProtocolError as err:  # it names the id the bytes held, if a good one: they are read once
+            self.send(error(err.code, err.message, err.request_id))
+            return
+        try:
             answer = self.handle(request)
         except ProtocolError as err:
-            self.send(error(err.code, err.message, request_id(raw)))
+            self.send(error(err.code, err.message, request.id))
             return
         except Exception:  # a fault of the server's own must not close the connection or stop the table
             log.exception("a request failed")
-            self.send(error("server_error", "the server could not do that", request_id(raw)))
+            self.send(error("server_error", "the server could not do that", request.id))
             return
         self.send(ok(request, **answer))
 
-    # --- requests ---------------------------------------------------------------------------------------
+    # --- requests, by their type ----------------------------------------------------------------------
     def handle(self, request: Request) -> dict[str, Any]:
-        tables, kind = self.server.tables, request.TYPE
-        if kind == "ping":  # on JupyterHub the answer names the hub user: the page then needs no name
-            return {} if self.hub_user is None else {"user": self.hub_user}
-        if kind in ("create", "start", "restart", "close", "tables", "codes"):
-            return self.teacher_request(request)
-        if isinstance(request, (Join, Watch)):
-            return self.guarded(lambda: self.sit(request), "join", request)
-        if self.code is None or self.seat is None:
-            raise ProtocolError("not_seated", "join a table first")
-        table = tables.get(self.code)
-        if isinstance(request, MoveRequest):  # decoded once (messages), checked once (Game.apply)
-            with use_language(self.lang):  # the engine's reason for an illegal move, in this page's language
-                table.move(self.seat, request.move, request.seq)
-        else:  # leave
-            table.leave(self.seat)
-            tables.detach(self)
-        tables.changed(table)
+        """Do what ``request`` asks; the fields of its ``ok`` answer."""
+        match request:
+            case Ping():  # on JupyterHub the answer names the hub user: the page then needs no name
+                return {} if self.hub_user is None else {"user": self.hub_user}
+            case TeacherRequest():
+                self.guarded(lambda: self.check_teacher(request.teacher), "teacher", request)
+                return self.as_teacher(request)
+            case Join() | Watch():
+                return self.guarded(lambda: self.sit(request), "join", request)
+            case MoveRequest():  # decoded once (messages), checked once (Game.apply)
+                table, seat = self.seated()
+                with use_language(self.lang):  # the engine's reason for an illegal move, in this page's language
+                    table.move(seat, request.move, request.seq)
+            case Leave():
+                table, seat = self.seated()
+                table.leave(seat)
+                self.host.tables.detach(self)
+            case _:
+                raise ProtocolError("unknown", f"no request of type {request.TYPE!r} is served here")
+        self.host.tables.changed(table)
         return {"n": table.n}
 
-    def guarded(self, call: Callable[[], dict[str, Any]], kind: str, request: Request) -> dict[str, Any]:
+    def seated(self) -> tuple[ClassTable, int]:
+        """The table and the seat of this connection; ProtocolError for a projector or nobody."""
+        if self.code is None or self.seat is None:
+            raise ProtocolError("not_seated", "join a table first")
+        return self.host.tables.get(self.code), self.seat
+
+    def guarded(self, call: Callable[[], T], kind: str, request: Request) -> T:
         """``call()`` within the rate limits of this client: ``kind`` tries, and wrong guesses
         (codes, seat tokens, teacher tokens) counted; while guessing is barred, every try is."""
-        limits = self.server.limits
+        limits = self.host.limits
         wrong = limits.bucket("wrong", self.client)
         if not wrong.has() or (kind == "join" and not limits.bucket("join", self.client).take()):
             raise TableError("rate_limited", "too many tries from here: wait a minute")
@@ -136,12 +179,13 @@ class Connection:
             return call()
         except TableError as err:  # a guess, if a code or a token was wrong (not a page asking who it is)
             guess = err.code in ("unknown_table", "bad_token", "bad_code")  # bad_code: a personal code (roster)
-            if guess or (err.code == "forbidden" and request.get("teacher")):
+            sent_token = isinstance(request, (TeacherRequest, Watch)) and bool(request.teacher)
+            if guess or (err.code == "forbidden" and sent_token):
                 wrong.take()
             raise
 
     def sit(self, request: Join | Watch) -> dict[str, Any]:
-        tables = self.server.tables
+        tables = self.host.tables
         table = tables.get(request.code)
         lang = request.lang
         if lang not in ("en", "de", "hu"):
@@ -164,7 +208,7 @@ class Connection:
         elif request.token is not None:
             self.seat = table.seat_by_token(request.token).number
         else:  # a personal code or a display name (``identity``)
-            self.seat, token = sit_down(table, request, self.server.roster)
+            self.seat, token = sit_down(table, request, self.host.roster)
             if token is not None:
                 answer["token"] = token
         self.code, self.lang = table.code, lang
@@ -176,7 +220,7 @@ class Connection:
     def room_to_watch(self, code: str) -> None:
         """TableError unless a learner's projector may watch table ``code``: every watcher costs a
         frame per move (a table is not a broadcast), and one client may not take every place."""
-        learners = [conn for conn in self.server.tables.at.get(code, ()) if conn.seat is None and not conn.open_hands]
+        learners = [conn for conn in self.host.tables.at.get(code, ()) if conn.seat is None and not conn.open_hands]
         if len(learners) >= MOST_WATCHERS:
             raise TableError("full", f"table {code} has {MOST_WATCHERS} projectors already")
         if sum(conn.client == self.client for conn in learners) >= WATCHERS_PER_CLIENT:
@@ -187,28 +231,26 @@ class Connection:
         """TableError unless this is the teacher: the logged-in browser, or the token sent along."""
         if token is None and self.teacher:
             return
-        self.server.check_teacher(token)
+        self.host.check_teacher(token)
 
-    def teacher_request(self, request: Request) -> dict[str, Any]:
-        server = self.server
-        def check() -> dict[str, Any]:
-            self.check_teacher(request.get("teacher"))
-            return {}
-        self.guarded(check, "teacher", request)
-        if isinstance(request, Create):
-            spec = TableSpec.from_json(request.table)
-            return {"code": server._create(spec)}
-        if request.TYPE == "tables":
-            return {"tables": [t.summary() for t in server.tables.by_code.values()]}
-        if request.TYPE == "codes":
-            return codes_answer(server.roster, request.get("renew"))
-        code = request.get("code")
-        if request.TYPE == "start":
-            server._start(code)
-        elif request.TYPE == "restart":
-            server.tables.restart(code)
-        else:
-            server.tables.close(code)
+    def as_teacher(self, request: TeacherRequest) -> dict[str, Any]:
+        """A teacher's request (the teacher checked), by its type."""
+        tables = self.host.tables
+        match request:
+            case Create():
+                return {"code": tables.open(TableSpec.from_json(request.table))}
+            case Tables():
+                return {"tables": [t.summary() for t in tables.by_code.values()]}
+            case Codes():
+                return codes_answer(self.host.roster, request.renew)
+            case Start(code=code):
+                tables.start(code)
+            case Restart(code=code):
+                tables.restart(code)
+            case Close(code=code):
+                tables.close(code)
+            case _:
+                raise ProtocolError("unknown", f"no teacher's request of type {request.TYPE!r} is served here")
         return {"code": code}
 
 
@@ -225,6 +267,27 @@ class OpenTables:
     def add(self, table: ClassTable) -> None:
         self.by_code[table.code] = table
         self.at.setdefault(table.code, set())
+
+    def open(self, spec: TableSpec) -> str:
+        """A new table of ``spec``, kept in the store; its join code (six letters and digits)."""
+        code = self._new_code()
+        self.store.add_table(code, spec.to_json())
+        table = ClassTable(code, spec, self.store)
+        self.add(table)
+        self.changed(table)
+        return code
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+            if code not in self.by_code:
+                return code
+
+    def start(self, code: str) -> None:
+        """Computers take the open seats of table ``code`` and the first hand is dealt."""
+        table = self.get(code)
+        table.start()
+        self.changed(table)
 
     def get(self, code: str) -> ClassTable:
         table = self.by_code.get(code) if isinstance(code, str) else None

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..play.seat_model import seat_model
 from ..text.explain import goal_sentence, narrate
 from ..text.i18n import name_seats, t, use_language
 from ..text.locale.page import PAGE
-from .messages import Said, SeatInfo, TableFrame
-from .views import card_names, model_to_wire, projector_view, seat_view
+from .messages import ProjectorView, Said, SeatView, TableFrame, WireModel
+from .views import hand_seen
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import ClassTable
@@ -36,31 +35,26 @@ def table_frame(table: ClassTable, seat: int | None, lang: str, open_hands: bool
     """The frame for a connection at ``seat`` (None: the projector) that has heard the log up to
     line ``heard``; and the last line it has heard now."""
     said = [_said(table, n, kind, what, lang, seat) for n, kind, what in table.log if n > heard]
-    state, view, model = table.state, None, None
-    shown: list[str] = []
+    state = table.state
+    view: SeatView | ProjectorView | None = None
+    model: WireModel | None = None
+    names: dict[str, str] = {}
     if state is not None:
-        hand_seat = None if seat is None else table.hand_seat(seat)
-
         def name_of(hand: int) -> str:
             return table.seats[table.hand_seats[hand]].display(lang)
-        if hand_seat is not None:
-            view = seat_view(state, hand_seat, lang, name_of)
-            model = model_to_wire(seat_model(state, hand_seat, lang, name_of))
-        else:
-            view = projector_view(state, lang, open_hands, name_of)
-        shown = [*view.get("hand", ()), *view["discard"][-3:], *(c for h in view.get("hands", ()) for c in h)]
+        hand_seat = None if seat is None else table.hand_seat(seat)
+        view, model, names = hand_seen(state, hand_seat, lang, open_hands, name_of)
     match, variant = table.match, table.variant
     with use_language(lang):
         score, goal = t(variant.scoring.score_key), goal_sentence(variant.scoring)
-    seats: list[SeatInfo] = [s.public(lang) for s in table.seats]  # type: ignore[misc]
     winner = match.winner
     frame: TableFrame = {
         "type": "table", "code": table.code, "n": table.n, "variant": variant.name, "title": variant.title,
         "call": variant.call, "score": score, "goal": goal, "clock": table.spec.clock, "you": seat,
-        "seats": seats, "hand_seats": list(table.hand_seats), "scores": list(match.scores),
-        "hands": len(match.hands), "hand_over": table.hand_over, "match_over": match.is_over,
-        "winner": list(winner) if isinstance(winner, tuple) else winner, "said": said, "view": view,
-        "model": model, "names": card_names(shown, lang)}
+        "seats": [s.public(lang) for s in table.seats], "hand_seats": list(table.hand_seats),
+        "scores": list(match.scores), "hands": len(match.hands), "hand_over": table.hand_over,
+        "match_over": match.is_over, "winner": list(winner) if isinstance(winner, tuple) else winner, "said": said,
+        "view": view, "model": model, "names": names}
     return frame, table.told - 1
 
 

@@ -1,7 +1,7 @@
 """The class table as a JupyterHub service: learners are the hub's users.
 
-The hub starts ``maumau serve --hub`` (``jupyterhub_config.py`` in README, "Play together on
-JupyterHub") with ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``
+The hub starts ``maumau serve --hub`` (``jupyterhub_config.py`` in docs/howto/jupyterhub.md, "The class
+table as a hub service") with ``JUPYTERHUB_API_URL``, ``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``
 and ``JUPYTERHUB_OAUTH_ACCESS_SCOPES`` in its environment.  Every websocket carries a hub API
 token (``Authorization: token ...``, never in the URL) or, from a page, the session of its OAuth
 login (``hub_login``); the server asks the hub whose it is
@@ -49,7 +49,7 @@ class HubUsers:
         env = os.environ
         if "JUPYTERHUB_API_URL" not in env:
             raise RuntimeError("--hub: JUPYTERHUB_API_URL is not set; JupyterHub starts the service with it "
-                               "(see README, 'Play together on JupyterHub')")
+                               "(docs: Run maumau on a JupyterHub)")
         where = urlsplit(env.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:8765"))
         return cls(api_url=env["JUPYTERHUB_API_URL"].rstrip("/"), prefix=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
                    host=where.hostname or "127.0.0.1", port=where.port or 8765,

@@ -10,7 +10,7 @@ page's websocket carries that cookie, and the server seats the hub user it names
 
 The teacher is a hub role, not a pasted token: a hub admin, or a member of the group named by
 ``--hub-teachers`` (default ``teachers``), asked of the hub with the service's own token (the
-service needs the ``read:users`` scope; README, "Play together on JupyterHub").
+service needs the ``read:users`` scope; docs/howto/jupyterhub.md).
 
 Anyone may start a login (a page opened without a session), so what a started login keeps is
 bounded: it lives ``STATE_SECONDS``, one client (address) keeps at most ``PENDING_PER_CLIENT``

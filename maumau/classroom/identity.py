@@ -1,4 +1,4 @@
-"""Who a learner is, when they sit down and when they hand in (README, "Who a learner is").
+"""Who a learner is, when they sit down and when they hand in (docs/howto/class-table.md, "Who a learner is").
 
 - With ``--hub`` a learner is their hub user: the hub says so from the token alone (``hub``).
 - With ``--roster`` a learner is the roster learner whose personal code they give (``roster``):

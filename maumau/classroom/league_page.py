@@ -6,7 +6,7 @@ entering bots over the websocket ``/league/ws``.
 is the ``maumau.league.League`` to play and read.  Pages: ``/league/CODE`` and
 ``/league/CODE/game/ID`` (``league_html``).  A learner enters a bot with
 ``classroom.enter_league(url, code, source)``, or the form of the league page, as the learner
-they are at a table (README, "Who a learner is"): on JupyterHub their hub user (the hub says who
+they are at a table (docs/howto/class-table.md, "Who a learner is"): on JupyterHub their hub user (the hub says who
 they are); with a roster the roster learner of their personal code (``personal``; a wrong one
 costs a try of the client's ``wrong`` bucket, as a wrong join does), under a display name the
 tables' rules allow (``names``); without either under a name of their choosing and the token

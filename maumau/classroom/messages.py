@@ -14,30 +14,40 @@ a whole number the client chooses, may be added to any request and comes back in
     {"type": "create", "table": {...}}  {"type": "start" | "restart" | "close", "code": "..."}
     {"type": "tables"}  {"type": "codes", "renew": "alice"}   the teacher's requests
 
+Each request is a class below; the server dispatches it by its class (``connections``).  The
+teacher's requests are ``TeacherRequest``s (``teacher``: the token, unless the browser is logged in),
+those about one table ``TableRequest``s (``code``).
+
 The server answers ``{"type": "ok", "id": ..., ...}`` or ``{"type": "error", "code": ..., "message":
 ..., "id": ...}`` and, whenever the table changes, sends every connection a ``table`` frame
-(``TableFrame``, built by ``frames``; a seat's carries its ``SeatModel``, ``maumau.play.seat_model``).
-Every server message carries ``"v": PROTOCOL_VERSION``.
+(``TableFrame``, built by ``frames``): a seat's ``view`` is a ``SeatView`` and its ``model`` a
+``WireModel`` (its ``maumau.play.seat_model.SeatModel``), the projector's view a ``ProjectorView``
+and no model.  ``frame_schema()`` is the JSON Schema of the frame, made from these types; the
+page's script (``pages/table.js``) is tested against it.  Every server message carries
+``"v": PROTOCOL_VERSION``.
 
 A move on the wire is ``{"play": ["7H", "8H"], "wish": "H", "mau": true, "runde": true}``,
-``{"draw": true}`` or ``{"pass": true}``.  ``decode_request`` turns the bytes of a request into
-one typed request, its move already a ``Move``: the server decodes a move once, and the engine
-checks it once (``Game.apply``).
+``{"draw": true}`` or ``{"pass": true}`` (``WireMove``).  ``decode_request`` reads the bytes of a
+request once into one typed request, its move already a ``Move`` (or a ProtocolError that names the
+request's ``id``): the server decodes a move once, the engine checks it once (``Game.apply``) and
+the table records that Move.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypedDict, cast
+from typing import Any, ClassVar, TypedDict, cast, final
 
 from ..core.cards import CardError
 from ..core.moves import Move, move_from_dict
+from .schema import json_schema
 
-__all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "ProtocolError", "Request", "Join", "Watch", "MoveRequest",
-           "Leave", "Ping", "Create", "Start", "Restart", "Close", "Tables", "Codes", "decode_request",
-           "encode_request", "request_id", "error", "ok", "encode", "decode_server", "WireMove", "move_to_wire",
-           "move_from_wire", "check_text", "TableFrame", "SeatInfo", "Said", "Answer"]
+__all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "ProtocolError", "Request", "TeacherRequest", "TableRequest",
+           "Join", "Watch", "MoveRequest", "Leave", "Ping", "Create", "Start", "Restart", "Close", "Tables", "Codes",
+           "decode_request", "encode_request", "error", "ok", "encode", "decode_server", "WireMove", "move_to_wire",
+           "move_from_wire", "check_text", "TableFrame", "SeatInfo", "Said", "Answer", "PublicView", "SeatView",
+           "ProjectorView", "WirePending", "WireModel", "WireCard", "WireChoice", "frame_schema"]
 
 #: The version of these messages: a client that names another one is told so.
 PROTOCOL_VERSION = 1
@@ -50,12 +60,15 @@ _LONGEST_NUMBER = 2 ** 53  # what a browser's JavaScript holds exactly
 
 
 class ProtocolError(ValueError):
-    """A request the server refuses, with a short machine code and a sentence for people."""
+    """A request the server refuses, with a short machine code and a sentence for people;
+    ``request_id``: the ``id`` of the request it refuses, when the request had a good one (read
+    from the bytes once, by ``decode_request``), so that even the error names its request."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, request_id: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.request_id = request_id
 
 
 # --- the requests ------------------------------------------------------------------------------------
@@ -66,10 +79,13 @@ class Request:
     TYPE: ClassVar[str] = ""
     id: int | None = None
 
-    def get(self, name: str, default: Any = None) -> Any:
-        """A field by name (None when this kind of request has no such field)."""
-        value = getattr(self, name, None)
-        return default if value is None else value
+
+@dataclass(frozen=True, kw_only=True)
+class TeacherRequest(Request):
+    """A request only the teacher may make: their browser is logged in, or ``teacher`` is the
+    teacher token."""
+
+    teacher: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,42 +125,44 @@ class Ping(Request):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Create(Request):
+class Create(TeacherRequest):
     TYPE: ClassVar[str] = "create"
     table: dict[str, Any]
-    teacher: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
-class Start(Request):
-    TYPE: ClassVar[str] = "start"
+class TableRequest(TeacherRequest):
+    """A teacher's request about one open table, the one of ``code``."""
+
     code: str
-    teacher: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
-class Restart(Start):
+class Start(TableRequest):
+    TYPE: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Restart(TableRequest):
     TYPE: ClassVar[str] = "restart"
 
 
 @dataclass(frozen=True, kw_only=True)
-class Close(Start):
+class Close(TableRequest):
     TYPE: ClassVar[str] = "close"
 
 
 @dataclass(frozen=True, kw_only=True)
-class Tables(Request):
+class Tables(TeacherRequest):
     TYPE: ClassVar[str] = "tables"
-    teacher: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
-class Codes(Request):
+class Codes(TeacherRequest):
     """The teacher's list of the roster's personal codes; ``renew``: a learner (or ``*``) first
     gets a new one."""
 
     TYPE: ClassVar[str] = "codes"
-    teacher: str | None = None
     renew: str | None = None
 
 
@@ -158,21 +176,38 @@ _WIRE_TYPES: dict[str, type] = {"code": str, "name": str, "token": str, "persona
 
 
 def decode_request(raw: str | bytes) -> Request:
-    """The request in the bytes a client sent, or ProtocolError saying what is wrong with them."""
-    if len(raw) > MAX_MESSAGE:
-        raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE} bytes, not {len(raw)}")
+    """The request in the bytes a client sent, or ProtocolError saying what is wrong with them
+    (with the request's ``id`` when it had a good one: the bytes are read once, even those of a
+    message too big to be done, which the server's socket bounds at 64 KiB)."""
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise ProtocolError("malformed", "a message is one JSON object") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("malformed", "a message is one JSON object")
+        data = None
+    found_id = data.pop("id", None) if isinstance(data, dict) else None
+    try:
+        if len(raw) > MAX_MESSAGE:
+            raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE} bytes, not {len(raw)}")
+        if not isinstance(data, dict):
+            raise ProtocolError("malformed", "a message is one JSON object")
+        return _request(data, found_id)
+    except ProtocolError as err:
+        err.request_id = found_id if _is_id(found_id) else None
+        raise
+
+
+def _is_id(value: Any) -> bool:
+    """Whether ``value`` is a good ``id``: a whole number a browser's JavaScript holds exactly."""
+    return type(value) is int and abs(value) <= _LONGEST_NUMBER
+
+
+def _request(data: dict[str, Any], found_id: Any) -> Request:
+    """The request that ``data`` (a JSON object; its ``id`` taken out: ``found_id``) declares, every
+    field checked."""
     kind = data.pop("type", None)
     if not isinstance(kind, str) or kind not in REQUESTS:
         shown = _shown(kind) if isinstance(kind, str) else type(kind).__name__
         raise ProtocolError("unknown", f"unknown request type {shown}: one of {', '.join(REQUESTS)}")
-    found_id = data.pop("id", None)
-    if found_id is not None and (type(found_id) is not int or abs(found_id) > _LONGEST_NUMBER):
+    if found_id is not None and not _is_id(found_id):
         raise ProtocolError("malformed", "id must be a whole number")
     version = data.pop("v", PROTOCOL_VERSION)
     if version != PROTOCOL_VERSION or type(version) is not int:
@@ -229,27 +264,11 @@ def _shown(text: str) -> str:
     return repr(text[:40].encode("utf-8", "replace").decode("utf-8"))
 
 
-def request_id(raw: str | bytes) -> int | None:
-    """The ``id`` of a message, if it has a good one, so that even the error about a bad request
-    names the request it answers."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    found = data.get("id") if isinstance(data, dict) else None
-    return found if type(found) is int and abs(found) <= _LONGEST_NUMBER else None
-
-
 # --- moves ---------------------------------------------------------------------------------------------
-class WireMove(TypedDict, total=False):
-    """A move on the wire: ``play`` (cards one string each) with ``wish``, ``mau``, ``runde``; or
-    ``draw``; or ``pass`` (a Python keyword, so this TypedDict is total=False and read by key)."""
-
-    play: list[str]
-    wish: str
-    mau: bool
-    runde: bool
-    draw: bool
+#: A move on the wire: ``play`` (cards one string each) with ``wish``, ``mau``, ``runde``; or
+#: ``draw``; or ``pass`` (a Python keyword: hence the functional form of this TypedDict).
+WireMove = TypedDict("WireMove", {"play": list[str], "wish": str, "mau": bool, "runde": bool, "draw": bool,
+                                  "pass": bool}, total=False)
 
 
 def move_to_wire(move: Move) -> WireMove:
@@ -257,9 +276,7 @@ def move_to_wire(move: Move) -> WireMove:
     data: dict[str, Any] = move.to_dict()
     if "play" in data:
         data["play"] = data["play"].split()
-    wire: WireMove = {}
-    wire.update(data)  # type: ignore[typeddict-item]  # "pass" is a key, not an identifier
-    return wire
+    return cast(WireMove, data)
 
 
 _MOVE_SHAPE = ('a move is {"play": ["7H", ...], "wish"?, "mau"?, "runde"?}, {"draw": true} or {"pass": true}; '
@@ -341,9 +358,91 @@ class Said(TypedDict):
     text: str
 
 
+class WirePending(TypedDict):
+    """The pending penalty or skip (C-5), with its sentence in the connection's language."""
+
+    kind: str
+    amount: int
+    target: int
+    resume: int | None
+    rule: str
+    text: str | None
+
+
+class PublicView(TypedDict):
+    """What everyone at a table sees of the hand (``views``): the state's fields but those
+    ``views.HIDDEN`` keeps back, cards as text, rules by name, sentences in the connection's language."""
+
+    hand_sizes: list[int]
+    stock_size: int
+    discard: list[str]
+    top: str
+    to_move: int
+    direction: int
+    wish: str | None
+    wish_name: str | None
+    pending: WirePending | None
+    phase: str
+    memory: list[list[Any]]          # [rule name, what it remembers], as ``play.serialize`` writes it
+    memory_text: list[str]
+    events: list[dict[str, Any]]     # {"event": its class in ``core.events``, its fields}
+    locked: list[int]
+    active: list[bool]
+    dealer: int
+    idle: int
+    over: bool
+    winner: int | None
+    blocked: bool
+
+
+@final  # a view with a "hand" is a seat's: a type checker tells the two apart by that key
+class SeatView(PublicView):
+    """What a seat sees (``views.seat_view``): the public view, its own hand, the card it just drew
+    and its legal moves."""
+
+    seat: int
+    hand: list[str]
+    drawn: str | None
+    legal: list[WireMove]
+
+
+@final
+class ProjectorView(PublicView, total=False):
+    """What the projector sees (``views.projector_view``): the public view; every hand only on the
+    logged-in teacher's projector."""
+
+    hands: list[list[str]]
+
+
+class WireChoice(TypedDict):
+    """One way to play a card (``maumau.play.seat_model.Choice``) and its button's label."""
+
+    move: WireMove
+    label: str
+
+
+class WireCard(TypedDict):
+    """A card of the seat's hand: its name, whether it was just drawn, the ways to play it, or why not."""
+
+    card: str
+    name: str
+    drawn: bool
+    why: str | None
+    choices: list[WireChoice]
+
+
+#: A seat's model (``maumau.play.seat_model.SeatModel``, ``views.model_to_wire``): whether it is to
+#: move, each card of its hand, whether it may draw and pass (``pass`` is a Python keyword: hence
+#: the functional form), the buttons' labels, why not, and the status sentence.
+WireModel = TypedDict("WireModel", {"my_turn": bool, "cards": list[WireCard], "draw": bool, "pass": bool,
+                                    "draw_label": str, "pass_label": str, "status": str,
+                                    "draw_why": str | None, "pass_why": str | None})
+
+
 class TableFrame(TypedDict):
     """The ``table`` frame (built by ``frames.table_frame``): what one connection may see of its
-    table; ``view`` and ``model`` are written and read by ``views``."""
+    table; a seat's ``view`` is a SeatView and its ``model`` a WireModel, the projector's a
+    ProjectorView and no model (``views``)."""
 
     type: str
     code: str
@@ -363,9 +462,20 @@ class TableFrame(TypedDict):
     match_over: bool
     winner: int | list[int] | None
     said: list[Said]
-    view: dict[str, Any] | None
-    model: dict[str, Any] | None
+    view: SeatView | ProjectorView | None
+    model: WireModel | None
     names: dict[str, str]
+
+
+def frame_schema() -> dict[str, Any]:
+    """The JSON Schema of the ``table`` frame as sent, made from the types above (``TableFrame``,
+    and the ``v`` that ``encode`` adds to every message): what the page's script
+    (``pages/table.js``) may read of a frame, and what a frame holds, exactly."""
+    schema = json_schema(TableFrame, title="The table frame of the class table's wire")
+    frame = schema["$defs"]["TableFrame"]
+    frame["properties"]["v"] = {"const": PROTOCOL_VERSION}
+    frame["required"] = sorted([*frame["required"], "v"])
+    return schema
 
 
 def decode_server(raw: str | bytes) -> dict[str, Any]:

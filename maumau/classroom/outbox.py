@@ -20,7 +20,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from .messages import Answer, encode
+from .messages import Answer, TableFrame, encode
 
 __all__ = ["Outbox", "STALL", "SIZE"]
 
@@ -35,7 +35,7 @@ _TABLE = object()  # "the table changed": built when its turn comes
 class Outbox:
     """One connection's frames (see the module docstring)."""
 
-    def __init__(self, websocket: Any, table_frame: Callable[[], dict[str, Any] | None], *,
+    def __init__(self, websocket: Any, table_frame: Callable[[], TableFrame | None], *,
                  stall: float = STALL, size: int = SIZE) -> None:
         self.websocket, self.table_frame, self.stall = websocket, table_frame, stall
         self.queue: asyncio.Queue[Any] = asyncio.Queue(size)

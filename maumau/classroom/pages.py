@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .connections import OpenTables
+from typing import Any
 
 __all__ = ["http_response", "plain", "redirect", "html_page", "query_lang", "query_value", "PAGES", "no_frames",
            "NO_FRAMES"]
@@ -37,7 +34,7 @@ def _page(name: str) -> bytes:
     return resources.files(__package__).joinpath("pages").joinpath(name).read_bytes()
 
 
-def http_response(path: str, tables: OpenTables) -> Any:
+def http_response(path: str) -> Any:
     """The response to a plain HTTP request for ``path``."""
     from websockets.datastructures import Headers
     from websockets.http11 import Response

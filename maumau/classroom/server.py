@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
@@ -42,11 +41,10 @@ __all__ = ["Server"]
 
 T = TypeVar("T")
 log = logging.getLogger("maumau.classroom")
-_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I
 
 
 class Server:
-    """A class table server (see the module docstring and README, "Play together").
+    """A class table server (see the module docstring and docs/howto/class-table.md).
 
     ``hold`` is how long (seconds) a dropped learner's seat waits before a computer plays it;
     ``computer_delay`` the pause before each computer move (so people can follow); ``pause``
@@ -165,7 +163,7 @@ class Server:
     async def _http(self, connection: Any, request: Any) -> Any:
         path = request.path
         if not path.startswith(self.prefix):
-            return http_response("/missing", self.tables)
+            return http_response("/missing")
         path = "/" + path[len(self.prefix):]
         where = path.split("?")[0]
         if where in ("/login", "/logout") and self.hub_login is None:
@@ -181,7 +179,7 @@ class Server:
         if self.leagues.handles(path) and where != SOCKET:
             return self.leagues.http(path)
         if where not in ("/ws", SOCKET):
-            return http_response(path, self.tables)
+            return http_response(path)
         connection.teacher = self.sessions.is_teacher(request.headers)
         return None  # the websocket handshake goes on
 
@@ -202,9 +200,9 @@ class Server:
             if session is None:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
                 return redirect(location, [cookie])
-            return self.leagues.http(path) if self.leagues.handles(path) else http_response(path, self.tables)
+            return self.leagues.http(path) if self.leagues.handles(path) else http_response(path)
         if where not in ("/ws", HANDIN_SOCKET, SOCKET):
-            return http_response(path, self.tables)
+            return http_response(path)
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
             return None
@@ -298,30 +296,11 @@ class Server:
         a learner may think as long as they like)."""
         spec = TableSpec(variant, seats, computers, strength, tuple(without), seed, lang, options, clock,
                          fixed_seed=seed is not None).check()
-        return self._on_loop(lambda: self._create(spec))
-
-    def _create(self, spec: TableSpec) -> str:
-        code = self._new_code()
-        self.store.add_table(code, spec.to_json())
-        table = ClassTable(code, spec, self.store)
-        self.tables.add(table)
-        self.tables.changed(table)
-        return code
-
-    def _new_code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
-            if code not in self.tables.by_code:
-                return code
+        return self._on_loop(lambda: self.tables.open(spec))
 
     def start_table(self, code: str) -> None:
         """Computers take the open seats and the first hand is dealt."""
-        self._on_loop(lambda: self._start(code))
-
-    def _start(self, code: str) -> None:
-        table = self.tables.get(code)
-        table.start()
-        self.tables.changed(table)
+        self._on_loop(lambda: self.tables.start(code))
 
     def restart_table(self, code: str) -> None:
         """A new match at a finished table (any variant), the same people at it."""

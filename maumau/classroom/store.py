@@ -1,7 +1,8 @@
 """The class tables on disk (SQLite): each table's settings, its seats (names and the hashes of
 their tokens) and every action in the order the server accepted it.  An action is written and
 committed before anyone hears of it, so a server killed at any moment and started again on the
-same file replays every table to the same move (``Server`` does this when it starts)."""
+same file replays every table to the same move (``Server`` does this when it starts).  A table
+records the Move it made; it is written here, once, as the wire writes a move (``WireMove``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from ..core.moves import Move
+from .messages import move_to_wire
 
 __all__ = ["Store", "new_token", "token_hash", "same_token"]
 
@@ -83,8 +87,16 @@ class Store:
         """Action ``n`` of table ``code`` (a duplicate ``n`` is an error: nothing is written twice)."""
         with self._lock:
             self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                             (code, n, kind, json.dumps(data), time.time()))
+                             (code, n, kind, json.dumps(data, default=_on_disk), time.time()))
 
     def actions(self, code: str) -> list[tuple[int, str, dict[str, Any]]]:
+        """Every action of table ``code`` in order: (n, kind, data) as written (JSON)."""
         rows = self._db.execute("SELECT n, kind, data FROM actions WHERE code = ? ORDER BY n", (code,)).fetchall()
         return [(n, kind, json.loads(data)) for n, kind, data in rows]
+
+
+def _on_disk(value: Any) -> Any:
+    """What JSON keeps of a value of an action that is not JSON itself: a Move as the wire writes it."""
+    if isinstance(value, Move):
+        return move_to_wire(value)
+    raise TypeError(f"an action holds no {type(value).__name__}")

@@ -16,17 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.moves import Move
 from ..core.state import GameState, IllegalMove
 from ..play.game import Game
 from ..play.match import Match, MatchError
 from ..players import ask, for_strength
-from .messages import move_from_wire, move_to_wire
+from .messages import move_from_wire
 from .names import NameError_, check_name, clean_name, computer_name
 from .spec import TableError, TableSpec, random_seed
 from .store import Store, new_token, same_token, token_hash
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .messages import SeatInfo
 
 __all__ = ["TableSpec", "TableSeat", "ClassTable", "TableError"]
 
@@ -52,7 +55,7 @@ class TableSeat:
         """The seat's name: a learner's own, a computer's its seat as the notebook table says it."""
         return computer_name(self.number, lang) if self.kind == "computer" or not self.name else self.name
 
-    def public(self, lang: str = "en") -> dict[str, Any]:
+    def public(self, lang: str = "en") -> SeatInfo:
         return {"seat": self.number, "name": self.display(lang) if self.kind != "open" else "",
                 "kind": self.kind, "connected": self.connected, "computer": self.played_by_computer}
 
@@ -158,12 +161,13 @@ class ClassTable:
             raise TableError("stale", f"the table has changed since action {seen} (now {self.n}): look again")
         if self.to_move() != seat:
             raise TableError("not_your_turn", "it is not this seat's turn")
-        return self._move({"seat": seat, "move": move_to_wire(move)}, move)
+        return self._move(seat, move)
 
-    def _move(self, data: dict[str, Any], move: Move) -> GameState:
-        """Make ``move`` (checked here, once, by ``Game.apply``: IllegalMove says why) and record it;
-        a move the store cannot keep is taken back."""
+    def _move(self, seat: int, move: Move, clock: bool = False) -> GameState:
+        """Make ``move`` (checked here, once, by ``Game.apply``: IllegalMove says why) and record it,
+        the Move itself (the store keeps it); a move the store cannot keep is taken back."""
         assert self.game is not None
+        data: dict[str, Any] = {"seat": seat, "move": move, **({"clock": True} if clock else {})}
         before = self.game.state
         try:
             after = self.game.apply(move)
@@ -201,8 +205,7 @@ class ClassTable:
         player = self.seats[seat].player or self._computer_player(seat)
         state = self.state
         assert state is not None
-        move = ask(player, state)
-        return self._move({"seat": seat, "move": move_to_wire(move)}, move)
+        return self._move(seat, ask(player, state))
 
     def clock_move(self, seat: int) -> GameState:
         """The turn clock ran out for learner ``seat``: a computer of the table's strength moves
@@ -211,8 +214,7 @@ class ClassTable:
             raise TableError("not_your_turn", "it is not this seat's turn")
         state = self.state
         assert state is not None
-        move = ask(self._computer_player(seat), state)
-        return self._move({"seat": seat, "move": move_to_wire(move), "clock": True}, move)
+        return self._move(seat, ask(self._computer_player(seat), state), clock=True)
 
     def restart(self) -> dict[int, int]:
         """The teacher starts a new match at a finished table (any variant): the same people, the
@@ -232,7 +234,7 @@ class ClassTable:
                 if seat.kind == "open":
                     self._computer(seat)
             return self._apply_deal()
-        if kind == "move":  # a recorded move, replayed
+        if kind == "move":  # a recorded move, replayed: read from what the store wrote
             assert self.game is not None
             move = move_from_wire(data["move"])
             before = self.game.state

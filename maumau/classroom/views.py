@@ -8,7 +8,7 @@ hand, the order of the stock, or a seed.  ``view_from_wire`` and ``model_from_wi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..core import events as _events
 from ..core.cards import Card, Rank, Suit, parse_wish
@@ -16,15 +16,23 @@ from ..core.moves import Play
 from ..core.rules.base import Pending, Rule
 from ..core.state import GameState
 from ..core.variants import Variant
-from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card
+from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card, seat_model
 from ..play.serialize import memory_from_json, memory_to_json
 from ..players.view import Moves, View
 from ..text.explain import memory_sentence
 from ..text.i18n import describe_pending, t, use_language, wish_name
-from .messages import move_from_wire, move_to_wire
+from .messages import (
+    ProjectorView,
+    PublicView,
+    SeatView,
+    WireModel,
+    WirePending,
+    move_from_wire,
+    move_to_wire,
+)
 
-__all__ = ["seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire", "view_from_wire",
-           "card_names"]
+__all__ = ["hand_seen", "seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire",
+           "view_from_wire", "card_names"]
 
 
 def event_to_json(event: Any) -> dict[str, Any]:
@@ -42,7 +50,7 @@ def event_to_json(event: Any) -> dict[str, Any]:
     return data
 
 
-#: The state's fields (``maumau.core.state._FIELDS``) the wire does not carry under their own name,
+#: The state's fields (``maumau.core.state.FIELDS``) the wire does not carry under their own name,
 #: and why; every other field is sent as it is to every connection (``_public_of``).
 #: tests/core/test_state_fields.py checks that the two together are every field, so a field added to
 #: the state is sent, or kept back here on purpose.
@@ -57,31 +65,34 @@ HIDDEN: dict[str, str] = {
 
 #: The public part of the latest states, by (state, language, names): every seat and the projector
 #: of a table get the same one (a state is a value that never changes; it is kept here with it).
-_PUBLIC: dict[tuple[int, str, tuple[str, ...]], tuple[GameState, dict[str, Any]]] = {}
+_PUBLIC: dict[tuple[int, str, tuple[str, ...]], tuple[GameState, PublicView]] = {}
 
 
-def _public(state: GameState, lang: str, name_of: Callable[[int], str] | None) -> dict[str, Any]:
+def _public(state: GameState, lang: str, name_of: Callable[[int], str] | None) -> PublicView:
     """What everyone at the table sees of ``state`` (a fresh dict: the caller adds to it)."""
     names = tuple(name_of(i) for i in range(len(state.hands))) if name_of is not None else ()
     key = (id(state), lang, names)
     found = _PUBLIC.get(key)
     if found is not None and found[0] is state:
-        return dict(found[1])
+        return found[1].copy()
     data = _public_of(state, lang, name_of)
     if len(_PUBLIC) >= 1024:
         for old in list(_PUBLIC)[:256]:
             _PUBLIC.pop(old, None)  # (another server in this process may have dropped it)
     _PUBLIC[key] = (state, data)
-    return dict(data)
+    return data.copy()
 
 
-def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None) -> dict[str, Any]:
+def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None) -> PublicView:
     pending = state.pending
     with use_language(lang):
         name = name_of or (lambda seat: t("seat.label", seat=seat))
         told = [text for rule, value in state.memory
                 if (text := memory_sentence(rule, value, name)) is not None]
         pending_text = None if pending is None else describe_pending(pending)
+    wire_pending: WirePending | None = None if pending is None else {
+        "kind": pending.kind, "amount": pending.amount, "target": pending.target,
+        "resume": pending.resume, "rule": pending.rule.name, "text": pending_text}
     return {
         "hand_sizes": [len(h) for h in state.hands],
         "stock_size": len(state.stock),
@@ -91,9 +102,7 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
         "direction": state.direction,
         "wish": None if state.wish is None else str(state.wish),
         "wish_name": None if state.wish is None else wish_name(state.wish, lang),
-        "pending": None if pending is None else {
-            "kind": pending.kind, "amount": pending.amount, "target": pending.target,
-            "resume": pending.resume, "rule": pending.rule.name, "text": pending_text},
+        "pending": wire_pending,
         "phase": state.phase,
         "memory": [[rule.name, memory_to_json(value)] for rule, value in state.memory],
         "memory_text": told,
@@ -109,27 +118,40 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
 
 
 def seat_view(state: GameState, seat: int, lang: str = "en", name_of: Callable[[int], str] | None = None
-              ) -> dict[str, Any]:
+              ) -> SeatView:
     """What hand seat ``seat`` sees (``View``): its hand, the card it just drew, its legal moves
     when it is to move, and the public table."""
     view = View(state, seat)
-    data = _public(state, lang, name_of)
-    data.update(
-        seat=seat,
-        hand=[c.text for c in view.hand],
-        drawn=None if view.drawn is None else view.drawn.text,
-        legal=[move_to_wire(m) for m in view.legal_moves] if not state.is_over else [],
-    )
-    return data
+    return {
+        **_public(state, lang, name_of),
+        "seat": seat,
+        "hand": [c.text for c in view.hand],
+        "drawn": None if view.drawn is None else view.drawn.text,
+        "legal": [move_to_wire(m) for m in view.legal_moves] if not state.is_over else [],
+    }
 
 
 def projector_view(state: GameState, lang: str = "en", open_hands: bool = False,
-                   name_of: Callable[[int], str] | None = None) -> dict[str, Any]:
+                   name_of: Callable[[int], str] | None = None) -> ProjectorView:
     """The table for the projector: hands hidden, unless ``open_hands`` (the teacher's view)."""
-    data = _public(state, lang, name_of)
+    data = cast(ProjectorView, _public(state, lang, name_of))  # the public view, and no hand yet
     if open_hands:
         data["hands"] = [[c.text for c in h] for h in state.hands]
     return data
+
+
+def hand_seen(state: GameState, hand_seat: int | None, lang: str, open_hands: bool,
+              name_of: Callable[[int], str]) -> tuple[SeatView | ProjectorView, WireModel | None, dict[str, str]]:
+    """What one connection sees of the hand: a seat (``hand_seat``) its view and its seat model,
+    the projector (None) the projector's view (every hand if ``open_hands``: the teacher's); and the
+    names of the cards it shows, for a screen reader."""
+    if hand_seat is None:
+        shown = projector_view(state, lang, open_hands, name_of)
+        cards = [*shown["discard"][-3:], *(c for hand in shown.get("hands", ()) for c in hand)]
+        return shown, None, card_names(cards, lang)
+    view = seat_view(state, hand_seat, lang, name_of)
+    model = model_to_wire(seat_model(state, hand_seat, lang, name_of))
+    return view, model, card_names([*view["hand"], *view["discard"][-3:]], lang)
 
 
 def card_names(cards: list[str], lang: str) -> dict[str, str]:
@@ -137,7 +159,7 @@ def card_names(cards: list[str], lang: str) -> dict[str, str]:
     return {text: name_of_card(Card.parse(text), lang) for text in dict.fromkeys(cards)}
 
 
-def model_to_wire(model: SeatModel) -> dict[str, Any]:
+def model_to_wire(model: SeatModel) -> WireModel:
     """A seat model as the server sends it (its view goes alongside, as ``seat_view``)."""
     return {
         "my_turn": model.my_turn,
@@ -150,7 +172,7 @@ def model_to_wire(model: SeatModel) -> dict[str, Any]:
     }
 
 
-def model_from_wire(view: View, lang: str, data: dict[str, Any]) -> SeatModel:
+def model_from_wire(view: View, lang: str, data: WireModel) -> SeatModel:
     """The seat model the server sent for ``view`` (``mm.join``'s seat draws and presents it)."""
     from ..core.moves import Draw, Pass
 
@@ -191,7 +213,7 @@ def _event(variant: Variant, data: dict[str, Any]) -> Any:
     return cls(**values)
 
 
-def view_from_wire(variant: Variant, data: dict[str, Any]) -> View:
+def view_from_wire(variant: Variant, data: SeatView) -> View:
     """The ``View`` a seat's ``table`` frame describes (a computer player of the learner's own
     can ``choose(seat.view)`` as at any other table)."""
     view = View.__new__(View)

@@ -12,6 +12,7 @@ from the View, the hand and Draw/Pass from the seat model (``HandView.show_seat`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import ipywidgets as W
 
@@ -27,7 +28,7 @@ from ..widgets.log import new_cards
 from ..widgets.presenter import Presenter
 from ..widgets.table_renderer import TableScreen
 from .client import Seat
-from .messages import SeatInfo, TableFrame
+from .messages import SeatInfo, SeatView, TableFrame
 from .views import model_from_wire, view_from_wire
 
 __all__ = ["Drawing"]
@@ -71,7 +72,8 @@ class Drawing:
         me: int | None = None
         self.model = None
         if data is not None:
-            filled = {"seat": 0, "hand": [], "drawn": None, "legal": [], **data}  # a watcher's View has no hand
+            # a watcher's View has no hand
+            filled = cast(SeatView, {"seat": 0, "hand": [], "drawn": None, "legal": [], **data})
             shown = view_from_wire(self.variant, filled)
             public = Public(shown, bool(data.get("over")), data.get("winner"))
             if "hand" in data:

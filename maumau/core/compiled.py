@@ -1,6 +1,6 @@
 """Which engine runs: the Cython-compiled modules or their Python sources.
 
-``maumau/core/state.py``, ``turn.py``, ``engine.py`` and ``variants.py`` are compiled when maumau is
+``maumau/core/state.py``, ``turn.py``, ``playable.py`` and ``variants.py`` are compiled when maumau is
 installed with Cython and a C compiler (``setup.py``; the ``.pxd`` files beside them hold the C
 types).  The compiled modules are built into ``maumau/core/_built/``, apart from the sources, and
 ``maumau/core/__init__.py`` puts that folder first on the package's path when ``COMPILED`` is
@@ -28,7 +28,7 @@ from pathlib import Path
 __all__ = ["MODULES", "COMPILED", "BUILT", "compiled_file", "stale_sources"]
 
 #: The modules that setup.py compiles.
-MODULES = ("state", "turn", "engine", "variants")
+MODULES = ("state", "turn", "playable", "variants")
 
 _HERE = Path(__file__).resolve().parent
 #: Where setup.py puts the compiled modules.

@@ -8,11 +8,10 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from . import engine
 from .cards import Card, CardError, Rank, Suit, cards, parse_wish
-from .moves import Play
+from .moves import TURN, Play
 from .rules.base import Memory, Pending
-from .state import TURN, GameState, make_state
+from .state import GameState, make_state, next_state, play_effects
 from .turn import Deal, Turn
 from .validate import InvalidCards, InvalidState, check_state
 from .variants import Variant, VariantError, variant
@@ -75,11 +74,11 @@ def _upcard_as_dealers_play(state: GameState, table: Deal) -> GameState:
     dealer_to_move = state.replace(to_move=state.dealer)
     turn = Turn(dealer_to_move, Play(card, wish=wish))
     turn.wish = wish
-    engine.play_effects(turn, card)
+    play_effects(turn, card)
     turn.end_turn(played=True)
     if turn.phase != TURN:  # an Ace's extra play belongs to a real turn only
         turn.phase, turn.to_move = TURN, turn.next(state.dealer)
-    return turn.finish()
+    return next_state(turn)
 
 
 def _cards(value: str | Iterable[str | Card] | None) -> tuple[Card, ...]:
@@ -98,7 +97,7 @@ def position(game: str | Variant, hands: Sequence[str | Iterable[str | Card]], t
              locked: Iterable[int] = (), active: Iterable[bool] | None = None,
              target: int | None = None, resume: int | None = None, seed: int = 0,
              **options: Any) -> GameState:
-    """A GameState for a constructed situation, for teaching and tests (DESIGN.md).
+    """A GameState for a constructed situation, for teaching and tests (docs/explanation/design.md).
 
     ``stock`` lists the stock top first; left out, it is the rest of the deck shuffled
     with ``seed`` (``stock=""`` is an empty stock).  ``pending_draw``/``pending_skip``

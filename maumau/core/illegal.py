@@ -15,8 +15,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .cards import Suit
-from .engine import card_refusal, table_of
 from .moves import Draw, Move, Pass, Play
+from .playable import card_refusal
 from .refusal import Held, Refusal, refuse
 from .rules.base import Role
 
@@ -80,7 +80,7 @@ def _why_not_play(state: GameState, move: Play) -> Refusal:
     card = move.card
     if len(move.cards) > 1 and not variant.having(Role.SETS):  # no rule of the variant plays sets
         return refuse("illegal.set_variant")
-    said = card_refusal(variant, card, table_of(state))
+    said = card_refusal(variant, card, state.table)
     if said is not None:
         return said if isinstance(said, Refusal) else refuse("illegal.said", text=said)
     kind = variant.wish_kind(card)

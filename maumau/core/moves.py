@@ -1,4 +1,4 @@
-"""The three kinds of move: ``Play``, ``Draw`` and ``Pass`` (DESIGN.md).
+"""The three kinds of move: ``Play``, ``Draw`` and ``Pass`` (docs/explanation/design.md).
 
 Moves are immutable, interned values: ``Play("7H") is Play("7H")``.  Equal moves are
 the same object, so comparing and hashing them costs nothing on the hot path.

@@ -1,6 +1,10 @@
-# C types for maumau/state.py when Cython compiles it (setup.py); Python ignores this file.
-# GameState becomes an extension type: the engine reads and fills its fields directly.
+# C types for maumau/core/state.py when Cython compiles it (setup.py); Python ignores this file.
+# GameState becomes an extension type that the engine's functions below read and fill directly;
+# only the hot path is typed: legal moves and the two fast paths of apply_move.
 cimport cython
+
+from maumau.core.turn cimport Turn, add_cards, next_active, remove_cards
+from maumau.core.variants cimport Variant
 
 
 # final: its methods are called directly.  (No no_gc: a learner's rule may keep a state it was
@@ -15,11 +19,34 @@ cdef class GameState:
     cpdef Py_ssize_t next_seat(self, Py_ssize_t seat)
 
 
-@cython.locals(n=Py_ssize_t)
-cpdef Py_ssize_t next_active(active, Py_ssize_t seat, Py_ssize_t step)
-
-
 @cython.locals(state=GameState)
 cpdef GameState make_state(variant, hands, stock, discard, to_move, direction, wish, pending, phase,
                            drawn, memory, active, dealer, seed, idle, winner, over, blocked,
                            events=*)
+
+cpdef GameState next_state(Turn turn)
+
+@cython.locals(seat=Py_ssize_t, moves=list, variant=Variant, plays=dict, found=tuple)
+cpdef tuple legal_moves_of(GameState state)
+
+@cython.locals(turn=Turn)
+cpdef GameState apply_move(GameState state, move, bint fast=*)
+
+@cython.locals(turn=Turn, variant=Variant)
+cdef GameState _play(GameState state, move)
+
+cpdef play_effects(Turn turn, card)
+
+cdef _accept(Turn turn, pending)
+
+@cython.locals(state=GameState)
+cdef _draw(Turn turn)
+
+@cython.locals(following=Py_ssize_t)
+cdef inline Py_ssize_t _next(GameState state, Py_ssize_t seat)
+
+@cython.locals(seat=Py_ssize_t, variant=Variant)
+cdef GameState _plain_play(GameState state, move)
+
+@cython.locals(seat=Py_ssize_t)
+cdef GameState _plain_draw(GameState state)

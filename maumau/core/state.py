@@ -1,30 +1,48 @@
-"""GameState: one immutable situation of a hand, with its legal moves.
+"""GameState: one immutable situation of a hand, and how a move leads to the next.
 
 A state is a value: ``apply`` returns a new state and never changes the old one, so
 stepping back is free and a state can be a dictionary key or a networkx node.
 Two states are equal when they are the same game situation: hands are kept sorted,
 and the order of the discard pile under its top card does not matter (a reshuffle
 sorts it first, C-6).
+
+This module reads from the top down as the rulebook does:
+
+1. the state's fields (``FIELDS``, declared once: the compiled declarations in ``state.pxd``,
+   the saved form, a seat's View and the class table's wire follow them; tests/core/test_fields.py
+   holds them together), the state itself and ``make_state``;
+2. the legal moves: the rules decide, and this module only asks them, in the order a card game
+   asks: what may be played (C-3 and the wild cards, ``maumau.core.playable``), what playing does
+   (the effects), whether the hand ended (C-9), whether Mau was said (C-8), and who moves next;
+3. applying a move: the two commonest moves on a fast path, every other one carried out on a
+   ``maumau.core.turn.Turn`` that the rules write on, then made the next state (``next_state``);
+4. leaving mid-hand (MK-14).
+
+The state's methods and the engine's functions live together so that neither needs the other
+half-loaded: everything this module imports sits below it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
+from . import illegal
 from .cards import Card, CardTuple, Rank, Suit
-from .moves import DRAWN, EXTRA, PHASES, TURN, Move, Play
-from .refusal import Refusal
-from .rules.base import Memory, Role, locked_in, recall, recall_role, with_locked
+from .events import Drew, Left, NoMau, Skipped, Wished
+from .moves import DRAWN, EXTRA, PHASES, TURN, Draw, Move, Pass, Play
+from .playable import legal_cards, plays_on
+from .refusal import Refusal, refuse
+from .rules.base import Memory, Role, Table, locked_in, recall, recall_role, with_locked
+from .turn import Turn, _by_index, add_cards, next_active, remove_cards
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
     from .rules.base import Pending, Rule
     from .variants import Variant
 
-__all__ = ["GameState", "IllegalMove", "next_active", "make_state", "TURN", "EXTRA", "DRAWN", "PHASES"]
-
+__all__ = ["GameState", "IllegalMove", "FIELDS", "make_state", "next_state", "legal_moves_of", "apply_move",
+           "play_effects", "leave", "DRAW", "PASS", "TURN", "EXTRA", "DRAWN", "PHASES"]
 
 
 class IllegalMove(ValueError):
@@ -42,13 +60,15 @@ class IllegalMove(ValueError):
         self.move = move
 
 
-_FIELDS = (
+#: The state's fields, in ``make_state``'s order: the one list that everything holding a state's
+#: fields follows (tests/core/test_fields.py).
+FIELDS = (
     "variant", "hands", "stock", "discard", "to_move", "direction", "wish", "pending",
     "phase", "drawn", "memory", "active", "dealer", "seed", "idle", "winner",
     "over", "blocked", "events",
 )
 # The fields, then what is computed on demand: legal moves, the value key, the hash.
-_SLOTS = (*("_" + field for field in _FIELDS), "_legal", "_key", "_hash", "__weakref__")
+_SLOTS = (*("_" + field for field in FIELDS), "_legal", "_key", "_hash", "__weakref__")
 
 
 def _read(field: str, doc: str) -> Any:
@@ -58,7 +78,7 @@ def _read(field: str, doc: str) -> Any:
 
 
 class GameState:
-    """One situation of a hand of a Mau-Mau-family game (see DESIGN.md).
+    """One situation of a hand of a Mau-Mau-family game (see docs/explanation/design.md).
 
     Read-only attributes: ``variant, hands, stock, discard, top, to_move, direction,
     wish, pending, pending_draw, pending_skip, phase, drawn, memory, runde, locked, active,
@@ -159,22 +179,24 @@ class GameState:
         """next(p): the neighbouring active seat in the direction of play (C-1)."""
         return next_active(self._active, seat, self._direction)
 
-    # --- the rules ----------------------------------------------------------------------------
-    # The engine imports the state, so the state imports the engine at the end of this module
-    # (its last lines) and calls the engine's two hot functions by the names it imported there,
-    # ``_legal_moves`` and ``_apply_move``: reading a module's attribute on every move cost 500
-    # instructions of 21,000 (issue 29), an import inside these methods a third of a move.
+    @property
+    def table(self) -> Table:
+        """What a card is played on here: the top card, the wish, the pending effect and the
+        memory (``maumau.core.playable`` asks the rules about it)."""
+        return Table(self._discard[-1], self._wish, self._pending, self._memory)
+
+    # --- the rules: this module's functions below ------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move of the player to move, each once; empty only at the end."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_moves(self)
+            legal = self._legal = legal_moves_of(self)
         return list(legal)
 
     def is_legal(self, move: Move) -> bool:
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_moves(self)
+            legal = self._legal = legal_moves_of(self)
         return move in legal
 
     def apply(self, move: Move) -> GameState:
@@ -184,11 +206,11 @@ class GameState:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_moves(self)
+            legal = self._legal = legal_moves_of(self)
         if move not in legal and not self._forgets_mau(move, legal):
             # an illegal move always has a reason: refusal is None only for legal moves
             raise IllegalMove(cast(Refusal, self.refusal(move)), move)
-        return _apply_move(self, move)
+        return apply_move(self, move)
 
     def _forgets_mau(self, move: Move, legal: tuple[Move, ...]) -> bool:
         return type(move) is Play and not move.mau and move.replace(mau=True) in legal
@@ -196,9 +218,7 @@ class GameState:
     def refusal(self, move: Move) -> Refusal | None:
         """None for a legal move, else why not, as data: a sentence key, the id of the rule that
         refuses and the values the sentence names (``maumau.core.refusal``)."""
-        from .illegal import refusal  # illegal imports the engine: asked when a move is refused
-
-        return refusal(self, move)
+        return illegal.refusal(self, move)
 
     def why_illegal(self, move: Move) -> str | None:
         """None for a legal move, else the sentence naming the rule that forbids it."""
@@ -217,7 +237,7 @@ class GameState:
 
     def leave(self, seat: int) -> GameState:
         """The state after ``seat`` left mid-hand (MK-14), where the variant allows it."""
-        return _leave(self, seat)
+        return leave(self, seat)
 
     # --- values ------------------------------------------------------------------------------
     def _value(self) -> tuple[Any, ...]:
@@ -259,7 +279,7 @@ class GameState:
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some fields changed (for teaching and tests; not validated)."""
-        values = {f: getattr(self, "_" + f) for f in _FIELDS}
+        values = {f: getattr(self, "_" + f) for f in FIELDS}
         locked = changes.pop("locked", None)  # the locked seats live in the lock rule's memory (JM-9)
         values.update(changes)
         if locked is not None:
@@ -281,18 +301,6 @@ class GameState:
         from ..text.explain import state_html
 
         return state_html(self)
-
-
-def next_active(active: Sequence[bool], seat: int, step: int) -> int:
-    """The seat arithmetic of the whole package (C-1): the first seat after ``seat``, going
-    ``step`` (+1 clockwise, -1 against) round the table, that takes part; ``seat`` itself
-    when nobody else does."""
-    n = len(active)
-    for _ in range(n):
-        seat = (seat + step) % n
-        if active[seat]:
-            return seat
-    return seat
 
 
 def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
@@ -328,11 +336,262 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     return state
 
 
-# The engine, last: it imports this module (make_state, IllegalMove, next_active), and the methods
-# above call its two hot functions by these names once both are complete (tests/test_layers.py: an
-# import at the end of a module).  Importing them by name, not reading ``engine.legal_moves`` on
-# every move, saves about 500 instructions a decision (issue 29).  maumau/core/__init__.py loads this
-# module first, so the engine is always imported from here, after everything above is defined.
-from .engine import apply_move as _apply_move  # noqa: E402
-from .engine import leave as _leave  # noqa: E402
-from .engine import legal_moves as _legal_moves  # noqa: E402
+def next_state(turn: Turn) -> GameState:
+    """The state a carried-out move (or the dealer's up-card, C-2) leads to."""
+    if turn.over:
+        turn.pending, turn.phase, turn.drawn = None, TURN, None
+    assert turn.to_move is not None  # end_turn, an accepted effect or the last card set it
+    return make_state(
+        variant=turn.variant, hands=tuple(turn.hands), stock=turn.stock, discard=turn.discard,
+        to_move=turn.to_move, direction=turn.direction, wish=turn.wish, pending=turn.pending,
+        phase=turn.phase, drawn=turn.drawn, memory=turn.memory, active=turn.active,
+        dealer=turn.state._dealer, seed=turn.seed, idle=turn.idle, winner=turn.winner, over=turn.over,
+        blocked=turn.blocked, events=tuple(turn.events) if turn.events else (),
+    )
+
+
+# --- legal moves ----------------------------------------------------------------------
+
+#: The two moves without a card, made once.
+DRAW, PASS = Draw(), Pass()
+#: What a plain draw of one card records, made once per seat: events do not change.
+_ONE_DRAWN = tuple((Drew(seat, 1, 1),) for seat in range(16))
+
+
+def legal_moves_of(state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the player to move, each exactly once (docs/explanation/design.md)."""
+    if state._over:
+        return ()
+    variant = state._variant
+    seat = state._to_move
+    hand = state._hands[seat]
+    top, wish, pending, memory = state._discard[-1], state._wish, state._pending, state._memory
+    if wish is None and pending is None and memory is variant.memory_at_deal:
+        found = variant._plays_by_top.get(top)
+    else:
+        found = variant._plays_cache.get((top, wish, pending, memory))
+    if found is None:
+        found = plays_on(variant, top, wish, pending, memory)
+    plays = found[len(hand) == 2]  # leaving one card: announce Mau (C-8)
+    phase = state._phase
+    if phase == DRAWN and variant.after_draw == "drawn":
+        candidates: tuple[Card, ...] = (state._drawn,) if state._drawn is not None else ()
+    else:
+        candidates = hand
+    moves: list[Move] = []
+    lock = variant._lock_slot
+    if lock < 0 or seat not in cast("tuple[int, ...]", memory[lock][1]):  # JM-9: a locked card
+        last = None
+        for card in candidates:  # a hand is sorted: the copies of a card sit side by side
+            if card is not last:
+                if card in plays:
+                    moves += plays[card]
+                last = card
+        extenders = variant._extenders
+        if extenders and phase == TURN and pending is None:
+            for card in sorted(set(candidates) & plays.keys(), key=_by_index):
+                for rule in extenders:
+                    moves += rule.extra_plays(state, card)
+
+    if pending is not None:
+        moves.append(DRAW if pending.kind == "draw" else PASS)
+    elif phase == TURN:
+        forcers = variant._forcers
+        if not (moves and forcers and _forced(forcers, state)):
+            moves.append(DRAW)
+    elif phase == EXTRA:
+        moves.append(variant.extra_closer)
+    else:  # DRAWN
+        moves.append(PASS)
+    return tuple(moves)
+
+
+def _forced(forcers: tuple[Rule, ...], state: GameState) -> bool:
+    """Whether a rule makes the player play a card they can play (MR-4, MR-10)."""
+    return any(rule.forces_play(state) for rule in forcers)
+
+
+# --- applying a move ---------------------------------------------------------------------
+
+def apply_move(state: GameState, move: Move, fast: bool = True) -> GameState:
+    """The state after ``move``; the caller has checked that it is legal.
+
+    ``fast`` lets the two commonest moves skip the Turn machinery: a card without
+    effect (C-3) that neither ends the hand nor forgets Mau, and a draw of one card
+    that ends the turn (MK-3, or closing an Ace's extra play, MK-8).  The result is
+    the same either way (tests/core/test_properties.py checks it).
+    """
+    kind = type(move)
+    if fast and state._pending is None:
+        if isinstance(move, Play):
+            if move.last not in state._variant._effects:
+                nxt = _plain_play(state, move)
+                if nxt is not None:
+                    return nxt
+        elif kind is Draw:
+            nxt = _plain_draw(state)
+            if nxt is not None:
+                return nxt
+    if isinstance(move, Play):
+        return _play(state, move)
+    turn = Turn(state, move)
+    if state._pending is not None:
+        _accept(turn, state._pending)
+    elif kind is Draw:
+        _draw(turn)
+    else:
+        turn.end_turn(played=False)
+    return next_state(turn)
+
+
+def _next(state: GameState, seat: int) -> int:
+    """next(X) (C-1): the neighbour in the direction of play, unless they left (MK-14)."""
+    active = state._active
+    following = (seat + state._direction) % len(active)
+    return following if active[following] else next_active(active, seat, state._direction)
+
+
+def _plain_play(state: GameState, move: Play) -> GameState | None:
+    """A card without effect onto the pile, and next(X) moves; None if it ends the hand
+    or leaves one card without the announcement (C-8, C-9)."""
+    seat = state._to_move
+    hands = state._hands
+    hand = remove_cards(hands[seat], move.cards)
+    variant = state._variant
+    if len(hand) < 2 and (not hand or not move.mau and variant.announcement is not None):
+        return None
+    wish = move.wish
+    # Positional, in make_state's order (variant, hands, stock, discard, to_move, direction, wish,
+    # pending, phase, drawn, memory, active, dealer, seed, idle, winner, over, blocked,
+    # events): the two fast paths run for most decisions, and matching twenty keywords costs the
+    # pure-Python engine a third of a decision (11,000 instructions); compiled, it is the same C call.
+    changed = list(hands)
+    changed[seat] = hand
+    return make_state(
+        variant, tuple(changed), state._stock,
+        state._discard + move.cards, _next(state, seat), state._direction, wish,
+        None, TURN, None, state._memory, state._active, state._dealer,
+        state._seed, 0, None, False, False,
+        () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
+
+
+def _plain_draw(state: GameState) -> GameState | None:
+    """One card from a stock that keeps at least one, where drawing ends the turn; None
+    where the player may still play after drawing (MR-4, JM-3) or is locked (JM-9)."""
+    stock = state._stock
+    seat = state._to_move
+    phase = state._phase
+    lock = state._variant._lock_slot
+    if (len(stock) < 2 or lock >= 0 and seat in cast("tuple[int, ...]", state._memory[lock][1])
+            or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
+        return None
+    hands = list(state._hands)
+    hands[seat] = add_cards(hands[seat], (stock[0],))
+    return make_state(  # positional, as in _plain_play
+        state._variant, tuple(hands), stock[1:],
+        state._discard, _next(state, seat), state._direction, state._wish, None, TURN, None,
+        state._memory, state._active, state._dealer, state._seed, 0, None, False, False,
+        _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
+
+
+def _play(state: GameState, move: Play) -> GameState:
+    turn = Turn(state, move)
+    variant = turn.variant
+    seat = turn.player
+    hand = remove_cards(turn.hands[seat], move.cards)
+    turn.hands[seat] = hand
+    turn.discard = state._discard + move.cards
+    turn.wish = move.wish
+    card = move.last
+    if move.wish is not None:
+        turn.events.append(Wished(move.wish, variant._wishers.get(card)))
+    if not hand:  # C-9: the hand ends the moment a hand is empty
+        turn.over, turn.winner, turn.to_move = True, seat, seat
+        for rule in variant._last_card.get(card, ()):
+            turn.acting = rule
+            rule.on_last_card(turn, card)
+        return next_state(turn)
+    play_effects(turn, card)
+    announcement = variant.announcement
+    if len(hand) == 1 and not move.mau and announcement is not None:
+        turn.acting = announcement
+        turn.events.append(NoMau(seat, announcement))
+        announcement.on_missing_announcement(turn)
+    if turn.phase == EXTRA:
+        turn.idle = 0
+    else:
+        turn.end_turn(played=True)
+    return next_state(turn)
+
+
+def play_effects(turn: Turn, card: Card) -> None:
+    """Each rule that gives ``card`` an effect acts on the turn, in the variant's order."""
+    for rule in turn.variant._effects.get(card, ()):
+        turn.acting = rule
+        rule.on_play(turn, card)
+    turn.acting = None
+
+
+def _accept(turn: Turn, pending: Pending) -> None:
+    """The target accepts the pending effect: takes the cards or sits out (C-5)."""
+    target = pending.target
+    turn.acting = pending.rule
+    if pending.kind == "draw":
+        turn.draw(target, pending.amount, "penalty")
+        if pending.rule.accept_ends_turn:
+            turn.to_move = pending.resume if pending.resume is not None else turn.next(target)
+            turn.end_turn(played=False)
+        else:
+            turn.to_move = target  # MR-5, JM-5: a normal turn follows
+    else:
+        seat = target
+        for _ in range(pending.amount):
+            seat = turn.next(seat)
+        turn.to_move = pending.resume if pending.resume is not None else seat
+        turn.events.append(Skipped(target, pending.amount, pending.rule))
+        turn.end_turn(played=False)
+
+
+def _draw(turn: Turn) -> None:
+    """A plain draw of one card, and what the variant lets follow (C-4, C-7)."""
+    state = turn.state
+    seat = turn.player
+    got = turn.draw(seat, 1)  # JM-9: a card received lifts the lock; nothing drawn keeps it
+    policy = turn.variant.after_draw
+    if state._phase == TURN and got and policy in ("drawn", "any"):
+        playable = legal_cards(turn.variant, state.table)  # drawing keeps the table
+        can = got[0] in playable if policy == "drawn" else any(c in playable for c in turn.hands[seat])
+        if can:
+            turn.to_move, turn.phase, turn.drawn = seat, DRAWN, got[0]
+            return
+    turn.end_turn(played=False)
+
+
+# --- leaving mid-hand (MK-14) --------------------------------------------------------------------
+
+def leave(state: GameState, seat: int) -> GameState:
+    """MK-14: the player is removed; their cards go under the stock unscored, effects aimed
+    at them lapse, and the turn passes on; a last player left wins."""
+    if not state.variant.join_and_leave:
+        raise IllegalMove(refuse("leave.variant", variant=state.variant.name))
+    if not (0 <= seat < state.players) or not state.active[seat]:
+        raise IllegalMove(refuse("leave.seat", seat=seat))
+    if state.is_over:
+        raise IllegalMove(refuse("illegal.over"))
+    active = tuple(a and i != seat for i, a in enumerate(state.active))
+    hands = tuple(() if i == seat else h for i, h in enumerate(state.hands))
+    pending, phase, to_move, drawn = state.pending, state.phase, state.to_move, state.drawn
+    if pending is not None and (pending.target == seat or pending.resume == seat):
+        pending = None
+    if to_move == seat:
+        to_move = next_active(active, seat, state.direction)
+        phase, drawn, pending = TURN, None, None
+    over: bool = state.is_over
+    winner: int | None = state.winner
+    if sum(active) == 1:
+        over, winner = True, active.index(True)
+        to_move, pending, phase = winner, None, TURN
+    return state.replace(active=active, hands=hands, stock=state.stock + state.hands[seat], pending=pending,
+                         phase=phase, to_move=to_move, drawn=drawn, over=over, winner=winner,
+                         memory=with_locked(state.memory, state.locked - {seat}), events=(Left(seat),))
+

@@ -1,9 +1,10 @@
 # C types for maumau/turn.py when Cython compiles it (setup.py); Python ignores this file.
-# Turn and Deal become extension types: the engine reads and fills their fields directly.
+# Turn and Deal become extension types: the engine (maumau/core/state.py) reads and fills their
+# fields directly.  This module cimports nothing of the state: a Turn reads a state, never makes one.
 cimport cython
 
-from maumau.core.state cimport GameState, make_state, next_active
-
+@cython.locals(n=Py_ssize_t)
+cpdef Py_ssize_t next_active(active, Py_ssize_t seat, Py_ssize_t step)
 
 @cython.locals(i=Py_ssize_t, index=Py_ssize_t, at=Py_ssize_t, index_of=dict)
 cpdef tuple add_cards(tuple hand, new)
@@ -33,7 +34,6 @@ cdef class Turn(_Tabletop):
     cpdef following(self)
     cpdef end_turn(self, bint played)
     cpdef bint drew_this_turn(self)
-    cpdef GameState finish(self)
 
 
 cdef class Deal(_Tabletop):

@@ -3,14 +3,15 @@ seat arithmetic and card drawing they share (C-1, C-6, C-7).
 
 Rules write on a Turn through its API (``skip``, ``reverse``, ``draw``, ``set_pending``,
 ``play_again``, ``lock``, ``cancel``); each call records a typed event naming the rule whose
-hook is running (``maumau.core.events``).  ``maumau.core.engine`` decides which rules act and turns the
-finished Turn into the next immutable GameState.
+hook is running (``maumau.core.events``).  The state (``maumau.core.state``) decides which rules
+act and turns the finished Turn into the next immutable GameState (``next_state``): a Turn reads a
+state and never makes one, so this module needs nothing of the state's.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -29,18 +30,29 @@ from .events import (
     Skipped,
     drew_cards,
 )
-from .moves import Move
+from .moves import DRAWN, EXTRA, TURN, Move
 from .rules.base import Pending, Role, Rule, locked_in, recall, recall_role, remembered, with_locked
-from .state import DRAWN, EXTRA, TURN, make_state, next_active
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
     from .variants import Variant
 
-__all__ = ["TURN", "EXTRA", "DRAWN", "Turn", "Deal", "add_cards", "remove_cards", "shuffle"]
+__all__ = ["Turn", "Deal", "next_active", "add_cards", "remove_cards", "shuffle"]
 
 
 _by_index = attrgetter("index")
+
+
+def next_active(active: Sequence[bool], seat: int, step: int) -> int:
+    """The seat arithmetic of the whole package (C-1): the first seat after ``seat``, going
+    ``step`` (+1 clockwise, -1 against) round the table, that takes part; ``seat`` itself
+    when nobody else does."""
+    n = len(active)
+    for _ in range(n):
+        seat = (seat + step) % n
+        if active[seat]:
+            return seat
+    return seat
 
 
 def add_cards(hand: tuple[Card, ...], new: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
@@ -167,7 +179,7 @@ class Turn(_Tabletop):
     ``next``/``prev``, ``following()``, ``set_pending``, ``skip``, ``reverse``,
     ``draw``, ``play_again``, ``lock`` and ``cancel``; each records what it did as a typed
     event (``maumau.core.events``) naming ``acting``, the rule whose hook is running, so a rule
-    never writes an event by hand.  The engine turns the result into the next immutable
+    never writes an event by hand.  The state turns the result into the next immutable
     GameState.
     """
 
@@ -328,18 +340,6 @@ class Turn(_Tabletop):
         """Whether this turn drew a card (also before a play-or-pass choice): such a turn was
         not taken "while nothing can be drawn", even if it took the last card (C-7)."""
         return self.state._phase == DRAWN or drew_cards(self.events)
-
-    def finish(self) -> GameState:
-        if self.over:
-            self.pending, self.phase, self.drawn = None, TURN, None
-        assert self.to_move is not None  # end_turn, an accepted effect or the last card set it
-        return make_state(
-            variant=self.variant, hands=tuple(self.hands), stock=self.stock, discard=self.discard,
-            to_move=self.to_move, direction=self.direction, wish=self.wish, pending=self.pending,
-            phase=self.phase, drawn=self.drawn, memory=self.memory, active=self.active,
-            dealer=self.state._dealer, seed=self.seed, idle=self.idle, winner=self.winner, over=self.over,
-            blocked=self.blocked, events=tuple(self.events) if self.events else (),
-        )
 
 
 class Deal(_Tabletop):

@@ -42,9 +42,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit
+from .moves import DRAWN, EXTRA, TURN
 from .problems import InvalidCards, InvalidState, is_whole, seat_problem, show
 from .rules.base import Pending, Role
-from .state import DRAWN, EXTRA, TURN
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState

@@ -67,7 +67,7 @@ class Variant:
                 self._wishers[card] = wisher
         self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory], frozenset[Card]] = {}
         #: The plays of each playable card per table, without and with the announcement
-        #: (``engine.plays_on``): by the top card where nothing else is on the table, else by the table.
+        #: (``playable.plays_on``): by the top card where nothing else is on the table, else by the table.
         self._plays_by_top: dict[Card, tuple[dict[Card, tuple[Play, ...]], ...]] = {}
         self._plays_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory],
                                 tuple[dict[Card, tuple[Play, ...]], ...]] = {}

@@ -5,7 +5,7 @@
 >>> lg.enter("anna", "bots/anna.py")                                      # doctest: +SKIP
 >>> lg.play(deals=20); lg.standings()                                     # doctest: +SKIP
 
-README "The class league"; notebook 10.
+docs/howto/league.md; notebook 10.
 """
 
 from __future__ import annotations

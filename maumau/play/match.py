@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.dealing import deal
 from ..core.rules.base import Role
-from ..core.state import GameState, next_active
+from ..core.state import GameState
+from ..core.turn import next_active
 from ..core.variants import Variant, VariantError, variant
 from .game import Game
 

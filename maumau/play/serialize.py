@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.cards import Card, Rank, Suit, cards, parse_wish
 from ..core.rules.base import Pending, Role, Rule
-from ..core.state import make_state
+from ..core.state import FIELDS, make_state
 from ..core.validate import InvalidState, check_state, is_whole, show
 from ..core.variants import Variant, variant
 
@@ -141,11 +141,11 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     }
 
 
-_STATE_FIELDS = (
-    "format", "version", "variant", "hands", "stock", "discard", "to_move", "direction", "wish",
-    "pending", "phase", "drawn", "runde", "locked", "active", "dealer", "seed", "idle", "winner",
-    "over", "blocked",
-)
+#: The state's fields (``maumau.core.state.FIELDS``) saved under a name of their own: all but what
+#: the rules remember, saved as "runde", "locked" and (optional) "memory", and the events, what led
+#: to the state (no part of what it is).
+_SAVED_AS_IS = tuple(field for field in FIELDS if field not in ("memory", "events"))
+_STATE_FIELDS = ("format", "version", *_SAVED_AS_IS, "runde", "locked")
 _OPTIONAL_FIELDS = ("memory",)
 _PENDING_FIELDS = ("kind", "amount", "target", "rule", "resume")
 

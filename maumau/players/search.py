@@ -29,9 +29,9 @@ import time
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-from ..core.engine import legal_cards
 from ..core.events import Drew
 from ..core.moves import Move, Play
+from ..core.playable import legal_cards
 from ..core.rules.base import Table
 from ..core.state import TURN
 from .heuristic import best_move, score_moves
@@ -88,7 +88,7 @@ class Search:
     reproducible), ``confidence``: how many standard errors a move must gain over the
     heuristic's favourite to be preferred (default 1), ``width``: how many of the
     heuristic's best moves are searched (default 6).  The default budget takes a few
-    hundredths of a second per decision (see README: Computer opponents).
+    hundredths of a second per decision (docs: reference/players-and-simulation).
     """
 
     name = "search"

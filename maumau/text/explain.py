@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.cards import Rank, Suit, card_html
-from ..core.engine import leave
 from ..core.events import (
     Blocked,
     Cancelled,
@@ -27,7 +26,7 @@ from ..core.events import (
 )
 from ..core.moves import Draw, Move, Play
 from ..core.rules.base import Role
-from ..core.state import DRAWN, EXTRA, TURN
+from ..core.state import DRAWN, EXTRA, TURN, leave
 from .i18n import card_symbol, describe_pending, language, rank_letter, rank_name, t
 from .locale.you import YOU
 from .refusals import sentence

@@ -3,9 +3,12 @@
 The catalogues live in ``maumau/locale/`` (``en``, ``de``, ``hu``); German and Hungarian hold
 every English key (a missing key would fall back to English).  ``t(key, **values)`` formats a message in the
 current language (``set_language``, or ``use_language`` for a while), ``t(key, lang="de")``
-in a given one.  Card, suit and rank names, the rule summaries of the built-in rules and
-the seat words come in each language too (``card_name``, ``wish_name``, ``rule_summary``,
-``seat_regex``).
+in a given one.  The course's language (``set_language``) holds for the whole process; a language
+for a while (``use_language``) is a ``ContextVar``, the one task's or thread's own: a server that
+answers one learner in German and another in Hungarian at the same moment never mixes them.
+
+Card, suit and rank names, the rule summaries of the built-in rules and the seat words come in
+each language too (``card_name``, ``wish_name``, ``rule_summary``, ``seat_regex``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from . import locale
@@ -36,34 +40,50 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": EN, "de": locale.de.MESSAGES, "hu"
 #: (English is the rule's own docstring).
 RULE_TEXT: dict[str, dict[str, str]] = {"en": {}, "de": locale.de.RULES, "hu": locale.hu.RULES}
 
-_current = ["en"]
+#: The language of the task or thread in ``use_language``, else None (then the course's).  A
+#: ContextVar: every asyncio task and every thread has its own, so a request answered in one
+#: language never leaks into another answered at the same moment.
+_FOR_A_WHILE: ContextVar[str | None] = ContextVar("maumau_language", default=None)
+
+
+class _Course:
+    """The course's language (``set_language``): the whole process's, as a teacher chose it for
+    every cell, widget callback and thread of a notebook (a ContextVar set in one cell would not
+    reach the next one in every Jupyter kernel)."""
+
+    lang = "en"
+
+
+def _checked(lang: str) -> str:
+    if lang not in CATALOGUE:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
 
 
 def set_language(lang: str) -> None:
     """Choose the language of all messages: "en", "de" or "hu"."""
-    if lang not in CATALOGUE:
-        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    _current[0] = lang
+    _Course.lang = _checked(lang)
 
 
 def language() -> str:
-    return _current[0]
+    """The current language: the one of ``use_language`` in this task or thread, else the course's."""
+    return _FOR_A_WHILE.get() or _Course.lang
 
 
 @contextmanager
 def use_language(lang: str) -> Iterator[None]:
-    """Temporarily speak another language: ``with use_language("de"): ...``."""
-    before = _current[0]
-    set_language(lang)
+    """Temporarily speak another language: ``with use_language("de"): ...`` (in this task or
+    thread only: another one speaks on in its own)."""
+    token = _FOR_A_WHILE.set(_checked(lang))
     try:
         yield
     finally:
-        _current[0] = before
+        _FOR_A_WHILE.reset(token)
 
 
 def t(key: str, lang: str | None = None, **values: Any) -> str:
     """The message ``key`` in the current (or given) language, filled with ``values``."""
-    table = CATALOGUE.get(lang or _current[0], EN)
+    table = CATALOGUE.get(lang or language(), EN)
     return table.get(key, EN[key]).format(**values)
 
 
@@ -111,7 +131,7 @@ def rule_summary(rule: Rule, lang: str | None = None, formal: bool = False) -> s
     from .locale.plain import PLAIN
 
     cls = type(rule)
-    lang = lang or _current[0]
+    lang = lang or language()
     if not cls.__module__.startswith("maumau.core.rules"):
         return rule.summary
     if not formal and cls.__name__ in PLAIN.get(lang, {}):
@@ -142,7 +162,7 @@ def name_seats(sentence: str, names: dict[int, str], lang: str | None = None) ->
 def seat_regex(lang: str | None = None) -> re.Pattern[str]:
     """Finds the seats in the sentences of ``narrate`` (group 1 is the seat number), so a view
     can put the players' names in their place."""
-    label = CATALOGUE.get(lang or _current[0], EN).get("seat.label", EN["seat.label"])
+    label = CATALOGUE.get(lang or language(), EN).get("seat.label", EN["seat.label"])
     before, _, after = label.partition("{seat}")
     return re.compile(r"\b" * bool(before[:1].isalpha()) + re.escape(before) + r"(\d+)" + re.escape(after),
                       re.IGNORECASE)
@@ -157,14 +177,14 @@ NUMBER_FORMAT: dict[str, tuple[str, str, str]] = {"en": (".", ",", ""), "de": ("
 
 def number(value: float, digits: int = 0, lang: str | None = None) -> str:
     """``value`` with ``digits`` decimals as the language writes it: 1,234.5 · 1.234,5 · 1 234,5."""
-    point, thousands, _ = NUMBER_FORMAT.get(lang or _current[0], NUMBER_FORMAT["en"])
+    point, thousands, _ = NUMBER_FORMAT.get(lang or language(), NUMBER_FORMAT["en"])
     text = f"{value:,.{digits}f}"
     return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
 
 
 def percent(share: float, digits: int = 0, lang: str | None = None) -> str:
     """A share (0.423) as a percentage in the language: 42% · 42 % · 42 % (``digits`` decimals)."""
-    space = NUMBER_FORMAT.get(lang or _current[0], NUMBER_FORMAT["en"])[2]
+    space = NUMBER_FORMAT.get(lang or language(), NUMBER_FORMAT["en"])[2]
     return number(100 * share, digits, lang) + space + "%"
 
 
@@ -179,7 +199,7 @@ _READ_RANK = {"B": "J", "D": "Q", "Á": "A"}
 
 def rank_letter(rank: Rank, lang: str | None = None) -> str:
     """``Q`` in English, ``D`` in German and Hungarian; number ranks stay numbers."""
-    return RANK_LETTERS.get(lang or _current[0], {}).get(rank.value, rank.value)
+    return RANK_LETTERS.get(lang or language(), {}).get(rank.value, rank.value)
 
 
 def card_symbol(card: Card, lang: str | None = None) -> str:

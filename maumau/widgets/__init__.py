@@ -29,7 +29,7 @@ def play(game: str | Variant = "makao", opponents: int = 3, **options: Any) -> T
     view), ``players`` (your own computer players), ``start`` (a position to play from),
     ``colours="four"`` (a four-colour deck: diamonds blue, clubs green) and ``contrast="high"``
     (black table, white text, thick outlines).  The keys: arrows choose a card, Enter or Space
-    plays it, D draws, P passes, M announces (README, "Accessibility").
+    plays it, D draws, P passes, M announces (docs: explanation/accessibility).
     """
     return TableView(game, opponents, **options)
 

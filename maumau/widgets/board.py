@@ -15,9 +15,8 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 
-from ..core import engine
 from ..core.cards import Card, Suit
-from ..core.state import DRAWN, EXTRA, GameState
+from ..core.state import DRAW, DRAWN, EXTRA, GameState
 from ..players.view import View
 from ..text.explain import memory_sentence
 from ..text.i18n import describe_pending, use_language, wish_name
@@ -208,7 +207,7 @@ class Board:
             if told is not None:
                 lines.append(f"<b>{esc(told)}</b>")
         if not over and state.phase == EXTRA:
-            key = "ui.phase_extra" if state.variant.extra_closer == engine.DRAW else "ui.phase_extra_pass"
+            key = "ui.phase_extra" if state.variant.extra_closer == DRAW else "ui.phase_extra_pass"
             lines.append(f"<i>{esc(_t(key, lang, name=seating.name(state.to_move, seats)))}</i>")
         elif not over and state.phase == DRAWN:
             lines.append(f"<i>{esc(_t('ui.phase_drawn', lang, name=seating.name(state.to_move, seats)))}</i>")

@@ -24,13 +24,18 @@ from typing import Any
 
 from a11y import assert_no_violations
 from classroom_why import illegal_card_is_explained
+from jsonschema import Draft202012Validator
 from keyboard_page import play_by_keys
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "classroom"))
+
+from test_frame_schema import fields_not_in_schema  # noqa: E402
 
 from maumau import classroom  # noqa: E402
+from maumau.classroom.messages import frame_schema  # noqa: E402
 
 OUT = Path(os.environ.get("MM_OUT") or ROOT / ".tmp-home" / "browser") / "classroom"
 CHROMIUM = os.environ.get("MM_CHROMIUM", "/usr/bin/chromium")
@@ -169,6 +174,26 @@ def _status(url: str) -> int:
             return int(answer.status)
     except urllib.error.HTTPError as err:
         return int(err.code)
+
+
+def frames_match_the_schema(watch: Watch, base: str) -> int:
+    """Every table frame the pages' websockets received is valid against the frame's JSON Schema
+    (made from the wire's types), and the page's script, as the server served it to the browser,
+    reads no field of a frame, a view or a model that the schema lacks; how many frames were checked."""
+    import urllib.request
+
+    schema = frame_schema()
+    validator = Draft202012Validator(schema)
+    received = [json.loads(f) for frames in watch.frames.values() for f in frames]
+    table_frames = [m for m in received if m.get("type") == "table"]
+    wrong = [f"{'/'.join(map(str, e.path))}: {e.message}" for m in table_frames for e in validator.iter_errors(m)]
+    assert table_frames and not wrong, wrong[:5]
+    assert any(m["model"] for m in table_frames) and any(m["view"] and "hands" in m["view"] for m in table_frames)
+    with urllib.request.urlopen(base + "/table.js", timeout=10) as response:
+        script = response.read().decode("utf-8")
+    missing = fields_not_in_schema(script, schema)
+    assert not missing, f"table.js reads fields the frame's schema does not have: {missing}"
+    return len(table_frames)
 
 
 def main() -> int:
@@ -374,6 +399,8 @@ def drive(server: classroom.Server) -> int:
     assert not [u for u in watch.urls if teacher in u], "the teacher token was in a URL"
     assert not watch.errors, watch.errors
     step(f"no request left {base}, no console error; screenshots in {OUT}")
+    checked = frames_match_the_schema(watch, base)
+    step(f"the {checked} table frames the pages got match the frame's schema; table.js reads only its fields")
     return 0
 
 

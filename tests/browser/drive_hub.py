@@ -22,6 +22,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # processes.py: Hub.stop ends the hub's whole tree
 sys.path.insert(0, str(ROOT / "tests" / "classroom"))
 
 from test_hub import Hub, teacher_creates_a_table  # noqa: E402

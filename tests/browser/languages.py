@@ -1,4 +1,4 @@
-"""The notebooks of the README's German and Hungarian screenshots (issue 24): notebook 01, notebook 06
+"""The notebooks of the docs' German and Hungarian screenshots (issue 24): notebook 01, notebook 06
 and the student version of exercise 02, each with a first cell choosing the language
 (``mm.set_language``), written into a folder for drive_course.py (``COURSE_DIR``):
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The real-browser tests (JUPYTER-NOTES.md, "Real JupyterLab in headless Chromium"):
+# The real-browser tests (docs/explanation/jupyter-notes.md, "Real JupyterLab in headless Chromium"):
 # JupyterLab with galata's test configuration on a free localhost port with a token, then
 # Playwright for Python drives Debian's /usr/bin/chromium:
 #   table   drive_table.py: tests/browser/table.ipynb, clicks on the card table;

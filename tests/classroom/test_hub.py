@@ -25,6 +25,8 @@ import pytest
 pytest.importorskip("jupyterhub")
 pytest.importorskip("websockets")
 
+import processes  # noqa: E402  (tests/processes.py)
+
 from maumau import classroom  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,13 +81,10 @@ class Hub:
             return str(json.load(answer)["token"])
 
     def stop(self) -> None:
-        import signal
-
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        """Stop the hub and all it started: its proxy and its service run in sessions of their own, which
+        a signal to the hub's process group does not reach (they kept listening after the tests)."""
+        processes.stop_tree(self.proc.pid)
+        self.proc.wait()
         self.log.close()
 
 

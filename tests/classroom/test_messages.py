@@ -105,3 +105,33 @@ def test_an_illegal_move_is_refused_with_the_engines_sentence_and_records_nothin
     assert table.n == n and table.state is before
     table.move(seat, state.legal_moves()[0], n)
     assert table.n == n + 1
+
+
+@pytest.mark.parametrize(("raw", "code", "request_id"), [
+    ('{"type": "teleport", "id": 4}', "unknown", 4),
+    ('{"type": "join", "id": 5}', "malformed", 5),
+    ('{"type": "ping", "id": 6, "pad": "' + "x" * 5000 + '"}', "too_big", 6),
+    ('{"type": "ping", "id": "7"}', "malformed", None),
+    ('{"type": "ping", "id": 1e400}', "malformed", None),
+    ("[1, 2]", "malformed", None),
+])
+def test_a_refused_request_names_its_id_read_with_its_bytes_once(raw: str, code: str, request_id: int | None,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The error about a bad request carries the request's good ``id``: ``decode_request`` reads the
+    bytes once and hands the id on with the ProtocolError (nothing parses them a second time)."""
+    parsed = []
+    real_loads = json.loads
+    monkeypatch.setattr(json, "loads", lambda text, **kw: parsed.append(text) or real_loads(text, **kw))
+    with pytest.raises(ProtocolError) as refused:
+        decode_request(raw)
+    assert (refused.value.code, refused.value.request_id) == (code, request_id)
+    assert parsed == [raw]
+
+
+def test_the_teachers_requests_share_their_type_and_a_tables_request_names_its_table() -> None:
+    from maumau.classroom.messages import Close, Restart, Start, TableRequest, TeacherRequest
+
+    teachers = {kind for kind, cls in REQUESTS.items() if issubclass(cls, TeacherRequest)}
+    assert teachers == {"create", "start", "restart", "close", "tables", "codes"}
+    assert {cls for cls in REQUESTS.values() if issubclass(cls, TableRequest)} == {Start, Restart, Close}
+    assert not issubclass(Restart, Start) and not issubclass(Close, Start)  # each is matched by its own class

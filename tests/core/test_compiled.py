@@ -1,6 +1,6 @@
 """The compiled engine and its Python sources play the same games (maumau/core/compiled.py).
 
-``setup.py`` compiles maumau/core/state.py, turn.py, engine.py and variants.py with Cython; the rest of the
+``setup.py`` compiles maumau/core/state.py, turn.py, playable.py and variants.py with Cython; the rest of the
 test suite runs whichever engine is installed (the compiled one under ``make test``).
 These tests run the other one in a subprocess and compare, and check that an edited
 source is never silently ignored.
@@ -62,7 +62,7 @@ def test_compiled_engine_is_used_when_built() -> None:
     if os.environ.get("MAUMAU_PURE_PYTHON", "") not in ("", "0"):
         pytest.skip("MAUMAU_PURE_PYTHON is set for this run")
     assert mm.compiled
-    assert not mm.core.engine.__file__.endswith(".py")
+    assert not mm.core.state.__file__.endswith(".py")
 
 
 @needs_build
@@ -76,12 +76,12 @@ def test_compiled_and_pure_engines_play_the_same_games() -> None:
 
 
 def test_pure_python_switch_loads_the_sources() -> None:
-    out = run("import maumau as mm; print(mm.compiled, mm.core.engine.__file__, mm.core.state.__file__, sep='\\n')",
+    out = run("import maumau as mm; print(mm.compiled, mm.core.turn.__file__, mm.core.state.__file__, sep='\\n')",
               pure=True)
     assert out.returncode == 0, out.stderr
-    flag, engine_file, state_file = out.stdout.splitlines()  # a checkout's path may hold spaces
+    flag, turn_file, state_file = out.stdout.splitlines()  # a checkout's path may hold spaces
     assert flag == "False"
-    assert engine_file.endswith("engine.py") and state_file.endswith("state.py")
+    assert turn_file.endswith("turn.py") and state_file.endswith("state.py")
 
 
 def copy_checkout(tmp_path: Path) -> Path:
@@ -91,30 +91,30 @@ def copy_checkout(tmp_path: Path) -> Path:
     return tmp_path
 
 
-PROBE = "import maumau as mm; print(mm.compiled, mm.core.engine.__file__.rsplit('/', 1)[-1])"
+PROBE = "import maumau as mm; print(mm.compiled, mm.core.state.__file__.rsplit('/', 1)[-1])"
 
 
 @needs_build
 def test_an_edited_source_runs_as_python_with_a_warning(tmp_path: Path) -> None:
     checkout = copy_checkout(tmp_path)
     later = time.time() + 60
-    os.utime(checkout / "maumau" / "core" / "engine.py", (later, later))
+    os.utime(checkout / "maumau" / "core" / "state.py", (later, later))
     out = run(PROBE, pure=False, cwd=checkout, path=checkout)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["False", "engine.py"]
-    assert "engine.py changed since the engine was compiled" in out.stderr
+    assert out.stdout.split() == ["False", "state.py"]
+    assert "state.py changed since the engine was compiled" in out.stderr
     assert "make build" in out.stderr
 
 
 @needs_build
 def test_a_partly_compiled_engine_runs_as_python_with_a_warning(tmp_path: Path) -> None:
     checkout = copy_checkout(tmp_path)
-    compiled_engine = _compiled.compiled_file("engine")
-    assert compiled_engine is not None
-    (checkout / "maumau" / "core" / "_built" / compiled_engine.name).unlink()
+    compiled_turn = _compiled.compiled_file("turn")
+    assert compiled_turn is not None
+    (checkout / "maumau" / "core" / "_built" / compiled_turn.name).unlink()
     out = run(PROBE, pure=False, cwd=checkout, path=checkout)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["False", "engine.py"]
+    assert out.stdout.split() == ["False", "state.py"]
     assert "only part of the engine was compiled" in out.stderr
 
 

@@ -103,7 +103,7 @@ def test_the_fast_and_the_turn_path_record_the_same_events():
             state = mm.deal(name, players=3, seed=seed)
             while not state.is_over:
                 move = rng.choice(state.legal_moves())
-                fast, slow = state.apply(move), mm.core.engine.apply_move(state, move, fast=False)
+                fast, slow = state.apply(move), mm.core.state.apply_move(state, move, fast=False)
                 assert fast.events == slow.events
                 assert all(type(e) in E.EVENT_TYPES for e in fast.events)
                 state = fast

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import maumau as mm
-from maumau.core.engine import card_refusal, plays_on, table_of
+from maumau.core.playable import card_refusal, plays_on
 from maumau.core.rules.base import lock_slot, locked_in
 from maumau.core.turn import shuffle
 
@@ -33,7 +33,7 @@ def test_the_cached_plays_of_a_table_are_what_the_rules_allow_card_by_card() -> 
         variant = mm.variant(name)
         for state in _states(name, 600, seed=7):
             plays = plays_on(variant, state.top, state.wish, state.pending, state.memory)
-            table = table_of(state)
+            table = state.table
             for card in variant.distinct_cards:
                 allowed = card_refusal(variant, card, table) is None
                 assert (card in plays[0]) is allowed and (card in plays[1]) is allowed, (name, card, table)

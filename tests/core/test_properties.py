@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import maumau as mm
-from maumau.core import engine
+from maumau.core.state import apply_move
 
 CASES = [(name, n) for name in mm.variant_names() for n in range(mm.variant(name).players[0],
                                                                    mm.variant(name).players[1] + 1)]
@@ -44,6 +44,7 @@ def play_random(name: str, players: int, seed: int, cap: int = MOVE_CAP):
 GAMES_PER_VARIANT = 1000
 
 
+@pytest.mark.slow  # 25 s of the pure-Python engine: `make test` runs it, `make test-fast` does not
 @pytest.mark.parametrize("name", mm.variant_names())
 def test_a_thousand_random_games_keep_every_invariant(name: str) -> None:
     """1000 whole games per variant, over every allowed player count: cheap invariants at
@@ -94,8 +95,8 @@ def test_fast_paths_agree_with_the_general_turn(name: str) -> None:
     for seed in range(8):
         states, moves = play_random(name, 2 + seed % 2, seed)
         for state, move in zip(states, moves, strict=False):
-            fast = engine.apply_move(state, move, fast=True)
-            slow = engine.apply_move(state, move, fast=False)
+            fast = apply_move(state, move, fast=True)
+            slow = apply_move(state, move, fast=False)
             assert fast == slow and fast.events == slow.events
 
 

@@ -1,6 +1,6 @@
 """Each ``.pxd`` says what its ``.py`` says: the same fields for every class Cython compiles.
 
-A field added to ``Turn`` in engine.py but not in engine.pxd builds without a word and fails
+A field added to ``Turn`` in turn.py but not in turn.pxd builds without a word and fails
 at run time in the compiled engine (a C class has no room for it); a field left in a ``.pxd``
 after the ``.py`` dropped it is dead weight.  The classes' own ``__slots__`` (read from the
 Python sources, in a pure-Python interpreter) must equal the ``cdef public`` fields of their

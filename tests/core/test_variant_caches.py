@@ -1,4 +1,4 @@
-"""A variant's caches (engine.legal_cards, engine.plays_on) stay bounded and never travel: a
+"""A variant's caches (playable.legal_cards, playable.plays_on) stay bounded and never travel: a
 learner's rule whose memory counts something makes a new table at almost every move, and a process
 pool pickles the variant in a thread of its own while this process plays on and fills them."""
 
@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import maumau as mm
-from maumau.core import engine
+from maumau.core import playable
 
 
 class CountPlays(mm.Rule):
@@ -41,7 +41,7 @@ def play_randomly(v: mm.Variant, hands: int, seed: int = 0) -> int:
 
 
 def test_a_counting_rule_cannot_grow_the_caches_without_end(monkeypatch: Any) -> None:
-    monkeypatch.setattr(engine, "CACHE_TABLES", 300)
+    monkeypatch.setattr(playable, "CACHE_TABLES", 300)
     v = counting()
     moves = play_randomly(v, 40)
     assert moves > 2_000  # enough new tables to fill a 300-table cache several times over
@@ -52,7 +52,7 @@ def test_the_caches_forget_nothing_that_matters(monkeypatch: Any) -> None:
     """Starting again when full changes no answer: the same hands with a cache of 50 tables and of
     the default size give the same moves."""
     def moves_of(limit: int) -> list[str]:
-        monkeypatch.setattr(engine, "CACHE_TABLES", limit)
+        monkeypatch.setattr(playable, "CACHE_TABLES", limit)
         v, rng, seen = counting(), random.Random(5), []
         s = mm.deal(v, players=2, seed=5)
         while not s.is_over and len(seen) < 3_000:
@@ -60,7 +60,7 @@ def test_the_caches_forget_nothing_that_matters(monkeypatch: Any) -> None:
             seen.append(" ".join(map(str, legal)))
             s = s.apply(rng.choice(legal))
         return seen
-    assert moves_of(50) == moves_of(engine.CACHE_TABLES)
+    assert moves_of(50) == moves_of(playable.CACHE_TABLES)
 
 
 def test_a_pickled_variant_is_what_makes_it_not_its_caches() -> None:

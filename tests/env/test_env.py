@@ -20,7 +20,7 @@ from maumau.players import Random
 
 VARIANTS = mm.variant_names()
 #: api_test's advice for any env whose observation is a dict (PettingZoo's own card games with an
-#: action mask are on its list of exceptions by name): the format DESIGN.md fixes.
+#: action mask are on its list of exceptions by name): the format docs/explanation/design.md fixes.
 DICT_ADVICE = {"Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
                "Observation is not a NumPy array"}
 

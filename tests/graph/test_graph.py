@@ -32,7 +32,8 @@ from maumau.graph import (
 
 matplotlib.use("Agg")
 
-#: The trap of the README: playing the 8♠ "to get rid of a card" loses; drawing the 8♦ wins.
+#: The trap of the graphs page (docs/reference/graphs.md): playing the 8♠ "to get rid of a card" loses;
+#: drawing the 8♦ wins.
 TRAP = dict(hands=["8S QD", "3H 3S"], top="10S", stock="8D")
 
 

@@ -1,6 +1,7 @@
-# The JupyterHub of tests/classroom/test_hub.py: the class table as a hub-managed service (README, "Play together
-# on JupyterHub" shows the lines a school's hub needs).  Ports, folders and the service's command come
-# from the environment, so the test can pick free ports and a folder of its own.
+# The JupyterHub of tests/classroom/test_hub.py: the class table as a hub-managed service
+# (docs/howto/jupyterhub.md, "The class table as a hub service", shows the lines a school's hub needs).
+# Ports, folders and the service's command come from the environment, so the test can pick free ports
+# and a folder of its own.
 import json
 import os
 
@@ -25,7 +26,7 @@ c.Authenticator.admin_users = {"teacher"}
 c.JupyterHub.spawner_class = "simple"                               # SimpleLocalProcessSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(RUN, "home", "{username}")
 
-# --- the lines a school's hub needs (README) --------------------------------------------------------
+# --- the lines a school's hub needs (docs/howto/jupyterhub.md) --------------------------------------------------------
 c.JupyterHub.services = [
     {
         "name": "maumau-classroom",

@@ -210,7 +210,7 @@ def test_a_few_bots_play_round_robin_and_a_class_of_60_random_tables():
 @needs_bwrap
 def test_ratings_order_shipped_players_of_clearly_different_strength(tmp_path):
     """Random (easy) and Heuristic (medium) are clearly apart; Search (hard) wins about 55% against
-    Heuristic (README, "Computer opponents"): the standings put it above Heuristic or say they
+    Heuristic (docs/reference/players-and-simulation.md): the standings put it above Heuristic or say they
     cannot be told apart yet."""
     lg = league.League("makao", players=2, db=tmp_path / "l.sqlite", seed=2)
     for name in ("Random", "Heuristic", "Search"):

@@ -1,4 +1,4 @@
-"""Game: history, undo, replay, saving and loading (DESIGN.md "Game", quality bar "bad input").
+"""Game: history, undo, replay, saving and loading (docs/explanation/design.md, "Game" and the quality bar "bad input").
 
 Saved games are checked against corrupt input of every kind: each must raise
 ``mm.FormatError`` (a ValueError) whose message names the problem, and load nothing.
@@ -13,7 +13,6 @@ from collections.abc import Callable
 import pytest
 
 import maumau as mm
-from maumau.core import engine
 from maumau.core import state as core_state
 from maumau.play.serialize import state_from_dict
 
@@ -116,11 +115,8 @@ def test_undo_does_not_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("undo must not recompute states")
 
-    monkeypatch.setattr(engine, "apply_move", forbidden)
-    monkeypatch.setattr(engine, "legal_moves", forbidden)
-    # the state calls the engine by the names it imported at its end (maumau/core/state.py)
-    monkeypatch.setattr(core_state, "_apply_move", forbidden)
-    monkeypatch.setattr(core_state, "_legal_moves", forbidden)
+    monkeypatch.setattr(core_state, "apply_move", forbidden)
+    monkeypatch.setattr(core_state, "legal_moves_of", forbidden)
     monkeypatch.setattr(mm.Game, "replay", forbidden)
     for _ in range(n // 2):
         game.undo()

@@ -2,7 +2,7 @@
 leaving in makao (RULES.md C-2, C-7, LM-14, MR-14, MK-11..MK-14, JM-11, JM-12).
 
 Expected points are recomputed here from the final hands with the card values of RULES.md,
-independently of ``maumau.rules.scoring``.
+independently of ``maumau.core.rules.scoring``.
 """
 
 from __future__ import annotations

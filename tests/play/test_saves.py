@@ -8,7 +8,7 @@ duplicated, removed and moved cards, swapped seats, extra and missing keys, trun
 What loads must keep every invariant: card conservation, to_move an active seat, legal moves
 listed while the hand runs, each random move applying and changing the state, a JSON round
 trip.  Scenario tests cover each case seen loading before the checks existed, and
-``mm.position`` refuses the same situations with the same words (``maumau.validate``).
+``mm.position`` refuses the same situations with the same words (``maumau.core.validate``).
 """
 
 from __future__ import annotations
@@ -382,6 +382,7 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+@pytest.mark.slow  # hundreds of mutated saves (hypothesis)
 @SETTINGS
 @given(data=st.data())
 def test_a_field_replaced_loads_a_valid_game_or_is_refused(data: st.DataObject) -> None:
@@ -389,6 +390,7 @@ def test_a_field_replaced_loads_a_valid_game_or_is_refused(data: st.DataObject) 
     OUTCOMES["field", load_or_refuse(text, seed)] += 1
 
 
+@pytest.mark.slow  # hundreds of mutated saves (hypothesis)
 @SETTINGS
 @given(data=st.data())
 def test_cards_duplicated_removed_or_moved_load_a_valid_game_or_are_refused(data: st.DataObject) -> None:
@@ -396,6 +398,7 @@ def test_cards_duplicated_removed_or_moved_load_a_valid_game_or_are_refused(data
     OUTCOMES["cards", load_or_refuse(text, seed)] += 1
 
 
+@pytest.mark.slow  # hundreds of mutated saves (hypothesis)
 @SETTINGS
 @given(data=st.data())
 def test_keys_removed_added_or_swapped_load_a_valid_game_or_are_refused(data: st.DataObject) -> None:
@@ -403,6 +406,7 @@ def test_keys_removed_added_or_swapped_load_a_valid_game_or_are_refused(data: st
     OUTCOMES["keys", load_or_refuse(text, seed)] += 1
 
 
+@pytest.mark.slow  # hundreds of mutated saves (hypothesis)
 @SETTINGS
 @given(data=st.data())
 def test_mixed_mutations_load_a_valid_game_or_are_refused(data: st.DataObject) -> None:
@@ -410,6 +414,7 @@ def test_mixed_mutations_load_a_valid_game_or_are_refused(data: st.DataObject) -
     OUTCOMES["mixed", load_or_refuse(text, seed)] += 1
 
 
+@pytest.mark.slow  # hundreds of mutated saves (hypothesis)
 @SETTINGS
 @given(data=st.data())
 def test_truncated_or_cut_json_is_refused_or_loads_a_valid_game(data: st.DataObject) -> None:

@@ -98,7 +98,7 @@ def test_a_sampled_deal_agrees_with_the_view(variant):
 
 
 def test_search_deals_a_player_who_just_drew_no_card_that_fits():
-    from maumau.core.engine import legal_cards, table_of
+    from maumau.core.playable import legal_cards
     from maumau.players.search import drew_for_want
 
     s = mm.position("makao", hands=["5H 6C 9D", "2S 3S 4S KD"], top="5C", stock="QH 8D 10S 4D", to_move=1)
@@ -106,7 +106,7 @@ def test_search_deals_a_player_who_just_drew_no_card_that_fits():
     view = View(s)
     lacking = drew_for_want(view)
     assert list(lacking) == [1] and lacking[1][1] == 1  # all but the card just drawn
-    playable = legal_cards(s.variant, table_of(s))
+    playable = legal_cards(s.variant, s.table)
     rng = random.Random(3)
     for _ in range(30):
         guess = view.sample(rng, lacking=lacking)

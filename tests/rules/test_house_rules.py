@@ -185,7 +185,7 @@ def test_no_rule_id_is_written_outside_the_rules_and_the_catalogues():
 
 
 def test_the_engine_names_no_rule_class_or_rank_set():
-    for name in ("illegal.py", "engine.py", "turn.py", "variants.py", "state.py"):
+    for name in ("illegal.py", "playable.py", "turn.py", "variants.py", "state.py"):
         text = (PACKAGE / "core" / name).read_text(encoding="utf-8")
         for word in ("RUNDE_RANKS", "SameRankSets", "Runde(", "SkipOnEight", "from .rules.turns"):
             assert word not in text, f"core/{name} names {word}"
@@ -243,7 +243,7 @@ def test_the_jm9_lock_lives_in_its_rules_memory_like_the_runde():
     locked = s.apply(mm.Play("9H"))  # the second-to-last card without Mau: the last card locks
     lock = mm.variant("joker_mau_mau").having(Role.LOCK)[0]
     assert locked.locked == frozenset({0}) and locked.memory_of(lock) == (0,)
-    assert "_locked" not in mm.GameState.__slots__ and "locked" not in mm.core.state._FIELDS
+    assert "_locked" not in mm.GameState.__slots__ and "locked" not in mm.core.state.FIELDS
     with pytest.raises(AttributeError):
         locked.locked = frozenset()  # read-only, derived from the memory
     unlocked = locked.apply(locked.legal_moves()[0]).apply(mm.Draw())  # seat 0 draws: the lock lifts

@@ -1,10 +1,12 @@
-"""The message catalogue in English, German and Hungarian (maumau.i18n, maumau.locale)."""
+"""The message catalogue in English, German and Hungarian (maumau.text.i18n, maumau.text.locale)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import string
+import threading
 
 import pytest
 
@@ -91,6 +93,66 @@ def test_explanations_follow_the_language_and_it_comes_back():
     assert t("ui.draw", lang="de") == "Ziehen"
     with pytest.raises(ValueError, match="unknown language"):
         i18n.set_language("fr")
+
+
+def test_two_tasks_rendering_at_once_in_two_languages_do_not_mix():
+    """A server answers a German and a Hungarian learner at the same moment: each task renders in
+    its own language however their steps interleave (``use_language`` is a ContextVar)."""
+    s = mm.position("makao", hands=["7H 3C JD", "7S 4D", "5C 6C 9C"], top="9H", stock="2C 3D 4H 5S 6H")
+
+    async def render(lang: str, mine: asyncio.Event, other: asyncio.Event) -> list[str]:
+        said = []
+        with use_language(lang):
+            mine.set()
+            await other.wait()  # the other task is inside its own use_language now
+            for _ in range(5):
+                await asyncio.sleep(0)  # and its steps and ours interleave
+                said.append(s.explain(mm.Play("7H")) + " | " + t("ui.draw") + " | " + i18n.language())
+        return said
+
+    async def both() -> tuple[list[str], list[str]]:
+        de, hu = asyncio.Event(), asyncio.Event()
+        german, hungarian = await asyncio.gather(render("de", de, hu), render("hu", hu, de))
+        return german, hungarian
+
+    german, hungarian = asyncio.run(both())
+    assert german == ["Platz 0 legt 7♥: Platz 1 muss 2 ziehen oder antworten. | Ziehen | de"] * 5
+    hu_draw = t("ui.draw", "hu")
+    assert hungarian == [f"0. játékos 7♥ lapot rak: 1. játékos húz 2 lapot, ha nem felel. | {hu_draw} | hu"] * 5
+    assert i18n.language() == "en"
+
+
+def test_a_thread_in_use_language_does_not_change_the_language_of_another():
+    inside, done = threading.Event(), threading.Event()
+
+    def german_for_a_while() -> None:
+        with use_language("de"):
+            inside.set()
+            done.wait(5)
+
+    thread = threading.Thread(target=german_for_a_while)
+    thread.start()
+    assert inside.wait(5)
+    try:
+        assert i18n.language() == "en" and t("ui.draw") == "Draw"
+    finally:
+        done.set()
+        thread.join(5)
+
+
+def test_the_courses_language_holds_in_every_thread_and_a_while_wins_over_it():
+    seen: list[str] = []
+    i18n.set_language("hu")
+    try:
+        thread = threading.Thread(target=lambda: seen.append(i18n.language()))
+        thread.start()
+        thread.join(5)
+        with use_language("de"):
+            seen.append(i18n.language())
+        seen.append(i18n.language())
+    finally:
+        i18n.set_language("en")
+    assert seen == ["hu", "de", "hu"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -162,6 +162,7 @@ def graph_pictures(lang: str) -> list[mm.charts.Chart]:
                 gr.draw_phases(*(gr.phase_graph(name, games=40, seed=1) for name in mm.variant_names()))]
 
 
+@pytest.mark.slow  # draws five state graphs per language with matplotlib (10 s)
 @pytest.mark.parametrize("lang", ["de", "hu"])
 def test_the_graph_pictures_speak_the_language(lang):
     from test_pictures import texts

@@ -130,6 +130,7 @@ def audit(name: str, states: int, seed: int) -> list[str]:
     return problems
 
 
+@pytest.mark.slow  # random games told in three languages (5 s)
 @pytest.mark.parametrize("name", mm.variant_names())
 def test_every_sentence_of_random_play_is_right_in_three_languages(name):
     problems = audit(name, states=700, seed=11)

@@ -187,9 +187,9 @@ class Runde(Rule):
     def _why_not_open(self, state: GameState, move: Play) -> Refusal | None:
         """Why ``move`` may not open a Runde (MR-8); None if the card itself is refused (the core
         says why) or opening is not what is wrong (e.g. the announcement)."""
-        from ..engine import card_refusal, table_of  # the engine imports the rules: asked at call time
+        from ..playable import card_refusal  # it imports this package (its Table): asked at call time
 
-        if card_refusal(state.variant, move.card, table_of(state)) is not None:
+        if card_refusal(state.variant, move.card, state.table) is not None:
             return None
         if state.pending is not None or state.memory_of(self) is not None or state.phase != TURN:
             return refuse("illegal.runde_when", self.rule_id)
