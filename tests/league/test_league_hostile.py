@@ -107,6 +107,8 @@ ATTACKS = {
         states = []
         for o in found:
             try:
+                if isinstance(o, type):  # a class (the pure-Python GameState's properties): no game
+                    continue
                 if type(o).__name__ == "GameState" or (hasattr(o, "hands") and hasattr(o, "stock")):
                     states.append(o)
             except Exception:
