@@ -93,7 +93,7 @@ test: build $(CHP) $(VEGA) $(VENV)/.installed-browser
 
 # The engine's tests in under a minute, while you work: the core, the rules, playing on, the players
 # and the words, without the tests marked slow (pyproject.toml), and the package's layers and sizes.
-FAST_TESTS = tests/core tests/rules tests/play tests/players tests/text \
+FAST_TESTS = tests/core tests/play tests/players tests/text \
 	tests/test_layers.py tests/test_names.py tests/test_sizes.py
 
 test-fast: build

@@ -1,7 +1,8 @@
 """Shared test helpers for the rule scenario tests, and the layout of tests/.
 
-The tests mirror the package: tests/core, tests/rules, tests/widgets, tests/classroom, ... hold the
-tests of maumau/core, maumau/core/rules, maumau/widgets, maumau/classroom; what tests the project as a
+The tests mirror the package: tests/core, tests/core/rules, tests/widgets, tests/classroom, ... hold
+the tests of maumau/core, maumau/core/rules, maumau/widgets, maumau/classroom (a module's or a stage's
+tests in test_<module>.py where one module is tested; the rule scenarios by variant); what tests the project as a
 whole (layers, sizes, the Makefile, notebooks) stays at the top.  Test modules share helpers by module
 name (``from test_hub import Hub``), so every test folder is on the import path, as tests/ is; pytest
 imports test files by their base name, so each name is used once in the whole tree.
@@ -16,8 +17,8 @@ import pytest
 import maumau as mm
 
 TESTS = Path(__file__).resolve().parent
-for _folder in sorted(TESTS.iterdir()):
-    if _folder.is_dir() and any(_folder.glob("test_*.py")) and str(_folder) not in sys.path:
+for _folder in sorted(p for p in TESTS.rglob("*") if p.is_dir() and "__pycache__" not in p.parts):
+    if any(_folder.glob("test_*.py")) and str(_folder) not in sys.path:
         sys.path.insert(0, str(_folder))
 
 import processes  # noqa: E402  (tests/processes.py, on the path from here on)
