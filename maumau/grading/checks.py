@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import enum
 import linecache
@@ -28,6 +29,12 @@ TEXT: dict[str, dict[str, str]] = {
         "not_legal": "should not be legal {moves}",
         "legal": "legal: {moves}",
         "raised": "your code raised {error}",
+        "undefined_call": "the check calls `{name}`, which your notebook does not define: run the cell that "
+                          "defines it, or give it back that name",
+        "undefined": "the check uses `{name}`, which your notebook does not define: run the cell that "
+                     "defines it, or give it back that name",
+        "check_raised": "the check raised {error}",
+        "where_check": "in the check cell, line {line}: {code}",
         "not_written": "{function} is not written yet: replace raise NotImplementedError() with your code",
         "your_code": "your code",
         "failed": "Check failed",
@@ -47,6 +54,12 @@ TEXT: dict[str, dict[str, str]] = {
         "not_legal": "sollten nicht erlaubt sein {moves}",
         "legal": "erlaubt: {moves}",
         "raised": "dein Code hat {error} ausgelöst",
+        "undefined_call": "die Prüfung ruft `{name}` auf, aber dein Notebook definiert es nicht: führe die Zelle "
+                          "aus, die es definiert, oder gib ihm seinen Namen zurück",
+        "undefined": "die Prüfung verwendet `{name}`, aber dein Notebook definiert es nicht: führe die Zelle "
+                     "aus, die es definiert, oder gib ihm seinen Namen zurück",
+        "check_raised": "die Prüfung hat {error} ausgelöst",
+        "where_check": "in der Prüfzelle, Zeile {line}: {code}",
         "not_written": "{function} ist noch nicht geschrieben: ersetze raise NotImplementedError() "
                        "durch deinen Code",
         "your_code": "dein Code",
@@ -67,6 +80,12 @@ TEXT: dict[str, dict[str, str]] = {
         "not_legal": "nem volna szabályos {moves}",
         "legal": "szabályos: {moves}",
         "raised": "a kódod hibát dobott: {error}",
+        "undefined_call": "az ellenőrzés meghívja ezt: `{name}`, de a notebookod nem definiálja: futtasd a "
+                          "cellát, amelyik definiálja, vagy add vissza neki ezt a nevet",
+        "undefined": "az ellenőrzés ezt használja: `{name}`, de a notebookod nem definiálja: futtasd a "
+                     "cellát, amelyik definiálja, vagy add vissza neki ezt a nevet",
+        "check_raised": "az ellenőrzés hibát dobott: {error}",
+        "where_check": "az ellenőrző cella {line}. sora: {code}",
         "not_written": "{function} még nincs megírva: a raise NotImplementedError() helyére írd a saját kódodat",
         "your_code": "a kódod",
         "failed": "Sikertelen ellenőrzés",
@@ -96,7 +115,10 @@ TEXT: dict[str, dict[str, str]] = {
 #
 # An exception raised by the learner's own code inside ``scenario`` becomes a CheckFailed
 # that says so: a method that still has its stub (``raise NotImplementedError()``) reads
-# "SkipOnEight.affects is not written yet: ...", any other error "your code raised ...".
+# "SkipOnEight.affects is not written yet: ...", any other error "your code raised ...".  An error
+# on the check's own line is not the learner's code: a name the check calls that the notebook does
+# not define (deleted, renamed, its cell not run) reads "the check calls `play_card`, which your
+# notebook does not define ...", and the line shown under it is "in the check cell, line 9".
 #
 # In a notebook a CheckFailed shows as that one line, not as a traceback (IPython calls
 # ``_render_traceback_``).  When ``maumau grade`` runs a learner's notebook, the checks decide
@@ -323,18 +345,76 @@ def _stub(err: BaseException) -> str | None:
     return _function(tb)
 
 
-def _where(err: BaseException) -> str:
-    """The innermost line of the learner's code in ``err``'s traceback, as one short line."""
-    found = None
+def _learners_lines(err: BaseException) -> list[TracebackType]:
+    """The lines of the learner's notebook in ``err``'s traceback, outermost first: inside ``scenario``
+    the first is the cell's own line (the check), any after it are functions that line called."""
+    found = []
     tb = err.__traceback__
     while tb is not None:
         if learners_code(tb.tb_frame.f_code.co_filename):
-            found = tb
+            found.append(tb)
         tb = tb.tb_next
-    if found is None:
+    return found
+
+
+def _in_the_check(err: BaseException) -> TracebackType | None:
+    """The check's own line when ``err`` was raised there (a name it calls is missing, or maumau
+    refused what it was given), not inside a function of the learner's; else None."""
+    lines = _learners_lines(err)
+    return lines[0] if len(lines) == 1 else None
+
+
+def _where(err: BaseException) -> str:
+    """The innermost line of the notebook in ``err``'s traceback, as one short line: in the check
+    cell, or in the learner's function it called."""
+    lines = _learners_lines(err)
+    if not lines:
         return ""
+    found = lines[-1]
     code = linecache.getline(found.tb_frame.f_code.co_filename, found.tb_lineno).strip()
-    return _t("where", function=_function(found), line=found.tb_lineno, code=code[:100]) if code else ""
+    if not code:
+        return ""
+    if found is _in_the_check(err):
+        return _t("where_check", line=found.tb_lineno, code=code[:100])
+    return _t("where", function=_function(found), line=found.tb_lineno, code=code[:100])
+
+
+def _uses(tb: TracebackType, name: str) -> str | None:
+    """How the cell of ``tb`` uses ``name``: "calls" it, only "uses" it, or "sets" it itself (a
+    scenario before sets it up); None when the cell's source cannot be read."""
+    source = "".join(linecache.getlines(tb.tb_frame.f_code.co_filename))
+    if not source:
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    sets = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    sets |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    sets |= {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+             for a in n.names}
+    if name in sets:
+        return "sets"
+    called = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name for n in ast.walk(tree))
+    return "calls" if called else "uses"
+
+
+def _raised(err: BaseException) -> str:
+    """What a scenario says when ``err`` was raised in it (not a stub): a name the check needs that
+    the notebook does not define, a name an earlier scenario failed to set, or what the learner's
+    code raised."""
+    error = type(err).__name__ + (f": {err}" if str(err) else "")
+    check = _in_the_check(err)
+    if isinstance(err, NameError) and check is not None:
+        name = getattr(err, "name", None)
+        use = _uses(check, name) if name else None
+        if use in ("calls", "uses"):  # the learner deleted or renamed it, or never ran its cell
+            return _t("undefined_call" if use == "calls" else "undefined", name=name)
+        if _failed_here:  # a name the failed scenario before never set
+            return _t("check_raised", error=error + " " + _t("earlier"))
+    if isinstance(err, NameError) and _failed_here:
+        error += " " + _t("earlier")
+    return _t("raised", error=error)
 
 
 def _not_written(err: BaseException) -> str | None:
@@ -361,10 +441,7 @@ def scenario(name: str) -> Iterator[None]:
             stub = _not_written(err)
             if stub is not None:
                 raise CheckFailed(_prefix() + stub) from err
-            error = type(err).__name__ + (f": {err}" if str(err) else "")
-            if isinstance(err, NameError) and _failed_here:  # a name the failed scenario before never set
-                error += " " + _t("earlier")
-            raise CheckFailed(_prefix() + _t("raised", error=error), _where(err)) from err
+            raise CheckFailed(_prefix() + _raised(err), _where(err)) from err
     except CheckFailed as failed:
         if _records is not None or len(_current) > 1:  # graded, or an inner scenario: the outer one says it
             raise
