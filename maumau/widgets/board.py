@@ -41,11 +41,42 @@ def cards_word(n: int, lang: str) -> str:
     return _t("ui.cards_1", lang) if n == 1 else _t("ui.cards_n", lang, n=n)
 
 
+# --- the seat markers drawn as pictures ---------------------------------------------------------------------
+#
+# The winner's cup and the lock of a last card locked (JM-9) are small inline SVG pictures, not the
+# emoji 🏆 and 🔒: where no emoji font is installed (a school's Linux image, a fresh container) an
+# emoji is an empty box, a picture draws the same everywhere.  A marker of a Panel is its text, or
+# one of these keys; the picture says its words (in the language) to a screen reader and as a tooltip.
+
+WINNER, LOCKED = "mark.winner", "mark.locked"
+_SVG = ('<svg viewBox="0 0 16 16" width="1.1em" height="1.1em" aria-hidden="true" '
+        'style="vertical-align:-0.2em">{}</svg>')
+PICTURES = {
+    WINNER: _SVG.format('<path d="M4 1.5h8V6a4 4 0 0 1-8 0z" fill="currentColor"/>'
+                        '<path d="M4 3H2.2v1.3A2.7 2.7 0 0 0 4.6 7M12 3h1.8v1.3A2.7 2.7 0 0 1 11.4 7" fill="none" '
+                        'stroke="currentColor" stroke-width="1.2"/>'
+                        '<rect x="7" y="9.5" width="2" height="3" fill="currentColor"/>'
+                        '<rect x="4.5" y="12.5" width="7" height="2.2" rx=".6" fill="currentColor"/>'),
+    LOCKED: _SVG.format('<path d="M5.2 7.5V5.3a2.8 2.8 0 0 1 5.6 0v2.2" fill="none" stroke="currentColor" '
+                        'stroke-width="1.5"/>'
+                        '<rect x="3.3" y="7.3" width="9.4" height="7.4" rx="1.2" fill="currentColor"/>'),
+}
+_PICTURE_WORDS = {WINNER: "a11y.winner", LOCKED: "a11y.locked"}
+
+
+def mark_html(mark: str, lang: str) -> str:
+    """A seat's marker as a bubble: its picture with its words, or its text."""
+    if mark in PICTURES:
+        words = esc(_t(_PICTURE_WORDS[mark], lang))
+        return f'<span class="mm-bubble" role="img" aria-label="{words}" title="{words}">{PICTURES[mark]}</span>'
+    return f'<span class="mm-bubble">{esc(mark)}</span>'
+
+
 @dataclass(frozen=True)
 class Panel:
     """A seat round the table: its name, whether it is to move or out of the hand, its markers
-    (🏆, the announcement, offline, 🔒), the line under the name, and its cards: how many backs,
-    the open cards (teacher view), or None (not in this hand)."""
+    (WINNER, the announcement, offline, LOCKED), the line under the name, and its cards: how many
+    backs, the open cards (teacher view), or None (not in this hand)."""
 
     name: str
     turn: bool = False
@@ -58,7 +89,7 @@ class Panel:
 def panel_html(panel: Panel, lang: str) -> str:
     """The HTML of a seat panel (the one place it is written)."""
     classes = "mm-seat" + (" mm-turn" if panel.turn else "") + (" mm-gone" if panel.gone else "")
-    bubbles = "".join(f'<span class="mm-bubble">{esc(mark)}</span>' for mark in panel.marks)
+    bubbles = "".join(mark_html(mark, lang) for mark in panel.marks)
     cards = panel.cards
     if isinstance(cards, tuple):
         shown = (f'<div class="mm-open">{"".join(card_face(c, "sm", lang) for c in cards)}</div>'
@@ -74,15 +105,16 @@ def panel_html(panel: Panel, lang: str) -> str:
 
 
 def seat_marks(view: View, seat: int, over: bool, winner: int | None, extra: Sequence[str] = ()) -> tuple[str, ...]:
-    """The markers of hand seat ``seat``: 🏆 or the announcement, then ``extra`` (offline), then 🔒."""
+    """The markers of hand seat ``seat``: the winner's cup or the announcement, then ``extra``
+    (offline), then the lock of a locked last card."""
     marks: list[str] = []
     if over and winner == seat:
-        marks.append("🏆")
+        marks.append(WINNER)
     elif view.hand_sizes[seat] == 1 and view.active[seat] and view.variant.announcement is not None:
         marks.append(f"{announce_word(view.variant)}!")
     marks.extend(extra)
     if seat in view.locked:
-        marks.append("🔒")
+        marks.append(LOCKED)
     return tuple(marks)
 
 

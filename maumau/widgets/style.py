@@ -141,7 +141,7 @@ def card_face(card: Card, size: str = "lg", lang: str | None = None, extra: str 
     suit_class = _suit_class(card)
     if card.rank is None or card.suit is None:  # the joker (a card has both or neither)
         rank, suit = "★", "J"
-        pip = "🃏" if size == "lg" else "★"
+        pip = "★"  # not 🃏: an emoji is an empty box where no emoji font is installed
     else:
         rank, suit = rank_letter(card.rank, lang), card.suit.symbol  # D♥ in German and Hungarian
         pip = suit if card.rank.value.isdigit() or size == "sm" else rank + suit

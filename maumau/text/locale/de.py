@@ -329,6 +329,8 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "a11y.announce_on": "„{word}“ ist an: Du sagst es mit deiner nächsten Karte.",
     "a11y.announce_off": "„{word}“ ist aus.",
     "a11y.not_now": "Das geht gerade nicht.",
+    "a11y.winner": "hat das Spiel gewonnen",
+    "a11y.locked": "letzte Karte gesperrt (JM-9)",
     # a seat at a class table (maumau.classroom.widget)
     "remote.table": "Tisch {code}",
     "remote.computer": "Computer",

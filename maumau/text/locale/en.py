@@ -321,6 +321,8 @@ MESSAGES: dict[str, str] = {
     "a11y.announce_on": "“{word}” is on: you say it with your next card.",
     "a11y.announce_off": "“{word}” is off.",
     "a11y.not_now": "That is not possible now.",
+    "a11y.winner": "won the hand",
+    "a11y.locked": "last card locked (JM-9)",
     # a seat at a class table (maumau.classroom.widget)
     "remote.table": "table {code}",
     "remote.computer": "computer",

@@ -326,6 +326,8 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "a11y.announce_on": "„{word}” bekapcsolva: a következő lapoddal mondod be.",
     "a11y.announce_off": "„{word}” kikapcsolva.",
     "a11y.not_now": "Ez most nem lehetséges.",
+    "a11y.winner": "megnyerte a kört",
+    "a11y.locked": "az utolsó lap zárolva (JM-9)",
     # a seat at a class table (maumau.classroom.widget)
     "remote.table": "{code} asztal",
     "remote.computer": "számítógép",
