@@ -3,9 +3,10 @@
 writes them (1,234.5 · 1.234,5 · 1 234,5; 42.3% · 42,3 %).
 
 A table of win rates per player and per seat, the length of a hand, the rules acting per hand.
-English names a rule by its code name (``seven_draws_two``, what ``rules_fired()`` holds);
-German and Hungarian by its RULES.md id with its plain sentence, as the explorer and the
-picture name it, since a code name is English.
+English names a variant and a rule by its code name (``makao``, ``seven_draws_two``: what a learner
+types and ``rules_fired()`` holds); German and Hungarian, where a code name is a foreign word, by
+the variant's title and the rule's RULES.md id with its plain sentence, as the explorer and the
+picture name them.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.variants import Variant, variant, variant_names
-from ..text.i18n import fired_rule, number, percent, t
+from ..text.i18n import fired_rule, language, number, percent, t
 
 if TYPE_CHECKING:  # pragma: no cover
     from .results import Simulation
 
 __all__ = ["summary_text", "one_line"]
+
+#: The languages whose words the code's names are: there a summary names variants and rules by them.
+CODE_NAMES_READ = frozenset({"en"})
 
 #: The widths of the table's columns (player, hands, wins, win rate), at least; a longer heading
 #: widens its column.  The win rates stand one place left of their heading's end, as they always have.
@@ -29,9 +33,10 @@ def _known(sim: Simulation) -> Variant | None:
     return variant(sim.variant) if sim.variant in variant_names() else None
 
 
-def _title(sim: Simulation) -> str:
+def _variant(sim: Simulation) -> str:
+    """The variant by its code name where the language reads it, else by its title (``Makaó``)."""
     known = _known(sim)
-    return known.title if known else sim.variant
+    return known.title if known and language() not in CODE_NAMES_READ else sim.variant
 
 
 def _whole(x: float) -> str:
@@ -50,7 +55,7 @@ def summary_text(sim: Simulation) -> str:
 
 def _heading(sim: Simulation) -> str:
     how = t("sim.text.rotate" if sim.rotate else "sim.text.fixed")
-    return t("sim.text.heading", variant=sim.variant, title=_title(sim), hands=number(sim.games),
+    return t("sim.text.heading", variant=_variant(sim), hands=number(sim.games),
              players=len(sim.players), how=how, seed=sim.seed)
 
 
@@ -80,16 +85,16 @@ def _length(sim: Simulation) -> str:
 
 
 def _rules(sim: Simulation) -> list[str]:
-    known, lines = _known(sim), [t("sim.text.rules")]
+    """One line a rule: its name, how often it acted per hand, what it says (none by a code name)."""
+    known, by_code, lines = _known(sim), language() in CODE_NAMES_READ, [t("sim.text.rules")]
     for name, rate in sim.rules_fired().items():
-        label, says = fired_rule(known, name)
+        label, says = (name, name) if by_code else fired_rule(known, name)
         times = number(rate, 2) if rate >= 0.005 else "< " + number(0.01, 2)
-        lines.append(t("sim.text.rule", name=name, rule=label, times=times,
-                       says="" if says == label else says).rstrip())
+        lines.append(t("sim.text.rule", rule=label, times=times, says="" if says == label else says).rstrip())
     return lines
 
 
 def one_line(sim: Simulation) -> str:
     """``repr``: the variant, the hands and who played (the hands without separators, as ever)."""
-    return t("sim.text.repr", variant=sim.variant, title=_title(sim), hands=sim.games,
+    return t("sim.text.repr", variant=_variant(sim), hands=sim.games,
              players=t("sim.versus").join(sim.players))

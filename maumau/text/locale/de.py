@@ -231,7 +231,7 @@ MESSAGES: dict[str, str] = {
     "sim.per_hand": "Mal pro Spiel",
     "sim.no_rule": "keine Regel hat gewirkt",
     # print(mm.simulate(...)): die Zusammenfassung als Text (maumau/simulation/summary.py)
-    "sim.text.heading": "{title}: {hands} Spiele, {players} Spieler ({how}), Startwert {seed}",
+    "sim.text.heading": "{variant}: {hands} Spiele, {players} Spieler ({how}), Startwert {seed}",
     "sim.text.rotate": "die Plätze wechseln nach jedem Spiel",
     "sim.text.fixed": "feste Plätze",
     "sim.text.player": "Spieler",
@@ -248,7 +248,7 @@ MESSAGES: dict[str, str] = {
                        "längstes {longest}",
     "sim.text.rules": "Wie oft jede Regel pro Spiel wirkt:",
     "sim.text.rule": "  {rule:<12} {times:>6}   {says}",
-    "sim.text.repr": "<Simulation {title}: {hands} Spiele, {players}>",
+    "sim.text.repr": "<Simulation {variant}: {hands} Spiele, {players}>",
     "ui.stats_moves": "Züge pro beendetem Spiel (Durchschnitt)",
     "ui.stats_range": "Kürzestes / längstes beendetes Spiel",
     "ui.stats_wins": "Siege nach Platz",

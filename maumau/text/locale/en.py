@@ -241,7 +241,9 @@ MESSAGES: dict[str, str] = {
     "sim.text.no_winner_1": "no winner (blocked or cut off): {n} hand",
     "sim.text.length": "hand length (decisions): mean {mean}, median {median}, 5-95% {p5}-{p95}, longest {longest}",
     "sim.text.rules": "rules acting per hand:",
-    "sim.text.rule": "  {name:<26} {times:>8}",
+    # {rule}: a rule's code name in English, its RULES.md id elsewhere; {says}: its plain sentence, empty
+    # beside a code name (maumau/simulation/summary.py)
+    "sim.text.rule": "  {rule:<26} {times:>8}{says}",
     "sim.text.repr": "<Simulation {variant}: {hands} hands, {players}>",
     "ui.stats_moves": "Moves per finished hand (average)",
     "ui.stats_range": "Shortest / longest finished hand",

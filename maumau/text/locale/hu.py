@@ -229,7 +229,7 @@ MESSAGES: dict[str, str] = {
     "sim.per_hand": "alkalom körönként",
     "sim.no_rule": "egy szabály sem hatott",
     # print(mm.simulate(...)): az összegzés szövegként (maumau/simulation/summary.py)
-    "sim.text.heading": "{title}: {hands} kör, {players} játékos ({how}), kezdőérték: {seed}",
+    "sim.text.heading": "{variant}: {hands} kör, {players} játékos ({how}), kezdőérték: {seed}",
     "sim.text.rotate": "minden kör után mindenki eggyel arrébb ül",
     "sim.text.fixed": "rögzített ülésrend",
     "sim.text.player": "játékos",
@@ -246,7 +246,7 @@ MESSAGES: dict[str, str] = {
                        "leghosszabb {longest}",
     "sim.text.rules": "Hányszor hat egy-egy szabály körönként:",
     "sim.text.rule": "  {rule:<12} {times:>6}   {says}",
-    "sim.text.repr": "<Simulation {title}: {hands} kör, {players}>",
+    "sim.text.repr": "<Simulation {variant}: {hands} kör, {players}>",
     "ui.stats_moves": "Lépés befejezett leosztásonként (átlag)",
     "ui.stats_range": "Legrövidebb / leghosszabb befejezett leosztás",
     "ui.stats_wins": "Győzelmek helyenként",
