@@ -14,12 +14,15 @@ from ..text.i18n import number as written
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
 
     from .results import Simulation
 
 __all__ = ["plot"]
 
 PLAYER, SEAT, FAIR, LENGTH, RULE, INK = "#2e86c1", "#7f8c8d", "#c0392b", "#48c9b0", "#f5b041", "#1b2631"
+#: A Vega-Lite legend below its panel, outside the plot: Vega lays it out where no mark is.
+BELOW: dict[str, Any] = {"orient": "bottom", "title": None, "symbolType": "stroke"}
 
 
 class Numbers(NamedTuple):
@@ -59,7 +62,8 @@ def plot(sim: Simulation, figsize: tuple[float, float]) -> Chart:
     found = numbers(sim)
     # narrower than the matplotlib panels: the three side by side, with their labels, fit a notebook
     width, height = figsize[0] * PX_PER_INCH / 3 - 100, figsize[1] * PX_PER_INCH - 80
-    spec = {"title": found.title, "spacing": 40, "resolve": {"scale": {"color": "independent"}},
+    spec = {"title": found.title, "spacing": 40,
+            "resolve": {"scale": {"color": "independent", "strokeDash": "independent"}},
             "hconcat": [_who_wins(found, width, height), _lengths(found, width, height),
                         _rules(found, width, height)]}
     return Chart(spec, lambda: _figure(found, figsize))
@@ -80,37 +84,33 @@ def _who_wins(found: Numbers, width: float, height: float) -> dict[str, Any]:
          "encoding": {"y": y, "x": x, "color": colour, "tooltip": tooltip}},
         {"mark": {"type": "rule", "color": INK}, "encoding": {"y": y, "x": {"field": "low", "type": "quantitative"},
                                                              "x2": {"field": "high"}}},
-        {"data": {"values": [{"fair": number(found.fair), "text": t("sim.fair")}]}, "layer": [
-            {"mark": {"type": "rule", "color": FAIR, "strokeDash": [4, 3]},
-             "encoding": {"x": {"field": "fair", "type": "quantitative"}}},
-            {"mark": {"type": "text", "color": FAIR, "align": "left", "dx": 4, "y": height, "dy": -8},
-             "encoding": {"x": {"field": "fair", "type": "quantitative"}, "text": {"field": "text"}}}]}]}
+        # the fair share is named in a legend below the panel: a label at the line's foot stood on a bar
+        {"data": {"values": [{"fair": number(found.fair)}]}, "mark": {"type": "rule", "color": FAIR},
+         "encoding": {"x": {"field": "fair", "type": "quantitative"},
+                      "strokeDash": {"datum": t("sim.fair"), "type": "nominal", "scale": {"range": [[4, 3]]},
+                                     "legend": BELOW | {"symbolStrokeColor": FAIR}}}}]}
 
 
 def _lengths(found: Numbers, width: float, height: float) -> dict[str, Any]:
     bins = [{"start": number(a), "end": number(b), "hands": n}
             for a, b, n in zip(found.edges, found.edges[1:], found.counts, strict=False)]
     # the labels stand at the top, one under the other (y in pixels: no scale)
-    marks = [{"what": t("sim.mean", x=written(found.mean)), "at": number(found.mean), "dash": "mean", "px": 8},
-             {"what": t("sim.median", x=_whole(found.median)), "at": number(found.median), "dash": "median",
-              "px": 22}]
+    marks = [{"what": t("sim.mean", x=written(found.mean)), "at": number(found.mean)},
+             {"what": t("sim.median", x=_whole(found.median)), "at": number(found.median)}]
     x = {"field": "start", "type": "quantitative", "title": t("sim.decisions"),
          "scale": {"domain": [number(found.edges[0]), number(found.edges[-1])], "nice": False, "zero": False}}
     at = {"field": "at", "type": "quantitative"}
-    dash = {"field": "dash", "type": "nominal", "legend": None,
-            "scale": {"domain": ["mean", "median"], "range": [[1, 0], [2, 2]]}}
+    # named in a legend below the panel, as the fair share is: labels at the top stood on the tallest bars
+    dash = {"field": "what", "type": "nominal", "legend": BELOW | {"symbolStrokeColor": INK},
+            "scale": {"domain": [m["what"] for m in marks], "range": [[1, 0], [2, 2]]}}
     return {"title": t("sim.lengths"), "width": width, "height": height, "layer": [
         {"data": {"values": bins}, "mark": {"type": "rect", "color": LENGTH, "stroke": "white", "strokeWidth": 0.5},
          "encoding": {"x": x, "x2": {"field": "end"}, "y": {"field": "hands", "type": "quantitative",
                                                              "title": t("sim.hands")}, "y2": {"datum": 0},
                       "tooltip": [{"field": "start", "title": t("sim.from")}, {"field": "end", "title": t("sim.below")},
                                   {"field": "hands", "title": t("sim.hands")}]}},
-        {"data": {"values": marks}, "layer": [
-            {"mark": {"type": "rule", "color": INK, "strokeWidth": 1.2},
-             "encoding": {"x": at, "strokeDash": dash}},
-            {"mark": {"type": "text", "align": "left", "dx": 4, "color": INK},
-             "encoding": {"x": at, "y": {"field": "px", "type": "quantitative", "scale": None},
-                          "text": {"field": "what"}}}]}]}
+        {"data": {"values": marks}, "mark": {"type": "rule", "color": INK, "strokeWidth": 1.2},
+         "encoding": {"x": at, "strokeDash": dash}}]}
 
 
 def _rules(found: Numbers, width: float, height: float) -> dict[str, Any]:
@@ -136,36 +136,40 @@ def _whole(x: float) -> str:
 def _figure(found: Numbers, figsize: tuple[float, float]) -> Figure:
     fig = new_figure(figsize, layout="constrained")
     ax_win, ax_len, ax_rule = fig.subplots(1, 3)
-    _draw_wins(ax_win, found)
-    _draw_lengths(ax_len, found)
+    named = [*_draw_wins(ax_win, found), *_draw_lengths(ax_len, found)]
     _draw_rules(ax_rule, found)
     for ax in (ax_win, ax_len, ax_rule):
         ax.spines[["top", "right"]].set_visible(False)
+    # the fair share, the mean and the median named below the panels, where no bar is (a legend in a
+    # panel stood on a bar: with 2 players the last seat's bar reaches the fair share at 50 %)
+    fig.legend(handles=named, loc="outside lower center", ncols=3, frameon=False)
     fig.suptitle(found.title)
     return fig
 
 
-def _draw_wins(ax: Axes, found: Numbers) -> None:
+def _draw_wins(ax: Axes, found: Numbers) -> list[Line2D]:
+    """The win rates with their 95 % intervals and the fair share's line (returned, for the legend)."""
     rows = found.wins[::-1]  # barh draws from the bottom up
     ax.barh([r["who"] for r in rows], [r["rate"] for r in rows], height=0.6, capsize=4,
             xerr=[[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]],
             color=[PLAYER if r["kind"] == "player" else SEAT for r in rows])
-    ax.axvline(found.fair, color=FAIR, lw=1, ls="--", label=t("sim.fair"))
+    fair = ax.axvline(found.fair, color=FAIR, lw=1, ls="--", label=t("sim.fair"))
     ax.set_xlim(0, 100)
     ax.set_xlabel(t("sim.won_axis"))
     ax.set_title(t("sim.who_wins"))
-    ax.legend(loc="lower right", frameon=False)
+    return [fair]
 
 
-def _draw_lengths(ax: Axes, found: Numbers) -> None:
+def _draw_lengths(ax: Axes, found: Numbers) -> list[Line2D]:
+    """The histogram of the hand lengths and the lines of the mean and the median (returned)."""
     widths = [b - a for a, b in zip(found.edges, found.edges[1:], strict=False)]
     ax.bar(found.edges[:-1], found.counts, width=widths, align="edge", color=LENGTH, edgecolor="white")
-    ax.axvline(found.mean, color=INK, lw=1.2, label=t("sim.mean", x=written(found.mean)))
-    ax.axvline(found.median, color=INK, lw=1.2, ls=":", label=t("sim.median", x=_whole(found.median)))
+    mean = ax.axvline(found.mean, color=INK, lw=1.2, label=t("sim.mean", x=written(found.mean)))
+    median = ax.axvline(found.median, color=INK, lw=1.2, ls=":", label=t("sim.median", x=_whole(found.median)))
     ax.set_xlabel(t("sim.decisions"))
     ax.set_ylabel(t("sim.hands"))
     ax.set_title(t("sim.lengths"))
-    ax.legend(frameon=False)
+    return [mean, median]
 
 
 def _draw_rules(ax: Axes, found: Numbers) -> None:

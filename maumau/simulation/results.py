@@ -8,6 +8,8 @@ import statistics
 from collections import Counter
 from typing import Any, NamedTuple
 
+from .summary import one_line, summary_text
+
 __all__ = ["Simulation", "SimulatedHand", "wilson", "rounded"]
 
 
@@ -35,11 +37,6 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _num(x: float) -> str:
-    """A whole number as such (``1,234``), anything else with one decimal (``45.5``)."""
-    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
 
 
 class SimulatedHand(NamedTuple):
@@ -167,31 +164,15 @@ class Simulation:
 
     # --- text -----------------------------------------------------------------------------------------
     def summary(self) -> str:
-        """The numbers as text (what ``print(result)`` and ``maumau simulate`` show)."""
-        how = "seats rotate after each hand" if self.rotate else "fixed seats"
-        lines = [f"{self.variant}: {self.games:,} hands, {len(self.players)} players ({how}), seed {self.seed}",
-                 "", f"{'player':<24} {'games':>7} {'wins':>7} {'win rate':>9}   95% CI"]
-        for r in self.by_player():
-            lines.append(f"{r['player']:<24} {r['games']:>7,} {r['wins']:>7,} {r['win_rate']:>8.1%}   "
-                         f"[{r['ci_low']:.1%}, {r['ci_high']:.1%}]")
-        for r in self.by_seat():
-            first = " (moves first)" if r["seat"] == 0 else ""
-            lines.append(f"{'seat ' + str(r['seat']) + first:<24} {r['games']:>7,} {r['wins']:>7,} "
-                         f"{r['win_rate']:>8.1%}   [{r['ci_low']:.1%}, {r['ci_high']:.1%}]")
-        if self.no_winner:
-            lines.append(f"no winner (blocked or cut off): {self.no_winner:,} hands")
-        s = self.length_stats()
-        lines += ["", f"hand length (decisions): mean {s['mean']:,.1f}, median {_num(s['median'])}, "
-                      f"5-95% {s['p5']:,.0f}-{s['p95']:,.0f}, longest {s['max']:,}", "", "rules acting per hand:"]
-        lines += [f"  {name:<26} {f'{rate:.2f}' if rate >= 0.005 else '< 0.01':>8}"
-                  for name, rate in self.rules_fired().items()]
-        return "\n".join(lines)
+        """The numbers as text (what ``print(result)`` and ``maumau simulate`` show), in the course's
+        language (``mm.set_language``): its words, its way of writing numbers."""
+        return summary_text(self)
 
     def __str__(self) -> str:
         return self.summary()
 
     def __repr__(self) -> str:
-        return f"<Simulation {self.variant}: {self.games} hands, {' vs '.join(self.players)}>"
+        return one_line(self)
 
     def _repr_html_(self) -> str:
         import html
