@@ -120,3 +120,12 @@ def test_the_announcement_rule_is_told_with_the_word_of_its_variant_everywhere(l
     makao = mm.variant("makao")
     assert "Makaó" in fired_rule(makao, "mau_penalty", lang)[1]
     assert "Makaó" in mm.rulebook("makao", lang=lang)._repr_html_()
+
+
+@pytest.mark.parametrize("lang, own, english", [("de", ">D<", ">Q<"), ("hu", ">Á<", ">A<")])
+def test_the_teachers_view_of_a_state_draws_the_languages_letters(lang, own, english):
+    s = mm.position("makao", hands=["AS QC 3D", "4D 5D"], top="JH", stock="2C 3C 4C 5C 6C")
+    with use_language(lang):
+        page = s._repr_html_()
+    assert own in page and ">B<" in page, page
+    assert english not in page and ">J<" not in page and "Q♣" not in page, page
