@@ -215,18 +215,21 @@ _PIP_STYLE = "position:absolute;left:0;right:0;bottom:0.12em;font-size:1.45em;li
 _JOKER_STYLE = "position:absolute;left:0;right:0;bottom:0.6em;font-size:0.55em;line-height:1;text-align:center"
 
 
-def card_html(card: Card, *, size: str = "1.1em", faded: bool = False) -> str:
+def card_html(card: Card, *, size: str = "1.1em", faded: bool = False, letter: str | None = None) -> str:
     """A small playing card as HTML (used by ``_repr_html_`` and the views): the rank in its
     corner, the suit large below it, red or black; ``size`` is its font size
-    (the card is about 2.5 by 3.4 times as large), ``faded`` shows it pale."""
+    (the card is about 2.5 by 3.4 times as large), ``faded`` shows it pale; ``letter``: the rank
+    as a language writes it (D for the Queen in German; the words above the core know it)."""
     colour = "#c62828" if card.is_red else ("#6a1b9a" if card.is_joker else "#1a1a1a")
     rank, suit = card.rank, card.suit
+    symbol = card.symbol
     if rank is None or suit is None:  # the joker (a card has both or neither)
         corner, pip, pip_style = "★", "JOKER", _JOKER_STYLE
     else:
-        corner, pip, pip_style = rank.value, suit.symbol, _PIP_STYLE
+        corner, pip, pip_style = letter or rank.value, suit.symbol, _PIP_STYLE
+        symbol = corner + suit.symbol
     opacity = ";opacity:0.45" if faded else ""
-    return (f'<span class="mm-cardface" title="{html.escape(card.symbol)}" aria-label="{html.escape(card.symbol)}" '
+    return (f'<span class="mm-cardface" title="{html.escape(symbol)}" aria-label="{html.escape(symbol)}" '
             f'style="{_CARD_STYLE};font-size:{html.escape(size)};color:{colour}{opacity}">'
             f'<span style="{_CORNER_STYLE}">{corner}</span>'
             f'<span style="{pip_style}" aria-hidden="true">{pip}</span></span>')

@@ -17,7 +17,7 @@ from ..core.dealing import deal
 from ..core.variants import Variant
 from ..play.match import Match
 from ..players.strength import STRENGTHS, for_strength, player_class
-from ..text.i18n import language, t
+from ..text.i18n import card_symbol, language, t
 from ..text.locale.seats import seat_words
 from .console import Console, Quit
 from .input import TerminalPlayer
@@ -53,7 +53,7 @@ def play_hand(con: Console, v: Variant, n: int, seed: int, me: int, computers: d
     """One hand: the human in seat ``me``, the computers in the others."""
     state = deal(v, players=n, seed=seed)
     names = [t("seat.label", seat=s) for s in range(n)]
-    con.say(t("term.deal", name=names[state.dealer], card=state.top.symbol))
+    con.say(t("term.deal", name=names[state.dealer], card=card_symbol(state.top)))
     controllers = [TerminalPlayer(con, names) if s == me else computers[s] for s in range(n)]
     report_hand(con, run_hand(state, controllers, con, names, me), names, me)
 
@@ -72,7 +72,7 @@ def play_match(con: Console, v: Variant, n: int, seed: int, me: int, computers: 
         state = match.deal()
         con.say("")
         head = t("term.hand_start", n=len(match.hands) + 1, name=t("seat.label", seat=match.dealer),
-                 card=state.top.symbol)
+                 card=card_symbol(state.top))
         con.say(con.bold(f"=== {head} ==="))
         for line in upcard_lines(state, names):
             con.say(line)

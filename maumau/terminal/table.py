@@ -146,7 +146,7 @@ def rules_text(v: Variant) -> str:
     """The variant's rules, one line each in the language (``Variant.describe`` in English)."""
     lo, hi = v.players
     lines = [f"{v.title} ({v.name})", t("term.deck", cards=len(v.deck), hand=v.hand_size, lo=lo, hi=hi), ""]
-    lines += [f"- {r.name}: {rule_summary(r)}" for r in v.rules]
+    lines += [f"- {r.name}: {rule_summary(r, call=v.call)}" for r in v.rules]
     if v.changes:
         lines += ["", f"{t('ui.house_rules')}: {v.house_rules()}"]
     return "\n".join(lines)

@@ -10,7 +10,7 @@ import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from ..core.cards import Rank, Suit, card_html
+from ..core.cards import Card, Rank, Suit, card_html
 from ..core.events import (
     Blocked,
     Cancelled,
@@ -218,17 +218,22 @@ def state_html(state: GameState) -> str:
     for seat, hand in enumerate(state.hands):
         marker = "▶ " if seat == state.to_move and not state.is_over else ""
         gone = "" if state.active[seat] else t("state.left")
-        cards = "".join(card_html(c) for c in hand) or f"<i>{t('state.no_cards')}</i>"
+        cards = "".join(_card(c) for c in hand) or f"<i>{t('state.no_cards')}</i>"
         rows.append(f"<tr style='background:transparent'><td style='{cell};text-align:left;white-space:nowrap'>"
                     f"<b>{marker}{t('state.seat', seat=seat)}</b>{gone}<br><small>{count(len(hand))}</small></td>"
                     f"<td style='{cell};text-align:left'>{cards}</td></tr>")
     return (
         f"<div class='mm-state'><div><b>{html.escape(state.variant.title)}</b> — "
         f"{html.escape(_status(state))}</div>"
-        f"<div style='margin:0.3em 0'>{t('state.top')} {card_html(state.top, size='1.4em')} &nbsp; "
+        f"<div style='margin:0.3em 0'>{t('state.top')} {_card(state.top, size='1.4em')} &nbsp; "
         f"{t('state.stock')}: {count(len(state.stock))} &nbsp; {t('state.pile')}: {count(len(state.discard))}</div>"
         f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
     )
+
+
+def _card(card: Card, size: str = "1.1em") -> str:
+    """A small card of the teacher's view, its rank in the letter of the language (D, Á)."""
+    return card_html(card, size=size, letter=rank_letter(card.rank) if card.rank is not None else None)
 
 
 def goal_sentence(scoring: Scoring) -> str:

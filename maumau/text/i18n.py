@@ -124,14 +124,23 @@ def wish_name(wish: Suit | Rank, lang: str | None = None) -> str:
     return rank_name(wish, lang)
 
 
-def rule_summary(rule: Rule, lang: str | None = None, formal: bool = False) -> str:
+def rule_summary(rule: Rule, lang: str | None = None, formal: bool = False, call: str | None = None) -> str:
     """A built-in rule as a plain sentence in the language ("A 7 makes the next player draw 2 ...");
     ``formal=True``: the one-liner with ``next(X)`` and the rule ids, for teachers.  A rule of
-    one's own speaks its docstring."""
+    one's own speaks its docstring.  ``call``: the announcement word of the rule's variant
+    (``Variant.call``), said in place of the rule's own: Makaó's MK-9 asks for "Makaó", as its
+    button does, where the same rule in Mau-Mau asks for "Mau" (C-8)."""
+    text = _summary(rule, lang or language(), formal)
+    own = getattr(rule, "call", None)
+    if call and own and call != own:
+        text = re.sub(rf"\b{re.escape(own)}\b", call, text)
+    return text
+
+
+def _summary(rule: Rule, lang: str, formal: bool) -> str:
     from .locale.plain import PLAIN
 
     cls = type(rule)
-    lang = lang or language()
     if not cls.__module__.startswith("maumau.core.rules"):
         return rule.summary
     if not formal and cls.__name__ in PLAIN.get(lang, {}):
@@ -144,12 +153,13 @@ def fired_rule(variant: Variant | None, name: str, lang: str | None = None) -> t
     id with its plain sentence as the tooltip; the core's reshuffle (C-6) and blocked hand (C-7) in
     words; a rule not in ``variant`` (a learner's own) by its own name."""
     rule = next((r for r in variant.rules if r.name == name), None) if variant is not None else None
+    call = variant.call if variant is not None else None
     if rule is not None and rule.rule_id:
-        return rule.rule_id, rule_summary(rule, lang)
+        return rule.rule_id, rule_summary(rule, lang, call=call)
     if name in ("reshuffle", "blocked"):
         word = t("ui.fired." + name, lang)
         return word, word
-    return name, rule_summary(rule, lang) if rule is not None else name
+    return name, rule_summary(rule, lang, call=call) if rule is not None else name
 
 
 def name_seats(sentence: str, names: dict[int, str], lang: str | None = None) -> str:

@@ -81,8 +81,9 @@ class RulesSheet:
 
     def rows(self) -> list[tuple[str, str, str]]:
         """(plain sentence, rule id, the rule's name and formal one-liner) per rule."""
-        return [(rule_summary(r, self.lang), r.rule_id, f"{r.name}: {rule_summary(r, self.lang, formal=True)}")
-                for r in self.variant.rules]
+        call = self.variant.call  # the variant's own announcement word (Makaó), as its button says
+        return [(rule_summary(r, self.lang, call=call), r.rule_id,
+                 f"{r.name}: {rule_summary(r, self.lang, formal=True, call=call)}") for r in self.variant.rules]
 
     def heading(self) -> str:
         v = self.variant

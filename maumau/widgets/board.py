@@ -19,7 +19,7 @@ from ..core.cards import Card, Suit
 from ..core.state import DRAW, DRAWN, EXTRA, GameState
 from ..players.view import View
 from ..text.explain import memory_sentence
-from ..text.i18n import describe_pending, use_language, wish_name
+from ..text.i18n import describe_pending, rank_letter, use_language, wish_name
 from ..text.i18n import t as _t
 from .common import Seating, announce_word, esc
 from .style import card_backs, card_face
@@ -224,7 +224,7 @@ class Board:
             lines.append(f"{esc(_t('ui.wish', lang))}: {esc(_t('ui.none', lang))}")
         else:
             colour = "#c62828" if isinstance(wish, Suit) and wish.is_red else "#1a1a1a"
-            symbol = wish.symbol if isinstance(wish, Suit) else wish.value
+            symbol = wish.symbol if isinstance(wish, Suit) else rank_letter(wish, lang)
             suit = f" mm-s-{wish.value}" if isinstance(wish, Suit) else ""  # the four-colour deck's colour
             lines.append(f"{esc(_t('ui.wish', lang))}: <span class='mm-wishbadge{suit}' style='color:{colour}' "
                          f"aria-hidden='true'>{esc(symbol)}</span> <b>{esc(wish_name(wish, lang))}</b>")

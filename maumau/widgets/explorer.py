@@ -173,7 +173,7 @@ class RulesExplorer(Displayed):
             box.observe(lambda _: self._show_summary(), names="value")
             key = rule.name if on else "+" + rule.name
             self.checks[key] = box
-            summary = W.HTML(f'<div class="mm-summary">{esc(rule_summary(rule, self.lang))}</div>',
+            summary = W.HTML(f'<div class="mm-summary">{esc(rule_summary(rule, self.lang, call=base.call))}</div>',
                              layout=W.Layout(flex="1"))
             rows.append(W.HBox([box, summary]))
         self.checks_box.children = tuple(rows)

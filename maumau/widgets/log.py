@@ -8,7 +8,7 @@ from ..core.cards import Card
 from ..core.moves import Draw, Move
 from ..core.state import GameState
 from ..text.explain import narrate
-from ..text.i18n import t, use_language
+from ..text.i18n import card_symbol, t, use_language
 from .access import SHOWN, LiveLog
 from .common import Seating
 
@@ -41,7 +41,7 @@ class MoveLog:
             got = new_cards(before.hands[me], after.hands[me])
             if got:
                 drew = before.to_move == me and isinstance(move, Draw) and before.pending is None
-                text = " ".join(c.symbol for c in got)
+                text = " ".join(card_symbol(c, self.lang) for c in got)
                 self.note(t("ui.you_drew" if drew else "ui.you_got", self.lang, cards=text))
 
     def clear(self) -> None:

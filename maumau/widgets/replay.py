@@ -17,7 +17,7 @@ from ..core.state import GameState
 from ..play.game import Game
 from ..play.match import HandResult, Match
 from ..text.explain import narrate
-from ..text.i18n import t, use_language
+from ..text.i18n import card_symbol, t, use_language
 from .access import Access
 from .board import Board
 from .common import Displayed, Seating, check_lang, esc
@@ -198,7 +198,8 @@ class ReplayView(Displayed):
         game, hand = self.game, self.hands[self.hand_index]
         if i == 0:
             start = game.start
-            return t("ui.start", self.lang, name=self.seating.name(start.dealer, hand.seats), card=start.top.symbol)
+            return t("ui.start", self.lang, name=self.seating.name(start.dealer, hand.seats),
+                     card=card_symbol(start.top, self.lang))
         move = game.moves[i - 1] if i <= len(game) else None
         key = (id(game), i)
         found = self._said.get(key)

@@ -67,8 +67,9 @@ def rules_html(variant: Variant, lang: str) -> str:
     """The "Spielregeln" panel: the variant's deck, goal and every rule in one line."""
     lo, hi = variant.players
     deck = t("ui.deck", lang, cards=len(variant.deck), hand=variant.hand_size, lo=lo, hi=hi)
-    rows = "".join(f"<tr><td><code>{esc(r.rule_id or r.name)}</code></td><td>{esc(rule_summary(r, lang))}</td></tr>"
-                   for r in variant.rules)  # a built-in rule by its id, as its sentence is the learner's
+    said = [(r.rule_id or r.name, rule_summary(r, lang, call=variant.call)) for r in variant.rules]
+    rows = "".join(f"<tr><td><code>{esc(name)}</code></td><td>{esc(summary)}</td></tr>"
+                   for name, summary in said)  # a built-in rule by its id, as its sentence is the learner's
     changes = ""
     if variant.changes:
         changes = f"<div><b>{esc(t('ui.house_rules', lang))}:</b> {esc(house_rules_text(variant, lang))}</div>"

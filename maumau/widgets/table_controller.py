@@ -19,7 +19,7 @@ from ..play.game import Game
 from ..play.match import HandResult, Match
 from ..play.seat_model import SeatModel, seat_model
 from ..players import ask
-from ..text.i18n import t, use_language
+from ..text.i18n import card_symbol, t, use_language
 from .common import Seating, check_lang, computer, default_names
 from .hand import Key
 from .log import MoveLog
@@ -97,7 +97,8 @@ class TableController:
         self.presenter.selected = []
         self.screen.wish.hide()
         dealer = self.seating.name(state.dealer, self.seats)
-        self.moves_log.note(t("ui.upcard", self.lang, n=len(self.match.hands) + 1, name=dealer, card=state.top.symbol))
+        self.moves_log.note(t("ui.upcard", self.lang, n=len(self.match.hands) + 1, name=dealer,
+                              card=card_symbol(state.top, self.lang)))
         self.screen.say("")
         self.screen.render(self)
         self.scheduler.advance(self)

@@ -120,7 +120,7 @@ HU: dict[str, str] = {
                        "(JM-8).",
     "Runde": "Runde: 9-essel, 10-essel, dámával, királlyal vagy ásszal nyitható, ha van még egy ugyanilyen; "
              "utána csak ez a figura jöhet, amíg a nyitónak el nem fogy (MR-8..13).",
-    "MauPenalty": "Aki az utolsó előtti lap lerakásakor nem mond Maut, azonnal 2 büntetőlapot húz; a "
+    "MauPenalty": "Aki az utolsó előtti lap lerakásakor nem mondja: \"Mau\", azonnal 2 büntetőlapot húz; a "
                   "lépés érvényes (MR-7, MK-9).",
     "MacauPenalty": "Az elfelejtett \"Macau\" 5 lapba kerül (LM-13).",
     "MauLocksLastCard": "Mau nélkül a lépés érvényes, de az utolsó lap zárolva van: húzni kell (JM-9).",
