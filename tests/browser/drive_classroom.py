@@ -235,6 +235,9 @@ def drive(server: classroom.Server) -> int:
         seat.fill("#join-name", "Anna")
         seat.click("#join-button")
         seat.wait_for_selector(".hand-card")
+        # the server answers a join after the table frame it caused: the hand may be drawn a moment
+        # before the answer with the token arrives (on a busy machine, before this line runs)
+        seat.wait_for_function(f"localStorage.getItem('maumau.token.{code}') !== null", timeout=10_000)
         assert seat.evaluate(f"localStorage.getItem('maumau.token.{code}')"), "no token kept"
         labels = [seat.locator(".hand-card").nth(i).get_attribute("aria-label")
                   for i in range(seat.locator(".hand-card").count())]
