@@ -9,12 +9,12 @@ error inside the learner's function still reads "your code raised ..., in f, lin
 from __future__ import annotations
 
 import linecache
-from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from test_checks import fresh_checks  # noqa: F401  (autouse: each test starts with no recorded results)
 
 from maumau.grading import checks
 from maumau.grading.checks import CheckFailed, scenario
@@ -33,15 +33,6 @@ NOT_DEFINED = {"en": "the check calls `play_card`, which your notebook does not 
                "de": "die Prüfung ruft `play_card` auf, aber dein Notebook definiert es nicht",
                "hu": "az ellenőrzés meghívja ezt: `play_card`, de a notebookod nem definiálja"}
 
-
-@pytest.fixture(autouse=True)
-def fresh_checks() -> Iterator[None]:
-    checks._results.clear()
-    checks._failed_here.clear()
-    yield
-    checks._results.clear()
-    checks._failed_here.clear()
-    checks._records = None
 
 
 def run_cell(source: str, name: str = "<cell-check-9>") -> dict[str, object]:
