@@ -216,7 +216,7 @@ def problems(source: Notebook, translation: Notebook, lang: str, path: Path) -> 
     return found
 
 
-def check(root: Path, languages: Sequence[str] = TRANSLATED) -> list[Problem]:
+def course_problems(root: Path, languages: Sequence[str] = TRANSLATED) -> list[Problem]:
     """Every problem of every translation of the course under ``root`` (a missing notebook too)."""
     found: list[Problem] = []
     for source in course_sources(root):
@@ -321,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             found = [p for path in args.paths for p in problems(read(_english_of(path)[0]), read(path),
                                                                   _english_of(path)[1], path)]
         else:
-            found = check(args.root)
+            found = course_problems(args.root)
         for problem in found:
             print(problem)
         print(f"{len(found)} problem(s)" if found else "every translation is in step with its source")

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_translation_of_the_course_is_in_step():
-    found = tr.check(ROOT)
+    found = tr.course_problems(ROOT)
     assert not found, "\n".join(map(str, found[:40])) + f"\n({len(found)} problems)"
 
 
@@ -159,7 +159,7 @@ def test_a_missing_translation_file_is_reported(tmp_path):
     tr.write(tmp_path / "notebooks" / "01_x.ipynb", english())
     tr.write(tmp_path / "notebooks" / "de" / "01_x.ipynb", german())
     tr.write(tmp_path / "notebooks" / "de" / "02_gone.ipynb", german())
-    found = tr.check(tmp_path)
+    found = tr.course_problems(tmp_path)
     assert {(str(p.path), p.kind) for p in found} == {
         ("notebooks/hu/01_x.ipynb", "missing"), ("notebooks/de/02_gone.ipynb", "extra")}
 
