@@ -67,3 +67,17 @@ def test_the_standings_default_to_the_courses_language(course: None, lang: str) 
     assert standings_html([], 0) == f"<p>{WORDS['no_bots'][lang]}</p>"
     set_language("en")
     assert standings_html([], 0) == "<p>No bots have entered yet.</p>"
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_a_bot_entered_on_the_class_server_is_refused_in_the_learners_language(tmp_path: Path, lang: str) -> None:
+    pytest.importorskip("websockets")
+    from maumau import classroom
+
+    with classroom.Server(db=tmp_path / "class.sqlite", port=0, computer_delay=0, pause=0) as server:
+        code = server.leagues.create("makao", players=2, seed=3)
+        with pytest.raises(classroom.ClassroomError) as err:
+            classroom.enter_league(server.url, code, PEEKER, name="Peeker", lang=lang)
+    told = str(err.value)
+    assert told.startswith(say("not_working", lang, name="'Peeker'", problem="")), told
+    assert not ENGLISH.search(told.replace("'View' object has no attribute 'hands'", "")), told
