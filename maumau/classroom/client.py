@@ -31,7 +31,7 @@ from .messages import (
     move_from_wire,
 )
 from .views import model_from_wire, view_from_wire
-from .words import check_language, refusal
+from .words import GUEST, check_language, refusal
 
 __all__ = ["join", "Seat", "ClassroomError"]
 
@@ -95,7 +95,7 @@ class Seat:
         if token is not None:
             name = None
         elif personal is None:
-            name = name or "Guest"
+            name = name or GUEST.get(lang, "Guest")
         answer = self._ask(Join(code=code, lang=lang, token=token, name=name, personal=personal))
         self.code: str = answer["code"]
         self.number: int = answer["seat"]

@@ -14,7 +14,10 @@ from typing import Any
 
 from ..text.i18n import LANGUAGES, language
 
-__all__ = ["check_language", "refusal", "REFUSALS"]
+__all__ = ["check_language", "refusal", "REFUSALS", "GUEST"]
+
+#: The name of a learner who joins from Python without one.
+GUEST = {"en": "Guest", "de": "Gast", "hu": "Vendég"}
 
 #: English sentence (template) -> {"de": ..., "hu": ...}.  German "du", Hungarian "te".
 REFUSALS: dict[str, dict[str, str]] = {
