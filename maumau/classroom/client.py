@@ -31,6 +31,7 @@ from .messages import (
     move_from_wire,
 )
 from .views import model_from_wire, view_from_wire
+from .words import GUEST, check_language, refusal
 
 __all__ = ["join", "Seat", "ClassroomError"]
 
@@ -56,7 +57,7 @@ def variant_of(rules: dict[str, Any]) -> Variant:
     return variant(rules["variant"], **rules.get("options", {})).without(*rules.get("without", ()))
 
 
-def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
+def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str | None = None,
          timeout: float = 10.0, hub_token: str | None = None, personal: str | None = None) -> Seat:
     """Sit down at table ``code`` of the server at ``url``: a free seat under ``name``, or one's
     own seat again with its ``token``.  On a server with a roster (``maumau serve --roster``)
@@ -64,7 +65,8 @@ def join(url: str, code: str, name: str | None = None, token: str | None = None,
     (your own again if you sit there already) and ``name`` only how you are shown.  On
     JupyterHub (``maumau serve --hub``) ``hub_token`` (in a hub notebook:
     ``os.environ["JUPYTERHUB_API_TOKEN"]``, the default there) says who you are, and you sit
-    under your hub name."""
+    under your hub name.  ``lang``: the language the table speaks to this seat (seat names, what
+    happened, refusals); None, the course's (``mm.set_language``)."""
     return Seat(url, code, name=name, token=token, lang=lang, timeout=timeout, hub_token=hub_token,
                 personal=personal)
 
@@ -72,12 +74,12 @@ def join(url: str, code: str, name: str | None = None, token: str | None = None,
 class Seat:
     """One learner's seat (docs/explanation/design.md, "The class table")."""
 
-    def __init__(self, url: str, code: str, *, name: str | None, token: str | None, lang: str,
+    def __init__(self, url: str, code: str, *, name: str | None, token: str | None, lang: str | None,
                  timeout: float, hub_token: str | None = None, personal: str | None = None) -> None:
         from websockets.sync.client import connect
 
         self.timeout = timeout
-        self.lang = lang
+        self.lang = lang = check_language(lang)
         hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
         headers = {"Authorization": f"token {hub_token}"} if hub_token else None
         # legacy=True: this connection outlives any with-block (websockets 17 asks to say so)
@@ -93,7 +95,7 @@ class Seat:
         if token is not None:
             name = None
         elif personal is None:
-            name = name or "Guest"
+            name = name or GUEST.get(lang, "Guest")
         answer = self._ask(Join(code=code, lang=lang, token=token, name=name, personal=personal))
         self.code: str = answer["code"]
         self.number: int = answer["seat"]
@@ -191,7 +193,8 @@ class Seat:
         self._wait_for(lambda: request_id in self._answers or self.closed is not None)
         answer = self._answers.pop(request_id, None)
         if answer is None:
-            raise ClassroomError("closed", f"the connection closed: {self.closed}")
+            raise ClassroomError("closed", refusal(f"the connection closed: {self.closed}", self.lang,
+                                                   {"why": self.closed}))
         if raise_ and answer.get("type") == "error":
             raise ClassroomError(answer["code"], answer["message"])
         return answer

@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..text.i18n import use_language
+from ..text.i18n import LANGUAGES, use_language
 from .frames import table_frame
 from .identity import codes_answer, sit_down
 from .limits import Bucket, RateLimits
@@ -47,6 +47,7 @@ from .messages import (
 from .outbox import Outbox
 from .spec import TableError, TableSpec
 from .table import ClassTable
+from .words import refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from .roster import Roster
@@ -129,14 +130,22 @@ class Connection:
             return
         try:
             answer = self.handle(request)
-        except ProtocolError as err:
-            self.send(error(err.code, err.message, request.id))
+        except ProtocolError as err:  # said in the language of this page or notebook
+            self.send(error(err.code, refusal(err.message, self._lang_for(request), err.values), request.id))
             return
         except Exception:  # a fault of the server's own must not close the connection or stop the table
             log.exception("a request failed")
-            self.send(error("server_error", "the server could not do that", request.id))
+            self.send(error("server_error", refusal("the server could not do that", self._lang_for(request)),
+                            request.id))
             return
         self.send(ok(request, **answer))
+
+    def _lang_for(self, request: Request) -> str:
+        """The language to refuse ``request`` in: the table's language of this connection, or the
+        one a join asks for (the connection has none before it sits down)."""
+        if self.code is None and isinstance(request, (Join, Watch)) and request.lang in LANGUAGES:
+            return request.lang
+        return self.lang
 
     # --- requests, by their type ----------------------------------------------------------------------
     def handle(self, request: Request) -> dict[str, Any]:
@@ -222,10 +231,11 @@ class Connection:
         frame per move (a table is not a broadcast), and one client may not take every place."""
         learners = [conn for conn in self.host.tables.at.get(code, ()) if conn.seat is None and not conn.open_hands]
         if len(learners) >= MOST_WATCHERS:
-            raise TableError("full", f"table {code} has {MOST_WATCHERS} projectors already")
+            raise TableError("full", f"table {code} has {MOST_WATCHERS} projectors already",
+                             values={"code": code, "most": MOST_WATCHERS})
         if sum(conn.client == self.client for conn in learners) >= WATCHERS_PER_CLIENT:
             raise TableError("full", f"you watch table {code} on {WATCHERS_PER_CLIENT} projectors already: "
-                                     f"close one first")
+                                     f"close one first", values={"code": code, "most": WATCHERS_PER_CLIENT})
 
     def check_teacher(self, token: str | None) -> None:
         """TableError unless this is the teacher: the logged-in browser, or the token sent along."""
@@ -292,7 +302,8 @@ class OpenTables:
     def get(self, code: str) -> ClassTable:
         table = self.by_code.get(code) if isinstance(code, str) else None
         if table is None:
-            raise TableError("unknown_table", f"there is no open table with the code {str(code)[:12]!r}")
+            shown = repr(str(code)[:12])
+            raise TableError("unknown_table", f"there is no open table with the code {shown}", values={"code": shown})
         return table
 
     def close(self, code: str) -> None:

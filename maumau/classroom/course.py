@@ -117,8 +117,12 @@ class CourseDesk:
             return hub_user
         return hand_in_learner(hello, server.tables.by_code, server.roster, server.limits.bucket("wrong", address))
 
-    def page(self, lang: str = "en") -> str:
-        """The teacher's course page: the gradebook's class, then every hand-in."""
+    def page(self, lang: str | None = None) -> str:
+        """The teacher's course page: the gradebook's class, then every hand-in (``lang`` None:
+        the course's language)."""
+        from .words import check_language
+
+        lang = check_language(lang)
         from ..grading.course_page import course_html
         from ..grading.gradebook import Gradebook
 
@@ -135,8 +139,12 @@ class CourseDesk:
         lines.append("</tbody></table>")
         return page.replace("</main>", "\n".join(lines) + "</main>")
 
-    def feedback(self, learner: str, lang: str = "en") -> str:
-        """One learner's feedback from the gradebook, as the grader wrote it (Markdown as text)."""
+    def feedback(self, learner: str, lang: str | None = None) -> str:
+        """One learner's feedback from the gradebook, as the grader wrote it (Markdown as text;
+        ``lang`` None: the course's language)."""
+        from .words import check_language
+
+        lang = check_language(lang)
         from ..grading.gradebook import Gradebook
         from ..grading.report import feedback_markdown
 

@@ -32,6 +32,7 @@ from ..league import League, LeagueError
 from ..league.entries import EntryLimits
 from ..league.store import Store
 from ..league.words import LANGS
+from ..text.i18n import use_language
 from .identity import WRONG_CODE
 from .league_html import league_page, replay_page
 from .limits import RateLimits
@@ -153,8 +154,10 @@ class Leagues:
                         raise LeagueError('a request is {"type": "enter", "code", "name", "source", "token"?, '
                                           '"personal"?}')
                     learner = self.learner(request, hub_user, address)  # here: the buckets are the loop's
+                    lang = request.get("lang")  # the learner's notebook's or page's language, if it says
                     async with self._busy:
-                        answer = await asyncio.to_thread(self.enter, request, hub_user, address, learner)
+                        answer = await asyncio.to_thread(self._enter_in, lang if lang in LANGS else None,
+                                                         request, hub_user, address, learner)
                 except (LeagueError, ValueError) as err:
                     answer = {"type": "error", "code": "refused", "message": str(err)}
                 await websocket.send(json.dumps(answer))
@@ -185,6 +188,14 @@ class Leagues:
             wrong.take()
             raise LeagueError(WRONG_CODE)
         return learner
+
+    def _enter_in(self, lang: str | None, request: dict[str, Any], hub_user: str | None, address: str,
+                  learner: str | None) -> dict[str, Any]:
+        """``enter``, its refusals (a bot that does not work) said in ``lang`` (None: the server's)."""
+        if lang is None:
+            return self.enter(request, hub_user, address, learner)
+        with use_language(lang):
+            return self.enter(request, hub_user, address, learner)
 
     def enter(self, request: dict[str, Any], hub_user: str | None, address: str = "?",
               learner: str | None = None) -> dict[str, Any]:

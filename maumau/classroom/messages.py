@@ -62,13 +62,17 @@ _LONGEST_NUMBER = 2 ** 53  # what a browser's JavaScript holds exactly
 class ProtocolError(ValueError):
     """A request the server refuses, with a short machine code and a sentence for people;
     ``request_id``: the ``id`` of the request it refuses, when the request had a good one (read
-    from the bytes once, by ``decode_request``), so that even the error names its request."""
+    from the bytes once, by ``decode_request``), so that even the error names its request.
+    ``values``: what the sentence was filled with, so that it can be said in another language
+    (``maumau.classroom.words.refusal``)."""
 
-    def __init__(self, code: str, message: str, request_id: int | None = None) -> None:
+    def __init__(self, code: str, message: str, request_id: int | None = None,
+                 values: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.request_id = request_id
+        self.values = values
 
 
 # --- the requests ------------------------------------------------------------------------------------

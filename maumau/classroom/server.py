@@ -288,12 +288,16 @@ class Server:
         return future.result(10)
 
     def create_table(self, variant: str = "makao", seats: int = 4, computers: int = 0, strength: str = "medium",
-                     seed: int | None = None, without: tuple[str, ...] | list[str] = (), lang: str = "en",
+                     seed: int | None = None, without: tuple[str, ...] | list[str] = (), lang: str | None = None,
                      clock: float | None = None, **options: Any) -> str:
         """A new table; returns its join code (six letters and digits).  ``options`` are the
         variant's (``limit=50`` for makao, ...); ``without`` names rules to leave out.  Without a
         ``seed`` the deal is a secret random one; ``clock`` is the turn clock in seconds (None:
-        a learner may think as long as they like)."""
+        a learner may think as long as they like); ``lang``, the table's language for the lobby (None:
+        the course's)."""
+        from .words import check_language
+
+        lang = check_language(lang)
         spec = TableSpec(variant, seats, computers, strength, tuple(without), seed, lang, options, clock,
                          fixed_seed=seed is not None).check()
         return self._on_loop(lambda: self.tables.open(spec))

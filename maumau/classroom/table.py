@@ -27,6 +27,7 @@ from .messages import move_from_wire
 from .names import NameError_, check_name, clean_name, computer_name
 from .spec import TableError, TableSpec, random_seed
 from .store import Store, new_token, same_token, token_hash
+from .words import check_language
 
 if TYPE_CHECKING:  # pragma: no cover
     from .messages import SeatInfo
@@ -55,7 +56,8 @@ class TableSeat:
         """The seat's name: a learner's own, a computer's its seat as the notebook table says it."""
         return computer_name(self.number, lang) if self.kind == "computer" or not self.name else self.name
 
-    def public(self, lang: str = "en") -> SeatInfo:
+    def public(self, lang: str | None = None) -> SeatInfo:
+        lang = check_language(lang)
         return {"seat": self.number, "name": self.display(lang) if self.kind != "open" else "",
                 "kind": self.kind, "connected": self.connected, "computer": self.played_by_computer}
 
@@ -158,7 +160,8 @@ class ClassTable:
         """Seat ``seat`` makes ``move``; ``seen`` is the action count the client saw (a move made
         on an older table is refused, so a replayed or delayed message changes nothing)."""
         if seen is not None and seen != self.n:
-            raise TableError("stale", f"the table has changed since action {seen} (now {self.n}): look again")
+            raise TableError("stale", f"the table has changed since action {seen} (now {self.n}): look again",
+                             values={"seen": seen, "now": self.n})
         if self.to_move() != seat:
             raise TableError("not_your_turn", "it is not this seat's turn")
         return self._move(seat, move)
@@ -184,7 +187,7 @@ class ClassTable:
         """A learner leaves: before the start the seat opens again; in makao they leave the match
         (MK-14, mid-hand too); elsewhere a computer takes the seat over."""
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind not in ("human", "waiting"):
-            raise TableError("not_seated", f"seat {seat} has no learner")
+            raise TableError("not_seated", f"seat {seat} has no learner", values={"seat": seat})
         self._record("leave", {"seat": seat})
         self._apply("leave", {"seat": seat})
 

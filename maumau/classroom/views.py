@@ -30,6 +30,7 @@ from .messages import (
     move_from_wire,
     move_to_wire,
 )
+from .words import check_language
 
 __all__ = ["hand_seen", "seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire",
            "view_from_wire", "card_names"]
@@ -117,10 +118,11 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
     }
 
 
-def seat_view(state: GameState, seat: int, lang: str = "en", name_of: Callable[[int], str] | None = None
+def seat_view(state: GameState, seat: int, lang: str | None = None, name_of: Callable[[int], str] | None = None
               ) -> SeatView:
     """What hand seat ``seat`` sees (``View``): its hand, the card it just drew, its legal moves
-    when it is to move, and the public table."""
+    when it is to move, and the public table (``lang`` None: the course's language)."""
+    lang = check_language(lang)
     view = View(state, seat)
     return {
         **_public(state, lang, name_of),
@@ -131,9 +133,11 @@ def seat_view(state: GameState, seat: int, lang: str = "en", name_of: Callable[[
     }
 
 
-def projector_view(state: GameState, lang: str = "en", open_hands: bool = False,
+def projector_view(state: GameState, lang: str | None = None, open_hands: bool = False,
                    name_of: Callable[[int], str] | None = None) -> ProjectorView:
-    """The table for the projector: hands hidden, unless ``open_hands`` (the teacher's view)."""
+    """The table for the projector: hands hidden, unless ``open_hands`` (the teacher's view);
+    ``lang`` None: the course's language."""
+    lang = check_language(lang)
     data = cast(ProjectorView, _public(state, lang, name_of))  # the public view, and no hand yet
     if open_hands:
         data["hands"] = [[c.text for c in h] for h in state.hands]

@@ -47,7 +47,7 @@ from .widget_render import Drawing
 __all__ = ["join", "RemoteTable"]
 
 
-def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str = "en",
+def join(url: str, code: str, name: str | None = None, token: str | None = None, lang: str | None = None,
          timeout: float = 10.0, colours: str = "two", contrast: str = "normal",
          personal: str | None = None) -> RemoteTable:
     """Sit down at table ``code`` of the class table server at ``url`` and show the table:
@@ -70,7 +70,7 @@ class RemoteTable(Drawing, Displayed):
     (anything that went wrong while redrawing on the receiving thread; empty, one hopes).
     """
 
-    def __init__(self, seat: Seat, lang: str = "en", *, colours: str = "two", contrast: str = "normal") -> None:
+    def __init__(self, seat: Seat, lang: str | None = None, *, colours: str = "two", contrast: str = "normal") -> None:
         self.seat = seat
         self.lang = check_lang(lang)
         self.variant: Variant = seat.variant

@@ -18,13 +18,15 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core.cards import Card
+from ..core.cards import Card, Suit
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.rules.base import Role, Rule
 from ..core.state import GameState
 from ..core.variants import Variant, VariantError
+from ..text.i18n import card_symbol, wish_name
+from .words import check_language, say
 
-__all__ = ["Actions", "actions_for"]
+__all__ = ["Actions", "actions_for", "move_label"]
 
 
 class Actions:
@@ -58,6 +60,16 @@ class Actions:
                              f"choose a number from 0 to {len(self.moves) - 1}")
         return int(index)
 
+    def label(self, index: int, lang: str | None = None) -> str:
+        """Action ``index`` as people read it, in ``lang`` (None: the course's language): in English
+        ``str(move)`` ("play JS wish C"), in German and Hungarian the cards as the language writes
+        them and the words of the table ("lege B♠, Wunsch ♣")."""
+        return move_label(self[index], lang, self.variant.call)
+
+    def labels(self, lang: str | None = None) -> list[str]:
+        """Every action's ``label``, in the order of the list."""
+        return [move_label(move, lang, self.variant.call) for move in self.moves]
+
     def index(self, move: Move) -> int:
         """The number of ``move``; a ValueError for a move the variant never makes."""
         found = self._index.get(move)
@@ -79,6 +91,28 @@ class Actions:
         mask = np.zeros(len(self.moves), dtype=np.int8)
         mask[self.legal(state)] = 1
         return mask
+
+
+def move_label(move: Move, lang: str | None = None, call: str = "Mau") -> str:
+    """``move`` as people read it in ``lang`` (None: the course's language); English is
+    ``str(move)``, the identifier code and tests use; ``call``: the variant's announcement."""
+    lang = check_language(lang)
+    if lang == "en":
+        return str(move)
+    if isinstance(move, Draw):
+        return say("draw", lang)
+    if isinstance(move, Pass):
+        return say("pass", lang)
+    assert isinstance(move, Play)
+    text = say("play", lang, cards=" ".join(card_symbol(c, lang) for c in move.cards))
+    if move.wish is not None:
+        wish = move.wish
+        text += say("play_wish", lang, wish=wish.symbol if isinstance(wish, Suit) else wish_name(wish, lang))
+    if move.runde:
+        text += say("play_runde", lang)
+    if move.mau:
+        text += say("play_mau", lang, call=call)
+    return text
 
 
 def _single_plays(variant: Variant) -> Iterator[Play]:

@@ -24,16 +24,38 @@ from ..core.cards import Rank, Suit
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.variants import Variant, variant
 from ..players.view import View
+from ..text.i18n import rank_letter
 from .actions import Actions, actions_for
 from .observe import Observer
+from .words import FEATURE_WORDS, check_language
 
-__all__ = ["LinearAgent", "FEATURES", "train_cem", "win_rate"]
+__all__ = ["LinearAgent", "FEATURES", "feature_label", "feature_labels", "train_cem", "win_rate"]
 
 _SUITS, _RANKS = tuple(Suit), tuple(Rank)
 #: The names of the features, in the order of the weights.
 FEATURES = ("draw", "pass", "play", *(f"rank {r.value}" for r in _RANKS), "rank joker", "cards shed", "names a wish",
             "opens a Runde", "suit still held", "rank still held", "wish fits hand", "cards left", "draw under penalty",
             "draw when a play is legal")
+
+
+def feature_label(name: str, lang: str | None = None) -> str:
+    """The feature ``name`` (one of ``FEATURES``, a stable identifier) as people read it in ``lang``
+    (None: the course's language; English is the name itself)."""
+    lang = check_language(lang)
+    if lang == "en":
+        return name
+    said = FEATURE_WORDS.get(name)
+    if said is not None:
+        return said[lang]
+    if name.startswith("rank "):
+        rank = Rank(name.split(" ", 1)[1])
+        return FEATURE_WORDS["rank"][lang].format(rank=rank_letter(rank, lang))
+    return name
+
+
+def feature_labels(lang: str | None = None) -> tuple[str, ...]:
+    """Every feature's ``feature_label``, in the order of ``FEATURES`` (and of the weights)."""
+    return tuple(feature_label(name, lang) for name in FEATURES)
 
 
 class _Tables:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..charts import PALETTE, Chart, new_figure
+from .words import check_language, say
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -14,17 +15,21 @@ __all__ = ["learning_curve"]
 
 
 def learning_curve(curve: Sequence[Mapping[str, float]], series: Mapping[str, str] | None = None,
-                   baseline: float | None = None, title: str = "Learning curve") -> Chart:
+                   baseline: float | None = None, title: str | None = None, lang: str | None = None) -> Chart:
     """Win rate by generation, one line per ``series`` (column -> label); ``baseline`` draws a dashed
-    level (e.g. what a random player wins)."""
-    series = dict(series or {"check": "mean weights, fixed check hands", "elite": "elite, this generation's hands"})
+    level (e.g. what a random player wins); the axes, the legend and the default title in ``lang``
+    (None: the course's language)."""
+    lang = check_language(lang)
+    title = say("curve_title", lang) if title is None else title
+    series = dict(series or {"check": say("check", lang), "elite": say("elite", lang)})
+    generation, win_rate = say("generation", lang), say("win_rate", lang)
     rows = [{"generation": row["generation"], "win rate": row[key], "series": label}
             for row in curve for key, label in series.items()]
     layers: list[dict[str, object]] = [{
         "mark": {"type": "line", "point": True},
         "encoding": {
-            "x": {"field": "generation", "type": "quantitative", "title": "generation", "axis": {"tickMinStep": 1}},
-            "y": {"field": "win rate", "type": "quantitative", "title": "win rate of seat 0",
+            "x": {"field": "generation", "type": "quantitative", "title": generation, "axis": {"tickMinStep": 1}},
+            "y": {"field": "win rate", "type": "quantitative", "title": win_rate,
                   "scale": {"domain": [0, 1]}},
             "color": {"field": "series", "type": "nominal", "title": None,
                       "scale": {"domain": list(series.values()), "range": list(PALETTE[:len(series)])}},
@@ -42,8 +47,8 @@ def learning_curve(curve: Sequence[Mapping[str, float]], series: Mapping[str, st
         for colour, (key, label) in zip(PALETTE, series.items(), strict=False):
             ax.plot([r["generation"] for r in curve], [r[key] for r in curve], marker="o", color=colour, label=label)
         if baseline is not None:
-            ax.axhline(baseline, color="#7f7f7f", linestyle="--", linewidth=1, label="a random player")
-        ax.set(xlabel="generation", ylabel="win rate of seat 0", ylim=(0, 1.02), title=title)
+            ax.axhline(baseline, color="#7f7f7f", linestyle="--", linewidth=1, label=say("random", lang))
+        ax.set(xlabel=generation, ylabel=win_rate, ylim=(0, 1.02), title=title)
         ax.set_xticks([r["generation"] for r in curve])
         ax.legend(loc="lower right", fontsize="small")
         fig.tight_layout()

@@ -23,6 +23,7 @@ from .schedule import Fixture, derive, tables
 from .source import read_source
 from .standings import Row, standings
 from .store import Bot, GameRow, Store
+from .words import say
 
 __all__ = ["League"]
 
@@ -93,7 +94,7 @@ class League:
         spec = self._spec(derive(self.seed, "trial"), (entry,) * self.players)
         player, problem = trial(entry, spec)
         if problem:
-            raise LeagueError(f"{name!r} is not a working bot: {problem}")
+            raise LeagueError(say("not_working", name=repr(name), problem=problem))
         return self.store.add_bot(name, text, player, learner)
 
     def bots(self) -> list[Bot]:

@@ -18,7 +18,9 @@ from ..core.moves import Move, Play
 from ..core.state import GameState
 from ..players.search import Search
 from ..players.view import View
+from ..text.i18n import language
 from .schedule import derive
+from .words import say
 
 if TYPE_CHECKING:  # pragma: no cover
     from .league import League
@@ -50,10 +52,17 @@ class Lesson:
         return View(self.state, self.seat)
 
     def __str__(self) -> str:
+        """The lesson in a line, in the course's language (card codes and moves as code writes them)."""
+        lang = language()
         v = self.view
-        return (f"game {self.game_id}, move {self.move}: {self.name} held {' '.join(c.text for c in v.hand)} "
-                f"on {v.top.text} and played {self.chosen!r} (value {self.value_chosen:+.2f}); the search "
-                f"player would play {self.better!r} (value {self.value_better:+.2f}): {self.loss:.2f} lost")
+
+        def shown(value: float, sign: str = "+") -> str:
+            text = f"{value:{sign}.2f}"
+            return text if lang == "en" else text.replace(".", ",")
+        return say("lesson", lang, game=self.game_id, move=self.move, name=self.name,
+                   hand=" ".join(c.text for c in v.hand), top=v.top.text, chosen=repr(self.chosen),
+                   value_chosen=shown(self.value_chosen), better=repr(self.better),
+                   value_better=shown(self.value_better), loss=shown(self.loss, ""))
 
     def explore(self, max_depth: int = 1, **options: Any) -> Any:
         """The position in the graph explorer (``mm.graph.view``), both moves among its edges."""

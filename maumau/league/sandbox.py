@@ -87,9 +87,12 @@ class Sandbox:
         return self.jail.command(argv, disk_mb=DISK_MB)
 
     def environment(self) -> dict[str, str]:
-        """The runner's environment: only what Python needs to find maumau (no secrets of ours)."""
+        """The runner's environment: only what Python needs to find maumau (no secrets of ours), and
+        the course's language (``MAUMAU_LANG``: what a bot's error says, e.g. a View's hidden hands)."""
+        from ..text.i18n import language
+
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
-               RUN_ENV: RUN_MARK}
+               RUN_ENV: RUN_MARK, "MAUMAU_LANG": language()}
         if self.jail is not None:
             env.update(PYTHONPATH=os.pathsep.join(self.jail.python_path), HOME="/scratch/home", TMPDIR="/scratch/tmp")
         else:

@@ -7,6 +7,7 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..text.i18n import language
 from .standings import Row
 from .words import say
 
@@ -20,9 +21,10 @@ _STYLE = ("<style>.mm-league td,.mm-league th{padding:2px 8px;text-align:right}"
           ".mm-league caption{text-align:left;font-weight:bold;padding-bottom:4px}</style>")
 
 
-def standings_html(rows: Sequence[Row], games: int, lang: str = "en", style: bool = True) -> str:
-    """The standings as an HTML table (best first), in ``lang`` (``style``: with its CSS inline;
-    a web page with a strict Content-Security-Policy links its own)."""
+def standings_html(rows: Sequence[Row], games: int, lang: str | None = None, style: bool = True) -> str:
+    """The standings as an HTML table (best first), in ``lang`` (None: the course's language;
+    ``style``: with its CSS inline; a web page with a strict Content-Security-Policy links its own)."""
+    lang = lang or language()
     if not rows:
         return f"<p>{html.escape(say('no_bots', lang))}</p>"
     heads = ["rank", "bot", "ordinal", "skill", "games", "wins", "points", "faults", "forfeits", "apart"]
@@ -45,11 +47,11 @@ def standings_html(rows: Sequence[Row], games: int, lang: str = "en", style: boo
 class StandingsView:
     """``lg.widget()``: the standings, refreshed by its button (or ``refresh()``) after more games."""
 
-    def __init__(self, lg: League, lang: str = "en") -> None:
+    def __init__(self, lg: League, lang: str | None = None) -> None:
         import ipywidgets as w
 
         self.league = lg
-        self.lang = lang
+        self.lang = lang = lang or language()
         self.table = w.HTML()
         self.button = w.Button(description=say("refresh", lang), tooltip=say("refresh", lang))
         self.button.on_click(lambda _: self.refresh())

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text.i18n import language
+
 __all__ = ["WORDS", "say", "template", "LANGS"]
 
 LANGS = ("en", "de", "hu")
@@ -70,16 +72,32 @@ WORDS: dict[str, dict[str, str]] = {
                  "de": "Auf diesem JupyterHub meldest du deinen Bot aus deinem Notebook an:",
                  "hu": "Ezen a JupyterHubon a notebookodból nevezheted a botod:"},
     "language": {"en": "Language", "de": "Sprache", "hu": "Nyelv"},
+    "not_working": {"en": "{name} is not a working bot: {problem}",
+                    "de": "{name} ist kein funktionierender Bot: {problem}",
+                    "hu": "{name} nem működő bot: {problem}"},
+    "lesson": {"en": "game {game}, move {move}: {name} held {hand} on {top} and played {chosen} "
+                     "(value {value_chosen}); the search player would play {better} (value {value_better}): "
+                     "{loss} lost",
+               "de": "Spiel {game}, Zug {move}: {name} hatte {hand} auf der Hand, oben lag {top}, und spielte {chosen} "
+                     "(Wert {value_chosen}); der Suchspieler würde {better} spielen (Wert {value_better}): "
+                     "{loss} verloren",
+               "hu": "{game}. játszma, {move}. lépés: {name} kezében {hand} volt, a felső lap {top}, és ezt "
+                     "játszotta: {chosen} (érték: {value_chosen}); a kereső játékos ezt játszaná: {better} "
+                     "(érték: {value_better}): {loss} veszteség"},
 }
 
 
-def say(key: str, lang: str = "en", **values: Any) -> str:
-    """The league's word ``key`` in ``lang`` (English where ``lang`` is not one of LANGS)."""
+def say(key: str, lang: str | None = None, **values: Any) -> str:
+    """The league's word ``key`` in ``lang`` (None: the course's language; English where ``lang``
+    is not one of LANGS)."""
     entry = WORDS[key]
+    lang = lang or language()
     return entry.get(lang, entry["en"]).format(**values)
 
 
-def template(key: str, lang: str = "en") -> str:
-    """The word ``key`` in ``lang`` with its ``{placeholders}`` (for a page's script to fill)."""
+def template(key: str, lang: str | None = None) -> str:
+    """The word ``key`` in ``lang`` with its ``{placeholders}`` (for a page's script to fill;
+    None: the course's language)."""
     entry = WORDS[key]
+    lang = lang or language()
     return entry.get(lang, entry["en"])

@@ -59,6 +59,30 @@ _HIDDEN = {
     "state": "a player sees only its seat, never the GameState",
 }
 
+#: The same in German ("du") and Hungarian ("te"); "only" starts every one of them.
+_HIDDEN_SAID: dict[str, dict[str, str]] = {
+    "de": {
+        "only": "ein Spieler sieht nur seinen eigenen Platz",
+        "hands": "die anderen Hände sind verdeckt: view.hand ist deine Hand, view.hand_sizes sagt, "
+                 "wie viele Karten jeder Platz hat",
+        "stock": "die Reihenfolge im Nachziehstapel ist verdeckt: view.stock_size sagt, wie viele Karten er hat",
+        "seed": "der Seed des nächsten Mischens ist verdeckt",
+        "apply": "auf einem View kann man keinen Zug ausführen: was folgt, hängt von verdeckten Karten ab "
+                 "(view.sample(rng) verteilt sie zufällig in einen GameState, an dem du Züge ausprobieren kannst)",
+        "state": "ein Spieler sieht nur seinen Platz, nie den GameState",
+    },
+    "hu": {
+        "only": "egy játékos csak a saját helyét látja",
+        "hands": "a többi kéz rejtve van: view.hand a te kezed, view.hand_sizes megmondja, "
+                 "hány lap van az egyes helyeken",
+        "stock": "a talon sorrendje rejtve van: view.stock_size megmondja, hány lap van benne",
+        "seed": "a következő keverés seedje rejtve van",
+        "apply": "egy View-n nem lehet lépést végrehajtani: a folytatás rejtett lapokon múlik "
+                 "(view.sample(rng) véletlenszerűen kiosztja őket egy GameState-be, azon kipróbálhatod a lépéseket)",
+        "state": "egy játékos csak a saját helyét látja, a GameState-et soha",
+    },
+}
+
 
 def _by_index(card: Card) -> int:
     return card.index
@@ -142,10 +166,17 @@ class View:
         self.legal_moves = Moves(state.legal_moves() if seat == state.to_move else ())
 
     def __getattr__(self, name: str) -> Any:
-        # Only called for names a View does not have: say what the seat may read instead.
+        # Only called for names a View does not have: say what the seat may read instead, in the
+        # course's language (the first words stay Python's, as every AttributeError says them).
         hint = _HIDDEN.get(name)
         if hint is None:
             raise AttributeError(f"'View' object has no attribute {name!r}")
+        from ..text.i18n import language
+
+        lang = language()
+        said = _HIDDEN_SAID.get(lang, {})
+        if name in said:
+            raise AttributeError(f"'View' object has no attribute {name!r}: {said['only']}; {said[name]}")
         raise AttributeError(f"'View' object has no attribute {name!r}: a player sees only its seat; {hint}")
 
     @property
