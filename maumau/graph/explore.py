@@ -27,6 +27,8 @@ from ..core.rules.common import FixedStock  # the house rule lives with the rule
 from ..core.state import GameState
 from ..simulation.collector import collector_paused
 from ..text.explain import narrate
+from ..text.graph_words import graph_words
+from ..text.i18n import card_symbol, number, rank_letter, t
 from . import store
 from .turn_phase import phase_of
 
@@ -34,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
 __all__ = ["state_graph", "around", "FixedStock", "fixed_stock", "node_attributes", "move_label",
-           "state_label", "describe", "GraphError"]
+           "state_label", "describe", "GraphError", "phase_text"]
 
 
 class GraphError(ValueError):
@@ -76,11 +78,18 @@ READ_OFF: dict[str, Any] = {
     "wish": lambda s: _wish_text(s.wish),
     "pending": _pending_text,
     "phase": phase_of,
+    "phase_text": lambda s: phase_text(phase_of(s)),
     "stock": lambda s: len(s.stock),
     "terminal": lambda s: s.is_over,
     "winner": lambda s: s.winner,
     "blocked": lambda s: s.blocked,
 }
+
+
+def phase_text(phase: str, lang: str | None = None) -> str:
+    """A phase (``phase_of``: a stable key code compares, such as ``"penalty: seven_draws_two"``) in
+    the words of ``lang``, default the course's: ``"Strafe: 7 zieht 2"``."""
+    return graph_words(phase.replace("_", " "), lang)
 
 
 def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
@@ -90,20 +99,24 @@ def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
     return attrs
 
 
-def move_label(move: Move, state: GameState | None = None) -> str:
-    """A short label for a move: ``7♥``, ``J♣→♥``, ``Q♠ Q♦``, ``draw``, ``take 4``, ``pass``."""
+def move_label(move: Move, state: GameState | None = None, lang: str | None = None) -> str:
+    """A short label for a move: ``7♥``, ``J♣→♥``, ``Q♠ Q♦``, ``draw``, ``take 4``, ``pass``; in ``lang``
+    (default: the course's language) with its words and card letters (``B♣→♥``, ``ziehen``)."""
     if isinstance(move, Play):
-        text = " ".join(c.symbol for c in move.cards)
+        text = " ".join(card_symbol(c, lang) if c.rank is not None else c.symbol for c in move.cards)
         if move.wish is not None:
-            text += "→" + _wish_text(move.wish)  # type: ignore[operator]
+            wish = move.wish
+            text += "→" + (wish.symbol if isinstance(wish, Suit) else rank_letter(wish, lang))
         if move.runde:
             text += " Runde"
         return text
     pending = state.pending if state is not None else None
     if isinstance(move, Draw):
-        return f"take {pending.amount}" if pending is not None and pending.kind == "draw" else "draw"
+        if pending is not None and pending.kind == "draw":
+            return t("graph.take", lang, n=pending.amount)
+        return t("graph.draw", lang)
     if isinstance(move, Pass):
-        return "sit out" if pending is not None else "pass"
+        return t("graph.sit_out" if pending is not None else "graph.pass", lang)
     return str(move)
 
 
@@ -288,20 +301,25 @@ def _record_summary(G: nx.DiGraph, root: GameState, cut_by: set[str], reshuffle:
     G.graph["complete"] = not G.graph["truncated"] and not G.graph["chance_nodes"]
 
 
-def describe(G: nx.DiGraph) -> str:
-    """One line about a state graph: its size, and whether it is complete, cut or stopped."""
+def describe(G: nx.DiGraph, lang: str | None = None) -> str:
+    """One line about a state graph: its size, and whether it is complete, cut or stopped (in ``lang``,
+    default the course's language, its numbers written as the language writes them)."""
     g = G.graph
+
+    def n(value: int) -> str:
+        return number(value, 0, lang)
+
     depth = max((d for _, d in G.nodes(data="depth")), default=0)
     ends = sum(1 for _, t in G.nodes(data="terminal") if t)
-    text = f"{len(G):,} states, {G.number_of_edges():,} moves, {depth + 1} levels, {ends:,} ends of the hand"
+    text = t("graph.size", lang, states=n(len(G)), moves=n(G.number_of_edges()), levels=n(depth + 1), ends=n(ends))
     if g.get("truncated"):
-        text += f"; cut by {g['truncated_by']}: {g['frontier']:,} states not explored"
+        text += t("graph.cut", lang, bounds=g["truncated_by"], n=n(g["frontier"]))
     if g.get("chance_nodes"):
-        text += f"; {g['chance_nodes']:,} states after a reshuffle (hidden order) not explored"
+        text += t("graph.chance", lang, n=n(g["chance_nodes"]))
     if g.get("reshuffle_edges") and g.get("reshuffle") == "follow":
-        text += f"; {g['reshuffle_edges']:,} moves reshuffle (the engine's seeded order was followed)"
+        text += t("graph.follow", lang, n=n(g["reshuffle_edges"]))
     if g.get("complete"):
-        text += "; complete"
+        text += t("graph.complete", lang)
     return text
 
 
