@@ -27,8 +27,6 @@ from ..core.rules.common import FixedStock  # the house rule lives with the rule
 from ..core.state import GameState
 from ..simulation.collector import collector_paused
 from ..text.explain import narrate
-from ..text.graph_words import graph_words
-from ..text.i18n import card_symbol, number, rank_letter, t
 from . import store
 from .turn_phase import phase_of
 
@@ -89,6 +87,8 @@ READ_OFF: dict[str, Any] = {
 def phase_text(phase: str, lang: str | None = None) -> str:
     """A phase (``phase_of``: a stable key code compares, such as ``"penalty: seven_draws_two"``) in
     the words of ``lang``, default the course's: ``"Strafe: 7 zieht 2"``."""
+    from ..text.graph_words import graph_words
+
     return graph_words(phase.replace("_", " "), lang)
 
 
@@ -102,6 +102,8 @@ def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
 def move_label(move: Move, state: GameState | None = None, lang: str | None = None) -> str:
     """A short label for a move: ``7♥``, ``J♣→♥``, ``Q♠ Q♦``, ``draw``, ``take 4``, ``pass``; in ``lang``
     (default: the course's language) with its words and card letters (``B♣→♥``, ``ziehen``)."""
+    from ..text.i18n import card_symbol, rank_letter, t
+
     if isinstance(move, Play):
         text = " ".join(card_symbol(c, lang) if c.rank is not None else c.symbol for c in move.cards)
         if move.wish is not None:
@@ -301,25 +303,20 @@ def _record_summary(G: nx.DiGraph, root: GameState, cut_by: set[str], reshuffle:
     G.graph["complete"] = not G.graph["truncated"] and not G.graph["chance_nodes"]
 
 
-def describe(G: nx.DiGraph, lang: str | None = None) -> str:
-    """One line about a state graph: its size, and whether it is complete, cut or stopped (in ``lang``,
-    default the course's language, its numbers written as the language writes them)."""
+def describe(G: nx.DiGraph) -> str:
+    """One line about a state graph: its size, and whether it is complete, cut or stopped."""
     g = G.graph
-
-    def n(value: int) -> str:
-        return number(value, 0, lang)
-
     depth = max((d for _, d in G.nodes(data="depth")), default=0)
     ends = sum(1 for _, t in G.nodes(data="terminal") if t)
-    text = t("graph.size", lang, states=n(len(G)), moves=n(G.number_of_edges()), levels=n(depth + 1), ends=n(ends))
+    text = f"{len(G):,} states, {G.number_of_edges():,} moves, {depth + 1} levels, {ends:,} ends of the hand"
     if g.get("truncated"):
-        text += t("graph.cut", lang, bounds=g["truncated_by"], n=n(g["frontier"]))
+        text += f"; cut by {g['truncated_by']}: {g['frontier']:,} states not explored"
     if g.get("chance_nodes"):
-        text += t("graph.chance", lang, n=n(g["chance_nodes"]))
+        text += f"; {g['chance_nodes']:,} states after a reshuffle (hidden order) not explored"
     if g.get("reshuffle_edges") and g.get("reshuffle") == "follow":
-        text += t("graph.follow", lang, n=n(g["reshuffle_edges"]))
+        text += f"; {g['reshuffle_edges']:,} moves reshuffle (the engine's seeded order was followed)"
     if g.get("complete"):
-        text += t("graph.complete", lang)
+        text += "; complete"
     return text
 
 

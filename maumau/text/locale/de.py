@@ -404,13 +404,7 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "state.pile": "Ablage",
     "state.seat": "Platz {seat}",
     "state.repr": "<GameState {variant}: {status}; oben {top}; Nachziehstapel {stock}; Hände {hands}>",
-    # der Zustandsgraph als Text (maumau.graph: describe, Beschriftung eines Zugs, Lösung, Fallen)
-    "graph.size": "{states} Zustände, {moves} Züge, {levels} Ebenen, {ends} Spielenden",
-    "graph.cut": "; durch {bounds} abgeschnitten: {n} Zustände nicht erkundet",
-    "graph.chance": "; {n} Zustände nach dem Mischen (verborgene Reihenfolge) nicht erkundet",
-    "graph.follow": "; bei {n} Zügen wird neu gemischt (in der Reihenfolge, die die Engine aus ihrem Startwert "
-                    "mischt)",
-    "graph.complete": "; vollständig",
+    # der Zustandsgraph als Text (maumau.graph: Beschriftung eines Zugs, Lösung, Fallen, Ansicht)
     "graph.draw": "ziehen",
     "graph.take": "{n} nehmen",
     "graph.pass": "passen",

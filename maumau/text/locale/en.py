@@ -393,12 +393,7 @@ MESSAGES: dict[str, str] = {
     "state.pile": "pile",
     "state.seat": "seat {seat}",
     "state.repr": "<GameState {variant}: {status}; top {top}; stock {stock}; hands {hands}>",
-    # the state graph as text (maumau.graph: describe, a move's label, a solution, traps)
-    "graph.size": "{states} states, {moves} moves, {levels} levels, {ends} ends of the hand",
-    "graph.cut": "; cut by {bounds}: {n} states not explored",
-    "graph.chance": "; {n} states after a reshuffle (hidden order) not explored",
-    "graph.follow": "; {n} moves reshuffle (the engine's seeded order was followed)",
-    "graph.complete": "; complete",
+    # the state graph as text (maumau.graph: a move's label, a solution, traps, the view)
     "graph.draw": "draw",
     "graph.take": "take {n}",
     "graph.pass": "pass",

@@ -402,12 +402,7 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "state.pile": "dobott lapok",
     "state.seat": "{seat}. játékos",
     "state.repr": "<GameState {variant}: {status}; felső lap: {top}; talon: {stock}; a játékosok lapjai: {hands}>",
-    # az állapotgráf szövegként (maumau.graph: describe, egy lépés felirata, megoldás, csapdák)
-    "graph.size": "{states} állapot, {moves} lépés, {levels} szint, {ends} leosztásvég",
-    "graph.cut": "; levágva ({bounds}): {n} állapot nem bejárt",
-    "graph.chance": "; {n} állapot keverés után (rejtett sorrend), nem bejárt",
-    "graph.follow": "; {n} lépés újrakeveréssel jár (a motor kezdőértékből kevert sorrendjét követtük)",
-    "graph.complete": "; teljes",
+    # az állapotgráf szövegként (maumau.graph: egy lépés felirata, megoldás, csapdák, nézet)
     "graph.draw": "húz",
     "graph.take": "{n} lap felvétele",
     "graph.pass": "passz",
