@@ -63,6 +63,7 @@ ROOMS: dict[str, int] = {
 #: ``IllegalMove``'s message; a scoring rule's goal and the Runde's memory, told to the players.
 #: The engine itself (legal moves, applying a move, refusals, events) never imports the words.
 DOORS = {
+    ("maumau.core.cards", "maumau.text.i18n"),  # a CardError's message, in the course's language
     ("maumau.core.state", "maumau.text.refusals"),
     ("maumau.core.state", "maumau.text.explain"),
     ("maumau.core.state", "maumau.play.serialize"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import html
 from collections.abc import Iterable
+from typing import Any
 
 __all__ = [
     "CardError",
@@ -29,6 +30,14 @@ __all__ = [
 
 class CardError(ValueError):
     """A card, suit or rank written in a notation maumau does not know."""
+
+    @classmethod
+    def said(cls, key: str, **values: Any) -> CardError:
+        """The error with the catalogue's message ``key`` in the course's language (made above the
+        core, as an IllegalMove's: a door up to the words)."""
+        from ..text.i18n import t
+
+        return cls(t(key, **values))
 
 
 class Suit(enum.Enum):
@@ -60,7 +69,7 @@ class Suit(enum.Enum):
             return text
         suit = _SUIT_BY_TEXT.get(str(text).strip().upper())
         if suit is None:
-            raise CardError(f"unknown suit {text!r}: write C, D, H or S (or ♣ ♦ ♥ ♠)")
+            raise CardError.said("card.unknown_suit", text=text)
         return suit
 
 
@@ -102,7 +111,7 @@ class Rank(enum.Enum):
             return text
         rank = _RANK_BY_TEXT.get(str(text).strip().upper())
         if rank is None:
-            raise CardError(f"unknown rank {text!r}: write 2-10, J, Q, K or A (T for 10)")
+            raise CardError.said("card.unknown_rank", text=text)
         return rank
 
 
@@ -136,7 +145,7 @@ class Card:
         if card is not None:
             return card
         if (rank is None) != (suit is None):
-            raise CardError("a card has both a rank and a suit, or is the joker (neither)")
+            raise CardError.said("card.rank_and_suit")
         card = super().__new__(cls)
         if rank is None or suit is None:
             index, text, symbol = 52, "JOKER", "🃏"
@@ -169,10 +178,7 @@ class Card:
             return text
         card = _CARD_BY_TEXT.get(str(text).strip().upper())
         if card is None:
-            raise CardError(
-                f"unknown card {text!r}: write a rank (2-10, J, Q, K, A; T for 10) "
-                "and a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7H, 10D or QS, or JOKER"
-            )
+            raise CardError.said("card.unknown", text=text)
         return card
 
     @property
@@ -277,7 +283,7 @@ def parse_wish(text: str | Suit | Rank) -> Suit | Rank:
         return _SUIT_BY_TEXT[key]
     if key in _RANK_BY_TEXT:
         return _RANK_BY_TEXT[key]
-    raise CardError(f"unknown wish {text!r}: name a suit (C, D, H, S) or a rank (2-10, J, Q, K, A)")
+    raise CardError.said("card.unknown_wish", text=text)
 
 
 def make_deck(ranks: Iterable[Rank] = RANKS_52, *, copies: int = 1, jokers: int = 0) -> CardTuple:

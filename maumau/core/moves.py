@@ -70,7 +70,7 @@ class Play(Move):
             return found
         seq: tuple[Card, ...] = (cards_,) if isinstance(cards_, Card) else cards(cards_)
         if not seq:
-            raise CardError("a Play needs at least one card")
+            raise CardError.said("card.empty_play")
         if len(seq) > 2:
             seq = (seq[0], *sorted(seq[1:-1]), seq[-1])
         norm = (tuple(seq), None if wish is None else parse_wish(wish), bool(mau), bool(runde))

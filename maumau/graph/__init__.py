@@ -23,6 +23,7 @@ from .explore import (
     fixed_stock,
     move_label,
     node_attributes,
+    phase_text,
     state_graph,
     state_label,
 )
@@ -39,13 +40,13 @@ from .phases import (
     random_games,
     transition_label,
 )
-from .solve import HiddenRandomness, Solution, SolveError, Trap, natural_move, natural_traps, solve
+from .solve import HiddenRandomness, Solution, SolveError, Trap, natural_move, natural_traps, outcome_words, solve
 from .view import GraphView, view
 
 # networkx, matplotlib and ipywidgets are imported inside the functions that need them.
 __all__ = [
     "state_graph", "around", "describe", "fixed_stock", "FixedStock", "GraphError", "move_label",
-    "node_attributes", "state_label",
+    "node_attributes", "state_label", "phase_text", "outcome_words",
     "solve", "Solution", "SolveError", "HiddenRandomness", "natural_move", "natural_traps", "Trap",
     "phase_of", "phase_graph", "phase_graph_of", "random_games", "transition_label", "compare_phases",
     "PhaseComparison", "game_path", "phase_statistics", "PhaseTable",

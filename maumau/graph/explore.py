@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
 __all__ = ["state_graph", "around", "FixedStock", "fixed_stock", "node_attributes", "move_label",
-           "state_label", "describe", "GraphError"]
+           "state_label", "describe", "GraphError", "phase_text"]
 
 
 class GraphError(ValueError):
@@ -76,11 +76,20 @@ READ_OFF: dict[str, Any] = {
     "wish": lambda s: _wish_text(s.wish),
     "pending": _pending_text,
     "phase": phase_of,
+    "phase_text": lambda s: phase_text(phase_of(s)),
     "stock": lambda s: len(s.stock),
     "terminal": lambda s: s.is_over,
     "winner": lambda s: s.winner,
     "blocked": lambda s: s.blocked,
 }
+
+
+def phase_text(phase: str, lang: str | None = None) -> str:
+    """A phase (``phase_of``: a stable key code compares, such as ``"penalty: seven_draws_two"``) in
+    the words of ``lang``, default the course's: ``"Strafe: 7 zieht 2"``."""
+    from ..text.graph_words import graph_words
+
+    return graph_words(phase.replace("_", " "), lang)
 
 
 def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
@@ -90,20 +99,26 @@ def node_attributes(state: GameState, depth: int) -> dict[str, Any]:
     return attrs
 
 
-def move_label(move: Move, state: GameState | None = None) -> str:
-    """A short label for a move: ``7♥``, ``J♣→♥``, ``Q♠ Q♦``, ``draw``, ``take 4``, ``pass``."""
+def move_label(move: Move, state: GameState | None = None, lang: str | None = None) -> str:
+    """A short label for a move: ``7♥``, ``J♣→♥``, ``Q♠ Q♦``, ``draw``, ``take 4``, ``pass``; in ``lang``
+    (default: the course's language) with its words and card letters (``B♣→♥``, ``ziehen``)."""
+    from ..text.i18n import card_symbol, rank_letter, t
+
     if isinstance(move, Play):
-        text = " ".join(c.symbol for c in move.cards)
+        text = " ".join(card_symbol(c, lang) if c.rank is not None else c.symbol for c in move.cards)
         if move.wish is not None:
-            text += "→" + _wish_text(move.wish)  # type: ignore[operator]
+            wish = move.wish
+            text += "→" + (wish.symbol if isinstance(wish, Suit) else rank_letter(wish, lang))
         if move.runde:
             text += " Runde"
         return text
     pending = state.pending if state is not None else None
     if isinstance(move, Draw):
-        return f"take {pending.amount}" if pending is not None and pending.kind == "draw" else "draw"
+        if pending is not None and pending.kind == "draw":
+            return t("graph.take", lang, n=pending.amount)
+        return t("graph.draw", lang)
     if isinstance(move, Pass):
-        return "sit out" if pending is not None else "pass"
+        return t("graph.sit_out" if pending is not None else "graph.pass", lang)
     return str(move)
 
 

@@ -16,23 +16,41 @@ loser holds out (``plies``), which gives the winning line.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.moves import Move, Play
+from ..text.i18n import language
+from ..text.i18n import t as _t
+from .explore import move_label
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
     from ..core.state import GameState
 
-__all__ = ["solve", "Solution", "SolveError", "HiddenRandomness", "natural_move", "natural_traps", "Trap"]
+__all__ = ["solve", "Solution", "SolveError", "HiddenRandomness", "natural_move", "natural_traps", "Trap",
+           "outcome_words"]
 
 DRAW = None
 #: The value of a draw, in words that cannot be taken for the move Draw().
 NOBODY = "nobody wins"
+#: The value of a state ``partial=True`` could not decide.
+UNKNOWN = "unknown"
+
+
+def outcome_words(outcome: str, lang: str | None = None) -> str:
+    """An outcome (``Solution.outcome``: ``"seat 0 wins"``, ``"nobody wins"``, ``"unknown"``, the keys
+    the pictures colour by) in the words of ``lang``, default the course's: ``"Platz 0 gewinnt"``."""
+    if outcome == NOBODY:
+        return _t("graph.nobody", lang)
+    if outcome == UNKNOWN:
+        return _t("graph.unknown", lang)
+    found = re.fullmatch(r"seat (\d+) wins", outcome)
+    return _t("graph.wins", lang, seat=found.group(1)) if found else outcome
 
 
 class SolveError(ValueError):
@@ -123,12 +141,18 @@ class Solution:
     plies: dict[Hashable, int]
     unknown: set[Hashable] = field(default_factory=set)
 
-    def value(self, node: Hashable) -> str:
-        """``"seat 0 wins"``, ``"nobody wins"`` (a blocked hand, or endless play) or ``"unknown"``."""
+    def outcome(self, node: Hashable) -> str:
+        """``"seat 0 wins"``, ``"nobody wins"`` (a blocked hand, or endless play) or ``"unknown"``: the
+        same in every language (the nodes' ``value``, ``counts``, the colours of the pictures)."""
         if node not in self.values:
-            return "unknown"
+            return UNKNOWN
         v = self.values[node]
         return NOBODY if v is None else f"seat {v} wins"
+
+    def value(self, node: Hashable, lang: str | None = None) -> str:
+        """The outcome in words of ``lang`` (default: the course's): ``"seat 0 wins"``, ``"Platz 0
+        gewinnt"``, ``"0. játékos nyer"``; ``"nobody wins"``, ``"unknown"``."""
+        return outcome_words(self.outcome(node), lang)
 
     def _moves(self, node: Hashable) -> list[tuple[Move, Hashable]]:
         return [(m, child) for child, data in self.graph[node].items()
@@ -182,19 +206,19 @@ class Solution:
         """How many states each value has."""
         out: dict[str, int] = {}
         for node in self.graph:
-            key = self.value(node)
+            key = self.outcome(node)
             out[key] = out.get(key, 0) + 1
         return dict(sorted(out.items()))
 
     def __str__(self) -> str:
         root = self.graph.graph.get("root")
-        head = f"root: {self.value(root)}" if root in self.graph else "solved"
+        head = _t("graph.root", value=self.value(root)) if root in self.graph else _t("graph.solved")
         if root in self.plies:
-            head += f" in {self.plies[root]} moves"
-        return head + "; " + ", ".join(f"{k}: {v}" for k, v in self.counts().items())
+            head += _t("graph.in_moves", n=self.plies[root])
+        return head + "; " + ", ".join(f"{outcome_words(k)}: {v}" for k, v in self.counts().items())
 
     def __repr__(self) -> str:
-        return f"<Solution of {len(self.graph)} states: {self}>"
+        return _t("graph.solution_repr", n=len(self.graph), text=self)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(str(self))
@@ -236,7 +260,7 @@ def solve(G: nx.DiGraph, partial: bool = False, annotate: bool = True) -> Soluti
 def _annotate(sol: Solution) -> None:
     G = sol.graph
     for node, data in G.nodes(data=True):
-        data["value"] = sol.value(node)
+        data["value"] = sol.outcome(node)
         data["plies"] = sol.plies.get(node)
     for *_, data in G.edges(data=True):
         data["best"] = False
@@ -257,7 +281,8 @@ def natural_move(state: GameState) -> Move:
 
 @dataclass
 class Trap:
-    """A state where the natural move throws away the value of best play."""
+    """A state where the natural move throws away the value of best play (``natural_value`` and
+    ``value``: outcomes, ``Solution.outcome``; printed in the course's language)."""
 
     state: Any
     natural: Move
@@ -267,12 +292,21 @@ class Trap:
     depth: int
 
     def __str__(self) -> str:
-        best = ", ".join(str(m) for m in self.best)
-        return (f"{self.state!r}\n  natural move: {self.natural} → {self.natural_value}\n"
-                f"  best play: {best} → {self.value}")
+        best = ", ".join(self._said(m) for m in self.best)
+        return _t("graph.trap", state=repr(self.state), natural=self._said(self.natural),
+                 natural_value=outcome_words(self.natural_value), best=best, value=outcome_words(self.value))
 
     def __repr__(self) -> str:
-        return f"<Trap: {self.natural} → {self.natural_value}, but {self.best[0]} → {self.value}>"
+        return _t("graph.trap_repr", natural=self._said(self.natural), natural_value=outcome_words(self.natural_value),
+                 best=self._said(self.best[0]), value=outcome_words(self.value))
+
+    def _said(self, move: Move) -> str:
+        """A move as English prints it (``play 8S mau``, ``draw``), or as the graph's labels say it in
+        the course's language (``8♠ (Makaó)``, ``ziehen``)."""
+        if language() == "en" or not hasattr(self.state, "pending"):
+            return str(move)
+        text = move_label(move, self.state)
+        return f"{text} ({self.state.variant.call})" if isinstance(move, Play) and move.mau else text
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(str(self))
@@ -293,6 +327,7 @@ def natural_traps(sol: Solution, choose: Callable[[Any], Move] | Any = natural_m
             continue
         mover = data["to_move"]
         if sol._rank(mover, child)[0] > sol._rank(mover, node)[0]:
-            traps.append(Trap(node, move, sol.value(child), sol.value(node), sol.best_moves(node), data["depth"]))
+            traps.append(Trap(node, move, sol.outcome(child), sol.outcome(node), sol.best_moves(node),
+                              data["depth"]))
     traps.sort(key=lambda t: (t.depth, sum(len(h) for h in t.state.hands)))
     return traps

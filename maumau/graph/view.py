@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..text.graph_words import after_moves, graph_words
+from ..text.i18n import t
 from .explore import GraphError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -162,7 +163,7 @@ class GraphView:
 
     # --- showing it in Jupyter -------------------------------------------------------------------
     def __repr__(self) -> str:
-        return f"<GraphView of {len(self.graph)} states>"
+        return t("graph.view", n=len(self.graph))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = self.widget._repr_mimebundle_(**kwargs) or {}

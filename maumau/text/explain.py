@@ -202,9 +202,14 @@ def _status(state: GameState) -> str:
 
 
 def describe_state(state: GameState) -> str:
-    hands = " | ".join(" ".join(c.text for c in h) or "-" for h in state.hands)
-    return (f"<GameState {state.variant.name}: {_status(state)}; top {state.top.text}; "
-            f"stock {len(state.stock)}; hands {hands}>")
+    """The state in a line (``repr``, ``print``): in English with the card notation (``top 2H``), in
+    German and Hungarian in their words and card letters (``oben D♥``, ``felső lap: Á♠``)."""
+    def card(c: Card) -> str:
+        return c.text if language() == "en" else card_symbol(c)
+
+    hands = " | ".join(" ".join(card(c) for c in h) or "-" for h in state.hands)
+    return t("state.repr", variant=state.variant.name, status=_status(state), top=card(state.top),
+             stock=len(state.stock), hands=hands)
 
 
 def state_html(state: GameState) -> str:

@@ -156,7 +156,8 @@ class RulesExplorer(Displayed):
             self.widget.add_class(name)
 
     def __repr__(self) -> str:
-        return f"<maumau rules explorer: {self.variant!r}>"
+        # English shows the variant's repr, as it always did; the other languages its name (the repr is English)
+        return t("ui.repr_explorer", self.lang, variant=repr(self.variant) if self.lang == "en" else self.variant.name)
 
     # --- the rules ---------------------------------------------------------------------------------------
     def _set_variant(self, base: Variant, players: int | None = None) -> None:

@@ -121,7 +121,8 @@ class ReplayView(Displayed):
         self._refresh_pick()
 
     def __repr__(self) -> str:
-        return f"<maumau replay: {len(self.hands)} hand(s)>"
+        n = len(self.hands)
+        return t("ui.repr_replay_1" if n == 1 else "ui.repr_replay", self.lang, n=n)
 
     def _refresh_pick(self) -> None:
         options = [(h.label, i) for i, h in enumerate(self.hands)]

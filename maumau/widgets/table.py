@@ -24,6 +24,7 @@ from ..core.state import GameState
 from ..core.variants import Variant
 from ..play.game import Game
 from ..play.match import HandResult, Match
+from ..text.i18n import t
 from .board import Board
 from .common import Displayed, Seating
 from .controls import TableButtons, WishPicker
@@ -138,7 +139,7 @@ class TableView(Displayed):
         self.new_match_button.on_click(lambda _: self.new_match())
 
     def __repr__(self) -> str:
-        return f"<maumau table: {self.variant.name}, {self.match.players} players>"
+        return t("ui.repr_table", self.lang, variant=self.variant.name, n=self.match.players)
 
     # --- handles -----------------------------------------------------------------------------------------
     @property

@@ -94,6 +94,18 @@ MESSAGES: dict[str, str] = {
     "seat.label": "Platz {seat}",
     "card.name": "{suit} {rank}",
     "card.joker": "Joker",
+    # eine falsch geschriebene Karte, Farbe, ein Wert, ein Wunsch (CardError): die Buchstaben des Codes
+    "card.unknown": "Unbekannte Karte {text!r}: Im Code steht erst der Wert (2-10, J = Bube, Q = Dame, K = König, "
+                    "A = Ass; T für 10), dann die Farbe (C = Kreuz, D = Karo, H = Herz, S = Pik, oder ♣ ♦ ♥ ♠), mit "
+                    "den englischen Buchstaben, auch wo der Tisch B♥ oder D♠ zeigt: z. B. 7H, 10D oder QS, oder JOKER",
+    "card.unknown_suit": "Unbekannte Farbe {text!r}: Schreib C (Kreuz), D (Karo), H (Herz) oder S (Pik), oder "
+                         "♣ ♦ ♥ ♠",
+    "card.unknown_rank": "Unbekannter Wert {text!r}: Schreib 2-10, J (Bube), Q (Dame), K (König) oder A (Ass), T "
+                         "für 10: im Code die englischen Buchstaben",
+    "card.unknown_wish": "Unbekannter Wunsch {text!r}: Nenne eine Farbe (C, D, H, S) oder einen Wert (2-10, J = Bube, "
+                         "Q = Dame, K = König, A = Ass), mit den englischen Buchstaben des Codes",
+    "card.rank_and_suit": "Eine Karte hat einen Wert und eine Farbe, oder sie ist der Joker (keins von beiden)",
+    "card.empty_play": "Zum Legen braucht es mindestens eine Karte",
     "suit.C": "Kreuz", "suit.D": "Karo", "suit.H": "Herz", "suit.S": "Pik",
     "rank.J": "Bube", "rank.Q": "Dame", "rank.K": "König", "rank.A": "Ass",
     # der Kartentisch
@@ -177,6 +189,11 @@ MESSAGES: dict[str, str] = {
     "ui.strength.hard": "schwer",
     "ui.deal": "gibt",
     "ui.teacher": "Lehreransicht: alle Karten sind offen.",
+    # die Widgets als Text (print, oder wo ein Frontend keine Widgets zeigt)
+    "ui.repr_table": "<maumau-Kartentisch: {variant}, {n} Spieler>",
+    "ui.repr_replay": "<maumau-Wiederholung: {n} Spiele>",
+    "ui.repr_replay_1": "<maumau-Wiederholung: {n} Spiel>",
+    "ui.repr_explorer": "<maumau, Regeln ausprobieren: {variant}>",
     # die Wiederholung
     "ui.replay": "Wiederholung",
     "ui.move_of": "Zug {i} von {n}",
@@ -386,6 +403,22 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "state.stock": "Stapel",
     "state.pile": "Ablage",
     "state.seat": "Platz {seat}",
+    "state.repr": "<GameState {variant}: {status}; oben {top}; Nachziehstapel {stock}; Hände {hands}>",
+    # der Zustandsgraph als Text (maumau.graph: Beschriftung eines Zugs, Lösung, Fallen, Ansicht)
+    "graph.draw": "ziehen",
+    "graph.take": "{n} nehmen",
+    "graph.pass": "passen",
+    "graph.sit_out": "aussetzen",
+    "graph.wins": "Platz {seat} gewinnt",
+    "graph.nobody": "niemand gewinnt",
+    "graph.unknown": "unbekannt",
+    "graph.root": "Start: {value}",
+    "graph.solved": "gelöst",
+    "graph.in_moves": " in {n} Zügen",
+    "graph.solution_repr": "<Solution mit {n} Zuständen: {text}>",
+    "graph.trap": "{state}\n  naheliegender Zug: {natural} → {natural_value}\n  bestes Spiel: {best} → {value}",
+    "graph.trap_repr": "<Trap: {natural} → {natural_value}, aber {best} → {value}>",
+    "graph.view": "<GraphView mit {n} Zuständen>",
 }
 
 

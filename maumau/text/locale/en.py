@@ -89,6 +89,14 @@ MESSAGES: dict[str, str] = {
     "seat.label": "Seat {seat}",
     "card.name": "{rank} of {suit}",
     "card.joker": "Joker",
+    # a card, suit, rank or wish written wrongly (maumau.core.cards.CardError): the code's letters
+    "card.unknown": "unknown card {text!r}: write a rank (2-10, J, Q, K, A; T for 10) and a suit (C, D, H, S or "
+                    "♣ ♦ ♥ ♠), like 7H, 10D or QS, or JOKER",
+    "card.unknown_suit": "unknown suit {text!r}: write C, D, H or S (or ♣ ♦ ♥ ♠)",
+    "card.unknown_rank": "unknown rank {text!r}: write 2-10, J, Q, K or A (T for 10)",
+    "card.unknown_wish": "unknown wish {text!r}: name a suit (C, D, H, S) or a rank (2-10, J, Q, K, A)",
+    "card.rank_and_suit": "a card has both a rank and a suit, or is the joker (neither)",
+    "card.empty_play": "a Play needs at least one card",
     "suit.C": "Clubs", "suit.D": "Diamonds", "suit.H": "Hearts", "suit.S": "Spades",
     "rank.J": "Jack", "rank.Q": "Queen", "rank.K": "King", "rank.A": "Ace",
     # the card table (maumau.widgets)
@@ -172,6 +180,11 @@ MESSAGES: dict[str, str] = {
     "ui.strength.hard": "hard",
     "ui.deal": "deals",
     "ui.teacher": "Teacher view: every hand is open.",
+    # the widgets as text (print, or where a front end shows no widgets)
+    "ui.repr_table": "<maumau table: {variant}, {n} players>",
+    "ui.repr_replay": "<maumau replay: {n} hand(s)>",
+    "ui.repr_replay_1": "<maumau replay: {n} hand(s)>",
+    "ui.repr_explorer": "<maumau rules explorer: {variant}>",
     # the replay
     "ui.replay": "Replay",
     "ui.move_of": "Move {i} of {n}",
@@ -379,4 +392,20 @@ MESSAGES: dict[str, str] = {
     "state.stock": "stock",
     "state.pile": "pile",
     "state.seat": "seat {seat}",
+    "state.repr": "<GameState {variant}: {status}; top {top}; stock {stock}; hands {hands}>",
+    # the state graph as text (maumau.graph: a move's label, a solution, traps, the view)
+    "graph.draw": "draw",
+    "graph.take": "take {n}",
+    "graph.pass": "pass",
+    "graph.sit_out": "sit out",
+    "graph.wins": "seat {seat} wins",
+    "graph.nobody": "nobody wins",
+    "graph.unknown": "unknown",
+    "graph.root": "root: {value}",
+    "graph.solved": "solved",
+    "graph.in_moves": " in {n} moves",
+    "graph.solution_repr": "<Solution of {n} states: {text}>",
+    "graph.trap": "{state}\n  natural move: {natural} → {natural_value}\n  best play: {best} → {value}",
+    "graph.trap_repr": "<Trap: {natural} → {natural_value}, but {best} → {value}>",
+    "graph.view": "<GraphView of {n} states>",
 }

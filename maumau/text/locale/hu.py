@@ -93,6 +93,19 @@ MESSAGES: dict[str, str] = {
     "seat.label": "{seat}. játékos",
     "card.name": "{suit} {rank}",
     "card.joker": "joker",
+    # rosszul írt lap, szín, figura vagy kívánság (CardError): a kód betűi
+    "card.unknown": "Ismeretlen lap: {text!r}. A kódban előbb a figura áll (2-10, J = bubi, Q = dáma, K = király, "
+                    "A = ász; a 10 helyett T is jó), aztán a szín (C = treff, D = káró, H = kőr, S = pikk, vagy "
+                    "♣ ♦ ♥ ♠), angol betűkkel, akkor is, ha az asztal B♥-t vagy Á♠-t mutat: például 7H, 10D vagy QS, "
+                    "vagy JOKER",
+    "card.unknown_suit": "Ismeretlen szín: {text!r}. Írd így: C (treff), D (káró), H (kőr) vagy S (pikk), vagy "
+                         "♣ ♦ ♥ ♠",
+    "card.unknown_rank": "Ismeretlen figura: {text!r}. Írd így: 2-10, J (bubi), Q (dáma), K (király) vagy A (ász), "
+                         "a 10 helyett T is jó; a kódban angol betűkkel",
+    "card.unknown_wish": "Ismeretlen kívánság: {text!r}. Adj meg egy színt (C, D, H, S) vagy egy figurát (2-10, "
+                         "J = bubi, Q = dáma, K = király, A = ász), a kód angol betűivel",
+    "card.rank_and_suit": "Egy lapnak figurája és színe is van, vagy joker (egyik sincs neki)",
+    "card.empty_play": "A lerakáshoz meg kell adni egy vagy több lapot",
     "suit.C": "treff", "suit.D": "káró", "suit.H": "kőr", "suit.S": "pikk",
     "rank.J": "bubi", "rank.Q": "dáma", "rank.K": "király", "rank.A": "ász",
     # a kártyaasztal
@@ -175,6 +188,11 @@ MESSAGES: dict[str, str] = {
     "ui.strength.hard": "nehéz",
     "ui.deal": "oszt",
     "ui.teacher": "Tanári nézet: minden lap látható.",
+    # a widgetek szövegként (print, vagy ahol a felület nem mutat widgetet)
+    "ui.repr_table": "<maumau kártyaasztal: {variant}, {n} játékos>",
+    "ui.repr_replay": "<maumau visszajátszás: {n} kör>",
+    "ui.repr_replay_1": "<maumau visszajátszás: {n} kör>",
+    "ui.repr_explorer": "<maumau, szabályok kipróbálása: {variant}>",
     # visszajátszás
     "ui.replay": "Visszajátszás",
     "ui.move_of": "{i}. lépés / {n}",
@@ -383,6 +401,22 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "state.stock": "talon",
     "state.pile": "dobott lapok",
     "state.seat": "{seat}. játékos",
+    "state.repr": "<GameState {variant}: {status}; felső lap: {top}; talon: {stock}; a játékosok lapjai: {hands}>",
+    # az állapotgráf szövegként (maumau.graph: egy lépés felirata, megoldás, csapdák, nézet)
+    "graph.draw": "húz",
+    "graph.take": "{n} lap felvétele",
+    "graph.pass": "passz",
+    "graph.sit_out": "kimarad",
+    "graph.wins": "{seat}. játékos nyer",
+    "graph.nobody": "senki sem nyer",
+    "graph.unknown": "ismeretlen",
+    "graph.root": "kezdőállapot: {value}",
+    "graph.solved": "megoldva",
+    "graph.in_moves": " {n} lépésben",
+    "graph.solution_repr": "<Solution, {n} állapot: {text}>",
+    "graph.trap": "{state}\n  kézenfekvő lépés: {natural} → {natural_value}\n  legjobb játék: {best} → {value}",
+    "graph.trap_repr": "<Trap: {natural} → {natural_value}, de {best} → {value}>",
+    "graph.view": "<GraphView, {n} állapot>",
 }
 
 

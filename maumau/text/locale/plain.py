@@ -126,8 +126,8 @@ DE: dict[str, str] = {
     "MauLocksLastCard": "Vergisst du \"Mau\" zu sagen, gilt der Zug, aber deine letzte Karte ist gesperrt, bis "
                         "du eine weitere Karte bekommst.",
     "VictoryPoints": "Wer zuerst alle Karten los ist, bekommt 1 Siegpunkt; wer zuerst 2 Punkte hat, gewinnt "
-                     "das Match.",
-    "HandsWon": "Wer zuerst alle Karten los ist, gewinnt das Spiel; das Match gewinnt, wer zuerst genug Spiele "
+                     "die Partie.",
+    "HandsWon": "Wer zuerst alle Karten los ist, gewinnt das Spiel; die Partie gewinnt, wer zuerst genug Spiele "
                 "gewonnen hat.",
     "CardPoints": "Die anderen zählen die Karten auf ihrer Hand (2-10 nach Zahl, Bube 20, Dame und König 10, "
                   "Ass 11); wer die Grenze erreicht, scheidet aus, und der Letzte gewinnt.",
@@ -193,8 +193,8 @@ HU: dict[str, str] = {
                         "amíg újabb lapot nem kapsz.",
     "VictoryPoints": "Aki elsőként rakja le minden lapját, 1 győzelmi pontot kap; aki elsőként eléri a 2 "
                      "pontot, megnyeri a játszmát.",
-    "HandsWon": "Aki elsőként rakja le minden lapját, megnyeri a leosztást; a játszmát az nyeri, aki elsőként "
-                "elég leosztást nyer.",
+    "HandsWon": "Aki elsőként rakja le minden lapját, megnyeri a kört; a játszmát az nyeri, aki elsőként "
+                "elég kört nyer.",
     "CardPoints": "A többiek a kezükben maradt lapokat számolják (2-10 a számuk, bubi 20, dáma és király 10, "
                   "ász 11); aki eléri a határt, kiesik, és az utolsó nyer.",
     "JokerCardPoints": "A többiek a kezükben maradt lapokat számolják (7-10 a számuk, bubi 20, dáma és király "
