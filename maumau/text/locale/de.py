@@ -2,12 +2,12 @@
 
 MESSAGES: dict[str, str] = {
     # warum ein Zug nicht erlaubt ist
-    "illegal.match": "{card} passt weder zur Farbe {suit} noch zum Wert {rank} (C-3).",
+    "illegal.match": "{card} passt weder zur Farbe {suit} noch zum Wert {rank:letter} (C-3).",
     "illegal.wish_suit": "{card} bedient die Wunschfarbe {suit} nicht (C-3).",
-    "illegal.wish_rank": "{card} ist nicht der gewünschte Wert {rank} (LM-4).",
+    "illegal.wish_rank": "{card} ist nicht der gewünschte Wert {rank:letter} (LM-4).",
     "illegal.generic": "{card} darf hier nicht gelegt werden.",
     "illegal.pending": "{card} beantwortet {pending} nicht: lege eine Antwort oder nimm die Strafe ({rule}, C-5).",
-    "illegal.no_overwrite_rank": "{card} darf den Wertwunsch {rank} nicht überschreiben: "
+    "illegal.no_overwrite_rank": "{card} darf den Wertwunsch {rank:letter} nicht überschreiben: "
                                  "Farb- und Wertwünsche überschreiben sich nicht gegenseitig (LM-4).",
     "illegal.no_overwrite_suit": "{card} darf den Farbwunsch {suit} nicht überschreiben: "
                                  "das darf nur der Bube dieser Farbe (LM-4).",

@@ -2,12 +2,12 @@
 
 MESSAGES: dict[str, str] = {
     # why a move is illegal
-    "illegal.match": "{card} matches neither the suit {suit} nor the rank {rank} (C-3).",
+    "illegal.match": "{card} matches neither the suit {suit} nor the rank {rank:letter} (C-3).",
     "illegal.wish_suit": "{card} does not follow the wished suit {suit} (C-3).",
-    "illegal.wish_rank": "{card} is not the wished rank {rank} (LM-4).",
+    "illegal.wish_rank": "{card} is not the wished rank {rank:letter} (LM-4).",
     "illegal.generic": "{card} may not be played here.",
     "illegal.pending": "{card} does not answer {pending}: play an answer or take it ({rule}, C-5).",
-    "illegal.no_overwrite_rank": "{card} may not overwrite the rank wish {rank}: "
+    "illegal.no_overwrite_rank": "{card} may not overwrite the rank wish {rank:letter}: "
                                  "suit and rank wishes cannot overwrite each other (LM-4).",
     "illegal.no_overwrite_suit": "{card} may not overwrite the suit wish {suit}: "
                                  "only the Jack of that suit may (LM-4).",
