@@ -14,7 +14,8 @@ from ..text.i18n import t
 
 __all__ = ["Console", "Quit"]
 
-_ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "JOKER", "🃏": "JOKER", "─": "-", "·": "|", "—": "-"})
+_ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "JOKER", "🃏": "JOKER",
+                        "─": "-", "·": "|", "—": "-"})
 #: A red card, painted red where the terminal has colour, in the letters of every language (D♥, Á♦).
 _RED = re.compile(r"(?:10|[2-9JQKABDÁ])[♥♦]")
 
