@@ -123,7 +123,8 @@ def test_the_check_lines_and_seat_names_speak_the_language(lang):
               "states": "5", "levels": "2", "ends": "1", "bound": "max_nodes", "variant": "makao", "a": "makao",
               "b": "lite_macau", "side": "makao", "example": "9"}
     texts = [text.format(**values) for c in CATALOGUES.values() for text in c[lang].values()]
-    audit(texts, lang, ("Cleo", "ValueError", "max_nodes", "lite_macau", "Run → Run All Cells", "raise NotImplementedError()", "f()", "[7♥]",
+    audit(texts, lang, ("Cleo", "ValueError", "max_nodes", "lite_macau",
+                        "Run → Run All Cells", "raise NotImplementedError()", "f()", "[7♥]",
                         "mm.graph.draw(mm.graph.around(G, state, radius=2))", "mm.graph.draw(G, limit=None)"))
 
 

@@ -364,6 +364,9 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     # die Regeln einer Variante in Sätzen (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} Karten, je {each}, {lo}–{hi} Spieler",
     "rules.rule": "was die Regel sagt",
+    "rules.variant_line": "{cards} Karten, je {each}, {lo}–{hi} Spieler",
+    "rules.name": "Regel",
+    "rules.says": "was sie sagt",
     "rules.id": "Nr.",
     "rules.house": "Hausregeln: {changes}",
     "rules.language": "Deutsch",

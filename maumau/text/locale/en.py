@@ -357,6 +357,9 @@ MESSAGES: dict[str, str] = {
     # the rules of a variant as sentences (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} cards, {each} each, {lo}–{hi} players",
     "rules.rule": "what the rule says",
+    "rules.variant_line": "{cards} cards, {each} each, {lo}–{hi} players",
+    "rules.name": "rule",
+    "rules.says": "what it says",
     "rules.id": "id",
     "rules.house": "House rules: {changes}",
     "rules.language": "English",

@@ -362,6 +362,9 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     # egy változat szabályai mondatokban (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} lap, fejenként {each}, {lo}–{hi} játékos",
     "rules.rule": "mit mond a szabály",
+    "rules.variant_line": "{cards} lap, fejenként {each}, {lo}–{hi} játékos",
+    "rules.name": "szabály",
+    "rules.says": "mit mond",
     "rules.id": "azonosító",
     "rules.house": "Házi szabályok: {changes}",
     "rules.language": "Magyar",
