@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.moves import Move, Play
+from ..text.graph_words import graph_sentence, graph_words
+from ..text.i18n import language
+from .explore import move_label
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -267,9 +270,18 @@ class Trap:
     depth: int
 
     def __str__(self) -> str:
-        best = ", ".join(str(m) for m in self.best)
-        return (f"{self.state!r}\n  natural move: {self.natural} → {self.natural_value}\n"
-                f"  best play: {best} → {self.value}")
+        """The state, the natural move and the best play with what each is worth, in the course's
+        language (moves in English by their names, ``play 8S mau``; elsewhere as the graph draws
+        them, ``8♠``, ``ziehen``)."""
+        if language() == "en":
+            def say(move: Move) -> str:
+                return str(move)
+        else:
+            def say(move: Move) -> str:
+                return graph_words(move_label(move, self.state if hasattr(self.state, "pending") else None))
+        return graph_sentence("trap", state=repr(self.state), natural=say(self.natural),
+                              natural_value=graph_words(self.natural_value),
+                              best=", ".join(say(m) for m in self.best), value=graph_words(self.value))
 
     def __repr__(self) -> str:
         return f"<Trap: {self.natural} → {self.natural_value}, but {self.best[0]} → {self.value}>"

@@ -35,7 +35,8 @@ SENTENCES: dict[str, dict[str, str]] = {
            "table_head": "{variant}: {games} hands",
            "table_columns": "phase|decisions|share|branching|max",
            "machines": "phase machines: {a} vs {b}", "only_in": "only in {side}:",
-           "kinds": "phase|step|effect", "example": "e.g. {example}", "nothing": "nothing"},
+           "kinds": "phase|step|effect", "example": "e.g. {example}", "nothing": "nothing",
+           "trap": "{state}\n  natural move: {natural} → {natural_value}\n  best play: {best} → {value}"},
     "de": {"too_many": "{n} Zustände sind zu viele, um sie lesbar zu zeichnen (Grenze {limit}); hier steht, wie "
                        "viele Zustände jede Tiefe hat.",
            "draw_part": "Einen Teil zeichnen: mm.graph.draw(mm.graph.around(G, state, radius=2)), oder alles: "
@@ -51,7 +52,8 @@ SENTENCES: dict[str, dict[str, str]] = {
            "table_head": "{variant}: {games} Spiele",
            "table_columns": "Phase|Entscheidungen|Anteil|Verzweigung|max.",
            "machines": "Phasenautomaten: {a} gegen {b}", "only_in": "nur in {side}:",
-           "kinds": "Phase|Schritt|Wirkung", "example": "z. B. {example}", "nothing": "nichts"},
+           "kinds": "Phase|Schritt|Wirkung", "example": "z. B. {example}", "nothing": "nichts",
+           "trap": "{state}\n  naheliegender Zug: {natural} → {natural_value}\n  bestes Spiel: {best} → {value}"},
     "hu": {"too_many": "{n} állapot túl sok ahhoz, hogy olvashatóan rajzoljuk (határ: {limit}); itt az áll, hány "
                        "állapot van az egyes mélységekben.",
            "draw_part": "Egy részét rajzold: mm.graph.draw(mm.graph.around(G, state, radius=2)), vagy az egészet: "
@@ -67,7 +69,8 @@ SENTENCES: dict[str, dict[str, str]] = {
            "table_head": "{variant}: {games} leosztás",
            "table_columns": "fázis|döntés|arány|elágazás|max.",
            "machines": "fázisgépek: {a} és {b}", "only_in": "csak ebben: {side}",
-           "kinds": "fázis|út|hatás", "example": "pl. {example}", "nothing": "semmi"},
+           "kinds": "fázis|út|hatás", "example": "pl. {example}", "nothing": "semmi",
+           "trap": "{state}\n  kézenfekvő lépés: {natural} → {natural_value}\n  legjobb játék: {best} → {value}"},
 }
 
 

@@ -23,8 +23,9 @@ class RulesTable:
 
     def __str__(self) -> str:
         names = [v.name for v in self.variants]
-        width = max(len(r["rule"]) for r in self.rows)
-        lines = [f"{'rule':<{width}}  " + "  ".join(f"{n:<13}" for n in names)]
+        head = t("rules.name")
+        width = max(len(head), *(len(r["rule"]) for r in self.rows))
+        lines = [f"{head:<{width}}  " + "  ".join(f"{n:<13}" for n in names)]
         for row in self.rows:
             lines.append(f"{row['rule']:<{width}}  " + "  ".join(f"{row[n] or '·':<13}" for n in names))
         return "\n".join(lines)
