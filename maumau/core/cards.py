@@ -31,6 +31,14 @@ class CardError(ValueError):
     """A card, suit or rank written in a notation maumau does not know."""
 
 
+def _said(key: str, **values: str) -> str:
+    """What a CardError says, in the course's language (the words are made above the core: a door
+    up, asked only when a card is misspelt)."""
+    from ..text.i18n import t
+
+    return t(key, **values)
+
+
 class Suit(enum.Enum):
     """The four suits, written ``C D H S`` or ``♣ ♦ ♥ ♠``."""
 
@@ -60,7 +68,7 @@ class Suit(enum.Enum):
             return text
         suit = _SUIT_BY_TEXT.get(str(text).strip().upper())
         if suit is None:
-            raise CardError(f"unknown suit {text!r}: write C, D, H or S (or ♣ ♦ ♥ ♠)")
+            raise CardError(_said("card.unknown_suit", text=repr(text)))
         return suit
 
 
@@ -102,7 +110,7 @@ class Rank(enum.Enum):
             return text
         rank = _RANK_BY_TEXT.get(str(text).strip().upper())
         if rank is None:
-            raise CardError(f"unknown rank {text!r}: write 2-10, J, Q, K or A (T for 10)")
+            raise CardError(_said("card.unknown_rank", text=repr(text)))
         return rank
 
 
@@ -170,10 +178,7 @@ class Card:
             return text
         card = _CARD_BY_TEXT.get(str(text).strip().upper())
         if card is None:
-            raise CardError(
-                f"unknown card {text!r}: write a rank (2-10, J, Q, K, A; T for 10) "
-                "and a suit (C, D, H, S or ♣ ♦ ♥ ♠), like 7H, 10D or QS, or JOKER"
-            )
+            raise CardError(_said("card.unknown", text=repr(text)))
         return card
 
     @property
@@ -279,7 +284,7 @@ def parse_wish(text: str | Suit | Rank) -> Suit | Rank:
         return _SUIT_BY_TEXT[key]
     if key in _RANK_BY_TEXT:
         return _RANK_BY_TEXT[key]
-    raise CardError(f"unknown wish {text!r}: name a suit (C, D, H, S) or a rank (2-10, J, Q, K, A)")
+    raise CardError(_said("card.unknown_wish", text=repr(text)))
 
 
 def make_deck(ranks: Iterable[Rank] = RANKS_52, *, copies: int = 1, jokers: int = 0) -> CardTuple:

@@ -364,6 +364,11 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     # die Regeln einer Variante in Sätzen (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} Karten, je {each}, {lo}–{hi} Spieler",
     "rules.rule": "was die Regel sagt",
+    "card.unknown": "unbekannte Karte {text}: schreibe einen Wert (2-10, J, Q, K, A; T für 10) und eine Farbe "
+                    "(C, D, H, S oder ♣ ♦ ♥ ♠), z. B. 7H, 10D oder QS, oder JOKER",
+    "card.unknown_suit": "unbekannte Farbe {text}: schreibe C, D, H oder S (oder ♣ ♦ ♥ ♠)",
+    "card.unknown_rank": "unbekannter Wert {text}: schreibe 2-10, J, Q, K oder A (T für 10)",
+    "card.unknown_wish": "unbekannter Wunsch {text}: nenne eine Farbe (C, D, H, S) oder einen Wert (2-10, J, Q, K, A)",
     "rules.variant_line": "{cards} Karten, je {each}, {lo}–{hi} Spieler",
     "rules.name": "Regel",
     "rules.says": "was sie sagt",

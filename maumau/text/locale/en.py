@@ -357,6 +357,11 @@ MESSAGES: dict[str, str] = {
     # the rules of a variant as sentences (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} cards, {each} each, {lo}–{hi} players",
     "rules.rule": "what the rule says",
+    "card.unknown": "unknown card {text}: write a rank (2-10, J, Q, K, A; T for 10) and a suit (C, D, H, S or "
+                    "♣ ♦ ♥ ♠), like 7H, 10D or QS, or JOKER",
+    "card.unknown_suit": "unknown suit {text}: write C, D, H or S (or ♣ ♦ ♥ ♠)",
+    "card.unknown_rank": "unknown rank {text}: write 2-10, J, Q, K or A (T for 10)",
+    "card.unknown_wish": "unknown wish {text}: name a suit (C, D, H, S) or a rank (2-10, J, Q, K, A)",
     "rules.variant_line": "{cards} cards, {each} each, {lo}–{hi} players",
     "rules.name": "rule",
     "rules.says": "what it says",

@@ -362,6 +362,12 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     # egy változat szabályai mondatokban (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} lap, fejenként {each}, {lo}–{hi} játékos",
     "rules.rule": "mit mond a szabály",
+    "card.unknown": "ismeretlen lap: {text}. Írj egy figurát (2-10, J, Q, K, A; T a 10-es) és egy színt (C, D, H, "
+                    "S vagy ♣ ♦ ♥ ♠), például 7H, 10D vagy QS, vagy JOKER",
+    "card.unknown_suit": "ismeretlen szín: {text}. Írj C, D, H vagy S betűt (vagy ♣ ♦ ♥ ♠)",
+    "card.unknown_rank": "ismeretlen figura: {text}. Írj 2-10, J, Q, K vagy A jelet (T a 10-es)",
+    "card.unknown_wish": "ismeretlen kívánság: {text}. Nevezz meg egy színt (C, D, H, S) vagy figurát "
+                         "(2-10, J, Q, K, A)",
     "rules.variant_line": "{cards} lap, fejenként {each}, {lo}–{hi} játékos",
     "rules.name": "szabály",
     "rules.says": "mit mond",
