@@ -203,8 +203,8 @@ def _status(state: GameState) -> str:
 
 def describe_state(state: GameState) -> str:
     hands = " | ".join(" ".join(c.text for c in h) or "-" for h in state.hands)
-    return (f"<GameState {state.variant.name}: {_status(state)}; top {state.top.text}; "
-            f"stock {len(state.stock)}; hands {hands}>")
+    return (f"<GameState {state.variant.name}: {_status(state)}; {t('state.top')} {state.top.text}; "
+            f"{t('state.stock')} {len(state.stock)}; {t('state.hands')} {hands}>")
 
 
 def state_html(state: GameState) -> str:

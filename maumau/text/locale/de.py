@@ -392,6 +392,7 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "state.no_cards": "keine Karten",
     "state.top": "oben",
     "state.stock": "Stapel",
+    "state.hands": "Hände",
     "state.pile": "Ablage",
     "state.seat": "Platz {seat}",
 }

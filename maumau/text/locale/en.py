@@ -385,6 +385,7 @@ MESSAGES: dict[str, str] = {
     "state.no_cards": "no cards",
     "state.top": "top",
     "state.stock": "stock",
+    "state.hands": "hands",
     "state.pile": "pile",
     "state.seat": "seat {seat}",
 }

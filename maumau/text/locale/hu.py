@@ -391,6 +391,7 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "state.no_cards": "nincs lap",
     "state.top": "felül",
     "state.stock": "talon",
+    "state.hands": "kezek",
     "state.pile": "dobott lapok",
     "state.seat": "{seat}. játékos",
 }
