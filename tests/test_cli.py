@@ -290,9 +290,9 @@ def test_seats_are_renamed_to_match_seats():
 def test_without_unicode_cards_are_written_in_notation():
     raw = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     con = Console(lambda prompt: "1", raw)
-    con.say("Top: 7♥ and 🃏")
+    con.say("Top: 7♥ and ★, 🃏")
     raw.flush()
-    assert raw.buffer.getvalue().decode() == "Top: 7H and JOKER\n"
+    assert raw.buffer.getvalue().decode() == "Top: 7H and JOKER, JOKER\n"
 
 
 def test_ctrl_c_exits_with_130():

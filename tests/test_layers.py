@@ -61,12 +61,16 @@ ROOMS: dict[str, int] = {
 #: saved form, each imported inside the one method that needs it (a lazy import), never at the
 #: top of a module.  The state's ``why_illegal``, ``explain``, ``repr`` and ``to_dict`` and an
 #: ``IllegalMove``'s message; a scoring rule's goal and the Runde's memory, told to the players.
+#: A variant shown in a notebook (``Variant._repr_html_``) and a misspelt card's ``CardError``
+#: speak the course's language too.
 #: The engine itself (legal moves, applying a move, refusals, events) never imports the words.
 DOORS = {
     ("maumau.core.cards", "maumau.text.i18n"),  # a CardError's message, in the course's language
     ("maumau.core.state", "maumau.text.refusals"),
     ("maumau.core.state", "maumau.text.explain"),
     ("maumau.core.state", "maumau.play.serialize"),
+    ("maumau.core.variants", "maumau.text.rules_table"),
+    ("maumau.core.cards", "maumau.text.i18n"),
 }
 
 

@@ -19,6 +19,7 @@ from ..core.state import IllegalMove
 from ..core.variants import Variant, variant
 from ..play.seat_model import SeatModel
 from ..players.view import View
+from ..text.i18n import check_language
 from .messages import (
     Answer,
     Join,
@@ -31,7 +32,7 @@ from .messages import (
     move_from_wire,
 )
 from .views import model_from_wire, view_from_wire
-from .words import GUEST, check_language, refusal
+from .words import GUEST, refusal_words
 
 __all__ = ["join", "Seat", "ClassroomError"]
 
@@ -193,7 +194,7 @@ class Seat:
         self._wait_for(lambda: request_id in self._answers or self.closed is not None)
         answer = self._answers.pop(request_id, None)
         if answer is None:
-            raise ClassroomError("closed", refusal(f"the connection closed: {self.closed}", self.lang,
+            raise ClassroomError("closed", refusal_words(f"the connection closed: {self.closed}", self.lang,
                                                    {"why": self.closed}))
         if raise_ and answer.get("type") == "error":
             raise ClassroomError(answer["code"], answer["message"])

@@ -47,7 +47,7 @@ from .messages import (
 from .outbox import Outbox
 from .spec import TableError, TableSpec
 from .table import ClassTable
-from .words import refusal
+from .words import refusal_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from .roster import Roster
@@ -131,11 +131,11 @@ class Connection:
         try:
             answer = self.handle(request)
         except ProtocolError as err:  # said in the language of this page or notebook
-            self.send(error(err.code, refusal(err.message, self._lang_for(request), err.values), request.id))
+            self.send(error(err.code, refusal_words(err.message, self._lang_for(request), err.values), request.id))
             return
         except Exception:  # a fault of the server's own must not close the connection or stop the table
             log.exception("a request failed")
-            self.send(error("server_error", refusal("the server could not do that", self._lang_for(request)),
+            self.send(error("server_error", refusal_words("the server could not do that", self._lang_for(request)),
                             request.id))
             return
         self.send(ok(request, **answer))

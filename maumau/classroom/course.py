@@ -120,7 +120,7 @@ class CourseDesk:
     def page(self, lang: str | None = None) -> str:
         """The teacher's course page: the gradebook's class, then every hand-in (``lang`` None:
         the course's language)."""
-        from .words import check_language
+        from ..text.i18n import check_language
 
         lang = check_language(lang)
         from ..grading.course_page import course_html
@@ -142,7 +142,7 @@ class CourseDesk:
     def feedback(self, learner: str, lang: str | None = None) -> str:
         """One learner's feedback from the gradebook, as the grader wrote it (Markdown as text;
         ``lang`` None: the course's language)."""
-        from .words import check_language
+        from ..text.i18n import check_language
 
         lang = check_language(lang)
         from ..grading.gradebook import Gradebook

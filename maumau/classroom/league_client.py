@@ -7,8 +7,8 @@ import os
 from typing import Any
 
 from ..league.source import read_source
+from ..text.i18n import check_language
 from .client import ClassroomError
-from .words import check_language
 
 __all__ = ["enter_league", "MAX_MESSAGE"]
 

@@ -64,7 +64,7 @@ class ProtocolError(ValueError):
     ``request_id``: the ``id`` of the request it refuses, when the request had a good one (read
     from the bytes once, by ``decode_request``), so that even the error names its request.
     ``values``: what the sentence was filled with, so that it can be said in another language
-    (``maumau.classroom.words.refusal``)."""
+    (``maumau.classroom.words.refusal_words``)."""
 
     def __init__(self, code: str, message: str, request_id: int | None = None,
                  values: dict[str, Any] | None = None) -> None:

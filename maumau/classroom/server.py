@@ -295,7 +295,7 @@ class Server:
         ``seed`` the deal is a secret random one; ``clock`` is the turn clock in seconds (None:
         a learner may think as long as they like); ``lang``, the table's language for the lobby (None:
         the course's)."""
-        from .words import check_language
+        from ..text.i18n import check_language
 
         lang = check_language(lang)
         spec = TableSpec(variant, seats, computers, strength, tuple(without), seed, lang, options, clock,

@@ -23,11 +23,11 @@ from ..core.state import GameState, IllegalMove
 from ..play.game import Game
 from ..play.match import Match, MatchError
 from ..players import ask, for_strength
+from ..text.i18n import check_language
 from .messages import move_from_wire
 from .names import NameError_, check_name, clean_name, computer_name
 from .spec import TableError, TableSpec, random_seed
 from .store import Store, new_token, same_token, token_hash
-from .words import check_language
 
 if TYPE_CHECKING:  # pragma: no cover
     from .messages import SeatInfo

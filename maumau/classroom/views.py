@@ -20,7 +20,7 @@ from ..play.seat_model import Choice, HandCard, SeatModel, name_of_card, seat_mo
 from ..play.serialize import memory_from_json, memory_to_json
 from ..players.view import Moves, View
 from ..text.explain import memory_sentence
-from ..text.i18n import describe_pending, t, use_language, wish_name
+from ..text.i18n import check_language, describe_pending, t, use_language, wish_name
 from .messages import (
     ProjectorView,
     PublicView,
@@ -30,7 +30,6 @@ from .messages import (
     move_from_wire,
     move_to_wire,
 )
-from .words import check_language
 
 __all__ = ["hand_seen", "seat_view", "projector_view", "event_to_json", "model_to_wire", "model_from_wire",
            "view_from_wire", "card_names"]

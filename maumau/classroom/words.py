@@ -1,7 +1,7 @@
 """The class table's own sentences in German and Hungarian: the refusals a seat reads.
 
 A refusal (``TableError``, ``ProtocolError``) is raised with its English sentence, the one the
-wire and the tests have always carried; ``refusal(err, lang)`` says it in ``lang`` for the
+wire and the tests have always carried; ``refusal_words(err, lang)`` says it in ``lang`` for the
 connection that asked (its page's or notebook's language).  The catalogue is keyed by the English
 sentence (a template with ``{names}`` where the refusal carries ``values``); a sentence missing
 here stays English, as before.
@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..text.i18n import LANGUAGES, language
-
-__all__ = ["check_language", "refusal", "REFUSALS", "GUEST"]
+__all__ = ["refusal_words", "REFUSALS", "GUEST"]
 
 #: The name of a learner who joins from Python without one.
 GUEST = {"en": "Guest", "de": "Gast", "hu": "Vendég"}
@@ -78,17 +76,8 @@ REFUSALS: dict[str, dict[str, str]] = {
 }
 
 
-def check_language(lang: str | None) -> str:
-    """``lang``, or the course's language (``mm.set_language``) when None; ValueError for a
-    language the course does not have."""
-    if lang is None:
-        return language()
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    return lang
 
-
-def refusal(message: str, lang: str, values: Mapping[str, Any] | None = None) -> str:
+def refusal_words(message: str, lang: str, values: Mapping[str, Any] | None = None) -> str:
     """The refusal ``message`` (English, filled from its template with ``values``) in ``lang``;
     the English ``message`` itself where the catalogue has no such sentence."""
     if lang == "en":

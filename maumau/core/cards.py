@@ -148,7 +148,7 @@ class Card:
             raise CardError.said("card.rank_and_suit")
         card = super().__new__(cls)
         if rank is None or suit is None:
-            index, text, symbol = 52, "JOKER", "🃏"
+            index, text, symbol = 52, "JOKER", "★"  # not 🃏: an emoji is an empty box without an emoji font
         else:
             index = list(Suit).index(suit) * 13 + rank.order
             text, symbol = rank.value + suit.value, rank.value + suit.symbol
@@ -173,7 +173,8 @@ class Card:
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
-        """Read ``7H``, ``10D``/``TD``, ``Q♠`` or ``JOKER``; raise CardError otherwise."""
+        """Read ``7H``, ``10D``/``TD``, ``Q♠`` or ``JOKER`` (``★``, and the older ``🃏``); raise CardError
+        otherwise."""
         if isinstance(text, Card):
             return text
         card = _CARD_BY_TEXT.get(str(text).strip().upper())
@@ -254,7 +255,8 @@ class CardTuple(tuple[Card, ...]):
 
 
 def _all_cards() -> dict[str, Card]:
-    table: dict[str, Card] = {"JOKER": Card(None, None)}
+    joker = Card(None, None)
+    table: dict[str, Card] = {"JOKER": joker, "★": joker, "🃏": joker}  # 🃏: the joker's old symbol
     for suit_text, suit in _SUIT_BY_TEXT.items():
         for rank_text, rank in _RANK_BY_TEXT.items():
             table[rank_text + suit_text] = Card(rank, suit)

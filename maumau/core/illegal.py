@@ -59,8 +59,8 @@ def _not_held(state: GameState, move: Play) -> Refusal | None:
         return None
     absent = next(iter(missing))
     if absent not in state.variant.deck:
-        return refuse("illegal.not_in_deck", card=absent.symbol, variant=state.variant.name)
-    return refuse("illegal.not_held", card=absent.symbol, hand=Held(hand))
+        return refuse("illegal.not_in_deck", card=absent, variant=state.variant.name)
+    return refuse("illegal.not_held", card=absent, hand=Held(hand))
 
 
 def _why_not_draw(state: GameState) -> Refusal:
@@ -86,14 +86,14 @@ def _why_not_play(state: GameState, move: Play) -> Refusal:
     kind = variant.wish_kind(card)
     if kind is not None and move.wish is None:
         example = "H" if kind is Suit else "Q"
-        return refuse("illegal.wish_missing", card=card.symbol, text=card.text, example=example)
+        return refuse("illegal.wish_missing", card=card, text=card.text, example=example)
     if kind is not None and not isinstance(move.wish, kind):
         return refuse("illegal.wish_wrong_suit" if kind is Suit else "illegal.wish_wrong_rank",
-                      card=card.symbol, wish=str(move.wish))
+                      card=card, wish=str(move.wish))
     if kind is None and move.wish is not None:
-        return refuse("illegal.wish_unexpected", card=card.symbol)
+        return refuse("illegal.wish_unexpected", card=card)
     if move.runde and not variant.having(Role.RUNDE):  # no rule of the variant opens a Runde
         return refuse("illegal.runde_variant")
     if move.mau and len(state.hands[state.to_move]) - len(move.cards) != 1:
         return refuse("illegal.mau_early", call=variant.call)
-    return refuse("illegal.generic", card=card.symbol)
+    return refuse("illegal.generic", card=card)

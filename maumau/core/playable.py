@@ -68,7 +68,7 @@ def card_refusal(variant: Variant, card: Card, table: Table) -> Refusal | str | 
     if pending is not None:
         if any(rule.answers(card, pending) for rule in variant._hooks["answers"]):
             return None
-        return refuse("illegal.pending", pending.rule.response_id, card=card.symbol, pending=pending)
+        return refuse("illegal.pending", pending.rule.response_id, card=card, pending=pending)
     for rule in variant._hooks["forbids"]:
         reason = rule.forbids(card, table)
         if reason:
@@ -77,10 +77,10 @@ def card_refusal(variant: Variant, card: Card, table: Table) -> Refusal | str | 
         return None
     wish = table.wish
     if isinstance(wish, Suit):
-        return refuse("illegal.wish_suit", card=card.symbol, suit=wish.symbol)
+        return refuse("illegal.wish_suit", card=card, suit=wish)
     if isinstance(wish, Rank):
-        return refuse("illegal.wish_rank", card=card.symbol, rank=wish.value)
+        return refuse("illegal.wish_rank", card=card, rank=wish)
     top = table.top
     if top.suit is None or top.rank is None:  # a Joker on top: nothing to match
-        return refuse("illegal.generic", card=card.symbol)
-    return refuse("illegal.match", card=card.symbol, suit=top.suit.symbol, rank=top.rank.value)
+        return refuse("illegal.generic", card=card)
+    return refuse("illegal.match", card=card, suit=top.suit, rank=top.rank)

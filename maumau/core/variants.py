@@ -3,7 +3,6 @@ and a tuple of rules; ``without`` and ``with_rules`` make house-rule variants.""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, cast
 
@@ -232,13 +231,9 @@ class Variant:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td><code>{r.name}</code></td><td>{html.escape(r.rule_id)}</td>"
-            f"<td style='text-align:left'>{html.escape(r.summary)}</td></tr>" for r in self.rules)
-        lo, hi = self.players
-        return (f"<b>{html.escape(self.title)}</b> — {len(self.deck)} cards, {self.hand_size} "
-                f"each, {lo}–{hi} players<table><tr><th>rule</th><th>id</th><th>what it says"
-                f"</th></tr>{rows}</table>")
+        from ..text.rules_table import variant_html  # words are made above the core (a door up)
+
+        return variant_html(self)
 
 
 # --- the four variants of RULES.md ------------------------------------------------------------

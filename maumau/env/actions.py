@@ -23,10 +23,10 @@ from ..core.moves import Draw, Move, Pass, Play
 from ..core.rules.base import Role, Rule
 from ..core.state import GameState
 from ..core.variants import Variant, VariantError
-from ..text.i18n import card_symbol, wish_name
-from .words import check_language, say
+from ..text.i18n import card_symbol, check_language, wish_name
+from .words import say
 
-__all__ = ["Actions", "actions_for", "move_label"]
+__all__ = ["Actions", "actions_for", "action_label"]
 
 
 class Actions:
@@ -64,11 +64,11 @@ class Actions:
         """Action ``index`` as people read it, in ``lang`` (None: the course's language): in English
         ``str(move)`` ("play JS wish C"), in German and Hungarian the cards as the language writes
         them and the words of the table ("lege B♠, Wunsch ♣")."""
-        return move_label(self[index], lang, self.variant.call)
+        return action_label(self[index], lang, self.variant.call)
 
     def labels(self, lang: str | None = None) -> list[str]:
         """Every action's ``label``, in the order of the list."""
-        return [move_label(move, lang, self.variant.call) for move in self.moves]
+        return [action_label(move, lang, self.variant.call) for move in self.moves]
 
     def index(self, move: Move) -> int:
         """The number of ``move``; a ValueError for a move the variant never makes."""
@@ -93,7 +93,7 @@ class Actions:
         return mask
 
 
-def move_label(move: Move, lang: str | None = None, call: str = "Mau") -> str:
+def action_label(move: Move, lang: str | None = None, call: str = "Mau") -> str:
     """``move`` as people read it in ``lang`` (None: the course's language); English is
     ``str(move)``, the identifier code and tests use; ``call``: the variant's announcement."""
     lang = check_language(lang)

@@ -24,10 +24,10 @@ from ..core.cards import Rank, Suit
 from ..core.moves import Draw, Move, Pass, Play
 from ..core.variants import Variant, variant
 from ..players.view import View
-from ..text.i18n import rank_letter
+from ..text.i18n import check_language, rank_letter
 from .actions import Actions, actions_for
 from .observe import Observer
-from .words import FEATURE_WORDS, check_language
+from .words import FEATURE_WORDS
 
 __all__ = ["LinearAgent", "FEATURES", "feature_label", "feature_labels", "train_cem", "win_rate"]
 

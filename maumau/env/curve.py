@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..charts import PALETTE, Chart, new_figure
-from .words import check_language, say
+from ..text.i18n import check_language
+from .words import say
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure

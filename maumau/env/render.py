@@ -10,8 +10,8 @@ import html
 
 from ..core.cards import Card, Rank, Suit, card_html
 from ..core.state import DRAWN, EXTRA, GameState
-from ..text.i18n import card_symbol, describe_pending, rank_letter, rank_name, use_language, wish_name
-from .words import check_language, say
+from ..text.i18n import card_symbol, check_language, describe_pending, rank_letter, rank_name, use_language, wish_name
+from .words import say
 
 __all__ = ["table_text", "table_html", "RENDER_MODES"]
 

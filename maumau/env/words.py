@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text.i18n import LANGUAGES, language
+from ..text.i18n import check_language
 
-__all__ = ["WORDS", "FEATURE_WORDS", "say", "check_language"]
+__all__ = ["WORDS", "FEATURE_WORDS", "say"]
 
 WORDS: dict[str, dict[str, str]] = {
     # the text table (render)
@@ -78,14 +78,6 @@ FEATURE_WORDS: dict[str, dict[str, str]] = {
                                   "hu": "húzás, bár lehetne lapot tenni"},
 }
 
-
-def check_language(lang: str | None) -> str:
-    """``lang``, or the course's language when None; ValueError for one the course lacks."""
-    if lang is None:
-        return language()
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    return lang
 
 
 def say(key: str, lang: str | None = None, **values: Any) -> str:

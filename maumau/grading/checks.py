@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from types import TracebackType
 from typing import Any
 
-from ..text.i18n import language
+from ..text.i18n import language, percent
 
 __all__ = ['CheckFailed', 'check', 'scenario', 'check_moves', 'check_wins', 'move_names', 'passed', 'summary']
 
@@ -268,6 +268,33 @@ def move_names(moves: Iterable[Any]) -> list[str]:
     return sorted(str(m) for m in moves)
 
 
+def _shown(names: Iterable[str]) -> list[str] | str:
+    """Moves named by ``move_names`` as a check line shows them: in English by those names
+    (``play 7H``), in another language as the code that makes them (``Play('7H')``, ``Draw()``),
+    which reads the same in every language."""
+    if language() == "en":
+        return sorted(names)
+    return "[" + ", ".join(sorted(_as_code(name) for name in names)) + "]"
+
+
+def _as_code(name: str) -> str:
+    from ..core.moves import Draw, Pass, Play
+
+    words = name.split()
+    if words in (["draw"], ["pass"]):
+        return repr(Draw() if words == ["draw"] else Pass())
+    if not words or words[0] != "play":
+        return name
+    cards = [w for w in words[1:] if w not in ("wish", "runde", "mau")]
+    wish = words[words.index("wish") + 1] if "wish" in words[:-1] else None
+    if wish is not None:
+        cards.remove(wish)
+    try:
+        return repr(Play(cards, wish=wish, mau="mau" in words, runde="runde" in words))
+    except (ValueError, TypeError):  # not a move the engine knows: said as it is
+        return name
+
+
 def check_moves(what: str, state: Any, expected: Iterable[Any] = _MISSING, hint: str = "") -> None:
     """The legal moves of ``state`` are exactly ``expected`` (any order); the message
     lists what is missing and what should not be there.  Without ``expected`` (as the
@@ -281,10 +308,10 @@ def check_moves(what: str, state: Any, expected: Iterable[Any] = _MISSING, hint:
     if got != want:
         parts = []
         if want - got:
-            parts.append(_t("missing", moves=sorted(want - got)))
+            parts.append(_t("missing", moves=_shown(want - got)))
         if got - want:
-            parts.append(_t("not_legal", moves=sorted(got - want)))
-        message = f"{_prefix()}{what}: {'; '.join(parts)} ({_t('legal', moves=sorted(got))})"
+            parts.append(_t("not_legal", moves=_shown(got - want)))
+        message = f"{_prefix()}{what}: {'; '.join(parts)} ({_t('legal', moves=_shown(got))})"
         raise CheckFailed(message + (f" ({hint})" if hint else ""))
 
 
@@ -311,8 +338,8 @@ def check_wins(what: str, hands: Any, expected: Any = _MISSING, hint: str = "") 
     won = list(getattr(hands, "won", []))
     rate = sum(map(bool, won)) / len(won) if won else 0.0
     if rate < expected:
-        message = _prefix() + _t("wins", what=what, won=sum(map(bool, won)), games=len(won), rate=f"{rate:.0%}",
-                                 expected=f"{float(expected):.0%}")  # as tests/grading/test_hands.py reads it
+        message = _prefix() + _t("wins", what=what, won=sum(map(bool, won)), games=len(won), rate=percent(rate),
+                                 expected=percent(float(expected)))  # 42% · 42 % (tests/grading/test_hands.py)
         raise CheckFailed(message + (f" ({hint})" if hint else ""))
 
 

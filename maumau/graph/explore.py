@@ -27,6 +27,7 @@ from ..core.rules.common import FixedStock  # the house rule lives with the rule
 from ..core.state import GameState
 from ..simulation.collector import collector_paused
 from ..text.explain import narrate
+from ..text.graph_words import graph_sentence
 from . import store
 from .turn_phase import phase_of
 
@@ -303,21 +304,22 @@ def _record_summary(G: nx.DiGraph, root: GameState, cut_by: set[str], reshuffle:
     G.graph["complete"] = not G.graph["truncated"] and not G.graph["chance_nodes"]
 
 
-def describe(G: nx.DiGraph) -> str:
-    """One line about a state graph: its size, and whether it is complete, cut or stopped."""
+def describe(G: nx.DiGraph, lang: str | None = None) -> str:
+    """One line about a state graph: its size, and whether it is complete, cut or stopped (in
+    ``lang``, default the course's language)."""
     g = G.graph
     depth = max((d for _, d in G.nodes(data="depth")), default=0)
     ends = sum(1 for _, t in G.nodes(data="terminal") if t)
-    text = f"{len(G):,} states, {G.number_of_edges():,} moves, {depth + 1} levels, {ends:,} ends of the hand"
+    parts = [graph_sentence("describe", lang, states=len(G), moves=G.number_of_edges(), levels=depth + 1, ends=ends)]
     if g.get("truncated"):
-        text += f"; cut by {g['truncated_by']}: {g['frontier']:,} states not explored"
+        parts.append(graph_sentence("cut_by", lang, bound=g["truncated_by"], n=g["frontier"]))
     if g.get("chance_nodes"):
-        text += f"; {g['chance_nodes']:,} states after a reshuffle (hidden order) not explored"
+        parts.append(graph_sentence("chance_states", lang, n=g["chance_nodes"]))
     if g.get("reshuffle_edges") and g.get("reshuffle") == "follow":
-        text += f"; {g['reshuffle_edges']:,} moves reshuffle (the engine's seeded order was followed)"
+        parts.append(graph_sentence("followed", lang, n=g["reshuffle_edges"]))
     if g.get("complete"):
-        text += "; complete"
-    return text
+        parts.append(graph_sentence("complete", lang))
+    return "; ".join(parts)
 
 
 def around(G: nx.DiGraph, node: Any, radius: int = 2) -> nx.DiGraph:

@@ -23,6 +23,8 @@ from ..core.state import GameState
 from ..core.variants import Variant, variant
 from ..play.game import Game
 from ..text.explain import narrate
+from ..text.graph_words import graph_sentence, graph_words
+from ..text.i18n import language, number, percent
 from .explore import node_attributes
 from .turn_phase import BLOCKED, NORMAL, OVER, phase_of
 
@@ -152,6 +154,12 @@ def _top_moves(moves: Counter[str], n: int = 4) -> str:
 
 # --- comparing two variants ------------------------------------------------------------------------
 
+def say(text: str) -> str:
+    """A phase, step or move of the phase machines in the course's language (in English as the
+    graph names it: ``penalty: seven_draws_two``)."""
+    return text if language() == "en" else graph_words(text.replace("_", " "))
+
+
 @dataclass
 class PhaseComparison:
     """Where two phase machines differ: phases only one has, steps between shared phases only
@@ -167,15 +175,18 @@ class PhaseComparison:
     effects_only_b: list[tuple[str, str]] = field(default_factory=list)
 
     def __str__(self) -> str:
-        lines = [f"phase machines: {self.a} vs {self.b}"]
+        phase, step, effect = graph_sentence("kinds").split("|")
+        width = max(8, len(phase) + 2, len(step) + 2, len(effect) + 2)
+        lines = [graph_sentence("machines", a=self.a, b=self.b)]
         for side, phases, steps, effects in ((self.a, self.only_a, self.steps_only_a, self.effects_only_a),
                                              (self.b, self.only_b, self.steps_only_b, self.effects_only_b)):
-            lines.append(f"only in {side}:")
-            lines += [f"  phase   {p}" for p in phases]
-            lines += [f"  step    {u} → {v}  ({lab})" for u, v, lab in steps]
-            lines += [f"  effect  {e}  (e.g. {example})" for e, example in effects]
+            lines.append(graph_sentence("only_in", side=side))
+            lines += [f"  {phase:<{width}}{say(p)}" for p in phases]
+            lines += [f"  {step:<{width}}{say(u)} → {say(v)}  ({say(lab)})" for u, v, lab in steps]
+            lines += [f"  {effect:<{width}}{say(e)}  ({graph_sentence('example', example=say(example))})"
+                      for e, example in effects]
             if not (phases or steps or effects):
-                lines.append("  nothing")
+                lines.append("  " + graph_sentence("nothing"))
         return "\n".join(lines)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
@@ -240,12 +251,14 @@ class PhaseTable:
     rows: list[dict[str, Any]]
 
     def __str__(self) -> str:
-        lines = [f"{self.variant}: {self.games:,} hands",
-                 f"{'phase':<34}{'decisions':>10}{'share':>8}{'branching':>11}{'max':>6}"]
+        phase, decisions, share_, branching, most = graph_sentence("table_columns").split("|")
+        d, s, b = max(10, len(decisions) + 1), max(8, len(share_) + 1), max(11, len(branching) + 1)
+        lines = [graph_sentence("table_head", variant=self.variant, games=self.games),
+                 f"{phase:<34}{decisions:>{d}}{share_:>{s}}{branching:>{b}}{most:>6}"]
         for r in self.rows:
-            share = f"{r['share']:.1%}" if r["share"] >= 0.0005 or not r["share"] else "< 0.1%"
-            lines.append(f"{r['phase']:<34}{r['count']:>10,}{share:>8}{r['branching']:>11.2f}"
-                         f"{r['max_branching']:>6}")
+            share = percent(r["share"], 1) if r["share"] >= 0.0005 or not r["share"] else "< " + percent(0.001, 1)
+            lines.append(f"{say(r['phase']):<34}{number(r['count']):>{d}}{share:>{s}}"
+                         f"{number(r['branching'], 2):>{b}}{r['max_branching']:>6}")
         return "\n".join(lines)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:

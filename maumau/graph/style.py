@@ -97,4 +97,4 @@ def graph_title(G: nx.DiGraph) -> str:
     """The variant and what the graph is: a played hand's length, or ``describe``'s line."""
     if G.graph.get("path"):
         return graph_words(f"{G.graph.get('variant')}: a played hand, {len(G) - 1} moves")
-    return graph_words(f"{G.graph.get('variant', '')}: {describe(G)}")
+    return f"{G.graph.get('variant', '')}: {describe(G)}"  # describe speaks the language

@@ -136,7 +136,7 @@ def _edge_layers(G: nx.DiGraph, pos: Position, frame: Frame, centres: dict[Hasha
                                     (lambda p: False) if u in starts else _near(centres[u], radius),
                                     _near(centres[v], radius + 1))
         drawn.append(points)
-        info = {"edge": number_, "move": str(d.get("label", "")), "explain": str(d.get("explain", ""))}
+        info = {"edge": number_, "move": graph_words(str(d.get("label", ""))), "explain": str(d.get("explain", ""))}
         lines[look] += [{**info, "step": k, **data_row(frame, p)} for k, p in enumerate(points)]
         heads.append({**data_row(frame, head), "angle": number(angle), "ink": EDGE_LOOKS[look][0],
                       "size": EDGE_LOOKS[look][2]})

@@ -11,6 +11,7 @@ picture name them.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ..core.variants import Variant, variant, variant_names
@@ -90,8 +91,22 @@ def _rules(sim: Simulation) -> list[str]:
     for name, rate in sim.rules_fired().items():
         label, says = (name, name) if by_code else fired_rule(known, name)
         times = number(rate, 2) if rate >= 0.005 else "< " + number(0.01, 2)
-        lines.append(t("sim.text.rule", rule=label, times=times, says="" if says == label else says).rstrip())
+        line = t("sim.text.rule", rule=label, times=times, says="" if says == label else says).rstrip()
+        lines += _wrapped(line, len(t("sim.text.rule", rule=label, times=times, says="")))
     return lines
+
+
+#: The widest line of a summary: a rule's sentence goes on below itself, under its own start.
+WIDTH = 90
+
+
+def _wrapped(line: str, indent: int) -> list[str]:
+    """``line`` in lines of at most ``WIDTH`` characters, the ones after the first indented to
+    ``indent`` (where the sentence starts), no word broken."""
+    if len(line) <= WIDTH or indent >= WIDTH // 2:
+        return [line]
+    return textwrap.wrap(line, WIDTH, subsequent_indent=" " * indent, break_long_words=False,
+                         break_on_hyphens=False, drop_whitespace=True)
 
 
 def one_line(sim: Simulation) -> str:

@@ -14,8 +14,10 @@ from ..text.i18n import t
 
 __all__ = ["Console", "Quit"]
 
-_ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "🃏": "JOKER", "─": "-", "·": "|", "—": "-"})
-_RED = re.compile(r"(?:10|[2-9JQKA])[♥♦]")  # a red card, painted red where the terminal has colour
+_ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "JOKER", "🃏": "JOKER",
+                        "─": "-", "·": "|", "—": "-"})
+#: A red card, painted red where the terminal has colour, in the letters of every language (D♥, Á♦).
+_RED = re.compile(r"(?:10|[2-9JQKABDÁ])[♥♦]")
 
 
 class Quit(Exception):
@@ -33,7 +35,7 @@ class Console:
         self.color = (not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
                       and hasattr(self.out, "isatty") and self.out.isatty())
         try:
-            "♥♠🃏─·—".encode(getattr(self.out, "encoding", None) or "utf-8")
+            "♥♠★─·—".encode(getattr(self.out, "encoding", None) or "utf-8")
             self.unicode = True
         except (UnicodeEncodeError, LookupError):
             self.unicode = False

@@ -26,21 +26,51 @@ SENTENCES: dict[str, dict[str, str]] = {
                         "mm.graph.draw(G, limit=None)",
            "too_long": "{title}: too long to draw as a path (limit {limit}), so here are the hand sizes and the "
                        "phases move by move",
-           "cards_in_hand": "seat {seat}: cards in hand"},
+           "cards_in_hand": "seat {seat}: cards in hand",
+           "describe": "{states} states, {moves} moves, {levels} levels, {ends} ends of the hand",
+           "cut_by": "cut by {bound}: {n} states not explored",
+           "chance_states": "{n} states after a reshuffle (hidden order) not explored",
+           "followed": "{n} moves reshuffle (the engine's seeded order was followed)",
+           "complete": "complete",
+           "table_head": "{variant}: {games} hands",
+           "table_columns": "phase|decisions|share|branching|max",
+           "machines": "phase machines: {a} vs {b}", "only_in": "only in {side}:",
+           "kinds": "phase|step|effect", "example": "e.g. {example}", "nothing": "nothing",
+           "trap": "{state}\n  natural move: {natural} → {natural_value}\n  best play: {best} → {value}"},
     "de": {"too_many": "{n} Zustände sind zu viele, um sie lesbar zu zeichnen (Grenze {limit}); hier steht, wie "
                        "viele Zustände jede Tiefe hat.",
            "draw_part": "Einen Teil zeichnen: mm.graph.draw(mm.graph.around(G, state, radius=2)), oder alles: "
                         "mm.graph.draw(G, limit=None)",
            "too_long": "{title}: zu lang, um es als Pfad zu zeichnen (Grenze {limit}); hier stehen die "
                        "Kartenzahlen und die Phasen Zug für Zug",
-           "cards_in_hand": "Platz {seat}: Karten auf der Hand"},
+           "cards_in_hand": "Platz {seat}: Karten auf der Hand",
+           "describe": "{states} Zustände, {moves} Züge, {levels} Ebenen, {ends} Spielenden",
+           "cut_by": "abgeschnitten durch {bound}: {n} Zustände nicht erkundet",
+           "chance_states": "{n} Zustände nach dem Mischen (Reihenfolge verborgen) nicht erkundet",
+           "followed": "{n} Züge mischen (die festgelegte Reihenfolge der Engine wurde befolgt)",
+           "complete": "vollständig",
+           "table_head": "{variant}: {games} Spiele",
+           "table_columns": "Phase|Entscheidungen|Anteil|Verzweigung|max.",
+           "machines": "Phasenautomaten: {a} gegen {b}", "only_in": "nur in {side}:",
+           "kinds": "Phase|Schritt|Wirkung", "example": "z. B. {example}", "nothing": "nichts",
+           "trap": "{state}\n  naheliegender Zug: {natural} → {natural_value}\n  bestes Spiel: {best} → {value}"},
     "hu": {"too_many": "{n} állapot túl sok ahhoz, hogy olvashatóan rajzoljuk (határ: {limit}); itt az áll, hány "
                        "állapot van az egyes mélységekben.",
            "draw_part": "Egy részét rajzold: mm.graph.draw(mm.graph.around(G, state, radius=2)), vagy az egészet: "
                         "mm.graph.draw(G, limit=None)",
            "too_long": "{title}: túl hosszú ahhoz, hogy útként rajzoljuk (határ: {limit}); itt a kézben tartott "
                        "lapok száma és a fázisok lépésről lépésre",
-           "cards_in_hand": "{seat}. játékos: lapok a kézben"},
+           "cards_in_hand": "{seat}. játékos: lapok a kézben",
+           "describe": "{states} állapot, {moves} lépés, {levels} szint, {ends} leosztásvég",
+           "cut_by": "levágta: {bound}; {n} állapot nem bejárt",
+           "chance_states": "{n} állapot keverés után (rejtett sorrend) nem bejárt",
+           "followed": "{n} lépés keverést okoz (a motor rögzített sorrendjét követtük)",
+           "complete": "teljes",
+           "table_head": "{variant}: {games} leosztás",
+           "table_columns": "fázis|döntés|arány|elágazás|max.",
+           "machines": "fázisgépek: {a} és {b}", "only_in": "csak ebben: {side}",
+           "kinds": "fázis|út|hatás", "example": "pl. {example}", "nothing": "semmi",
+           "trap": "{state}\n  kézenfekvő lépés: {natural} → {natural_value}\n  legjobb játék: {best} → {value}"},
 }
 
 

@@ -74,6 +74,14 @@ def set_language(lang: str) -> None:
     _Course.lang = _checked(lang)
 
 
+def check_language(lang: str | None) -> str:
+    """``lang``, or the course's language (``set_language``) when None; ValueError for a language
+    the course does not have."""
+    if lang is None:
+        return language()
+    return _checked(lang)
+
+
 def language() -> str:
     """The current language: the one of ``use_language`` in this task or thread, else the course's."""
     return _FOR_A_WHILE.get() or _Course.lang

@@ -7,10 +7,11 @@ import html
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..core.rules.base import Rule
 from ..core.variants import Variant, variant, variant_names
 from .i18n import language, rule_summary, t
 
-__all__ = ["RulesTable", "rules_table", "RulesSheet", "rulebook", "rules_markdown"]
+__all__ = ["RulesTable", "rules_table", "RulesSheet", "rulebook", "rules_markdown", "variant_html"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -22,8 +23,9 @@ class RulesTable:
 
     def __str__(self) -> str:
         names = [v.name for v in self.variants]
-        width = max(len(r["rule"]) for r in self.rows)
-        lines = [f"{'rule':<{width}}  " + "  ".join(f"{n:<13}" for n in names)]
+        head = t("rules.name")
+        width = max(len(head), *(len(r["rule"]) for r in self.rows))
+        lines = [f"{head:<{width}}  " + "  ".join(f"{n:<13}" for n in names)]
         for row in self.rows:
             lines.append(f"{row['rule']:<{width}}  " + "  ".join(f"{row[n] or '·':<13}" for n in names))
         return "\n".join(lines)
@@ -37,17 +39,39 @@ class RulesTable:
         head = "".join(f"<th>{html.escape(v.name)}</th>" for v in self.variants)
         body = []
         for row in self.rows:
+            name = row["rule"]
+            rules = {v.name: next((r for r in v.rules if r.name == name), None) for v in self.variants}
             cells = "".join(
-                f"<td style='text-align:center' title='{html.escape(row[v.name + ':summary'])}'>"
+                f"<td style='text-align:center' title='{html.escape(_formal(rules[v.name], v))}'>"
                 f"{html.escape(row[v.name]) if row[v.name] else '·'}</td>" for v in self.variants)
-            first = next(r for v in self.variants for r in v.rules if r.name == row["rule"])
-            body.append(f"<tr><td style='text-align:left'>{html.escape(rule_summary(first))}<br>"
-                        f"<small><code>{html.escape(row['rule'])}</code></small></td>{cells}</tr>")
+            owner = next(v for v in self.variants if rules[v.name] is not None)  # its call word: Mau or Makaó
+            first = rules[owner.name]
+            assert first is not None
+            plain = rule_summary(first, call=owner.call)
+            body.append(f"<tr><td style='text-align:left'>{html.escape(plain)}<br>"
+                        f"<small><code>{html.escape(name)}</code></small></td>{cells}</tr>")
         return f"<table><tr><th>{html.escape(t('rules.rule'))}</th>{head}</tr>{''.join(body)}</table>"
 
     def to_rows(self) -> list[dict[str, str]]:
         """Plain rows (rule, then the rule id per variant or ''), e.g. for pandas."""
         return [{k: v for k, v in row.items() if not k.endswith(":summary")} for row in self.rows]
+
+
+def _formal(rule: Rule | None, v: Variant) -> str:
+    """A variant's rule as the formal one-liner in the language, with the variant's own call word."""
+    return rule_summary(rule, formal=True, call=v.call) if rule is not None else ""
+
+
+def variant_html(v: Variant) -> str:
+    """A variant in a notebook (``Variant._repr_html_``): its deck and players, and each rule's
+    name, id and formal one-liner in the language, with the variant's own call word."""
+    lo, hi = v.players
+    rows = "".join(
+        f"<tr><td><code>{r.name}</code></td><td>{html.escape(r.rule_id)}</td>"
+        f"<td style='text-align:left'>{html.escape(_formal(r, v))}</td></tr>" for r in v.rules)
+    line = t("rules.variant_line", cards=len(v.deck), each=v.hand_size, lo=lo, hi=hi)
+    return (f"<b>{html.escape(v.title)}</b> — {html.escape(line)}<table><tr><th>{html.escape(t('rules.name'))}</th>"
+            f"<th>{html.escape(t('rules.id'))}</th><th>{html.escape(t('rules.says'))}</th></tr>{rows}</table>")
 
 
 def rules_table(games: Iterable[str | Variant] | None = None) -> RulesTable:

@@ -16,7 +16,7 @@ pytest.importorskip("websockets")
 
 import maumau as mm  # noqa: E402
 from maumau import classroom  # noqa: E402
-from maumau.classroom.words import REFUSALS, refusal  # noqa: E402
+from maumau.classroom.words import REFUSALS, refusal_words  # noqa: E402
 from maumau.text.i18n import set_language  # noqa: E402
 
 ENGLISH = re.compile(r"\b(Seat|You|you|play|plays|skipped|moves next|deals|sits down|turn|seat|sees only)\b")
@@ -102,11 +102,11 @@ def test_every_refusal_has_its_sentence(lang):
         names = re.findall(r"{(\w+)}", english)
         values = {name: "7" for name in names}
         message = english.format(**values)
-        told = refusal(message, lang, values or None)
+        told = refusal_words(message, lang, values or None)
         assert told == said[lang].format(**values) and told != message, english
-    assert refusal("it is not this seat's turn", lang) != "it is not this seat's turn"
-    assert refusal("something new", lang) == "something new"
-    assert refusal("it is not this seat's turn", "en") == "it is not this seat's turn"
+    assert refusal_words("it is not this seat's turn", lang) != "it is not this seat's turn"
+    assert refusal_words("something new", lang) == "something new"
+    assert refusal_words("it is not this seat's turn", "en") == "it is not this seat's turn"
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])

@@ -104,10 +104,17 @@ def test_the_rules_by_id_and_sentence(lang):
     makao = mm.variant("makao")
     with use_language(lang):
         text = str(result)
+        lines = text.splitlines()
+        assert max(map(len, lines)) <= 90  # a long sentence goes on under itself
         for rule in makao.rules:
             if rule.name in result.rules_fired():
-                line = next(line for line in text.splitlines() if line.strip().startswith(rule.rule_id + " "))
-                assert line.endswith(rule_summary(rule)), line
+                at = next(i for i, line in enumerate(lines) if line.strip().startswith(rule.rule_id + " "))
+                told = lines[at]
+                for more in lines[at + 1:]:
+                    if not more.startswith("    "):  # the next rule's line starts with two spaces
+                        break
+                    told += " " + more.strip()
+                assert told.endswith(rule_summary(rule)), told
 
 
 def test_each_language_shows_the_same_numbers():

@@ -12,7 +12,7 @@ import pytest
 import maumau as mm
 from maumau.text.explain import narrate, why_illegal
 from maumau.text.i18n import RANK_LETTERS, use_language
-from maumau.text.rules_table import rulebook
+from maumau.text.rules_table import rulebook, rules_table
 
 SUITS = "♠♥♦♣"
 
@@ -120,6 +120,17 @@ def test_the_announcement_rule_is_told_with_the_word_of_its_variant_everywhere(l
     makao = mm.variant("makao")
     assert "Makaó" in fired_rule(makao, "mau_penalty", lang)[1]
     assert "Makaó" in mm.rulebook("makao", lang=lang)._repr_html_()
+    with use_language(lang):
+        shown = makao._repr_html_().replace("mau_penalty", "")
+        compared = rules_table(["mau_mau_runde", "makao"])._repr_html_()
+    assert "Makaó" in shown and not re.search(r"\bMau\b", shown), shown
+    cells = dict(re.findall(r"<td><code>(\w+)</code></td><td>([\w-]+)</td>", makao._repr_html_()))
+    assert cells["mau_penalty"] == "MK-9"
+    tips = re.findall(r"title='([^']*)'>([\w-]+)<", compared)
+    mk9 = [tip for tip, rule_id in tips if rule_id == "MK-9"]
+    mr7 = [tip for tip, rule_id in tips if rule_id == "MR-7"]
+    assert mk9 and "Makaó" in mk9[0] and not re.search(r"\bMau\b", mk9[0]), mk9
+    assert mr7 and re.search(r"\bMau\b", mr7[0]), mr7  # Mau-Mau mit Runde says Mau
 
 
 @pytest.mark.parametrize("lang, own, english", [("de", ">D<", ">Q<"), ("hu", ">Á<", ">A<")])

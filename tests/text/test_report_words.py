@@ -119,9 +119,13 @@ def test_the_check_lines_and_seat_names_speak_the_language(lang):
               "line": "3", "code": "f()", "count": "4", "won": "3", "games": "10", "rate": "30 %", "failed": "1",
               "passed": "3", "seat": 2, "name": "Cleo", "seat_words": "X", "n": "3", "when": "W", "days": "2",
               "penalty": "10 %", "final": "5,4", "max": "6", "title": "T", "limit": "150", "list": "L",
-              "status": "S", "exercise": "E", "score": "3", "note": "N", "rows": "4", "seconds": "2,8", "out": "O"}
+              "status": "S", "exercise": "E", "score": "3", "note": "N", "rows": "4", "seconds": "2,8", "out": "O",
+              "states": "5", "levels": "2", "ends": "1", "bound": "max_nodes", "variant": "makao", "a": "makao",
+              "b": "lite_macau", "side": "makao", "example": "9", "state": "S", "natural": "8♠",
+              "natural_value": "V", "best": "B", "value": "V"}
     texts = [text.format(**values) for c in CATALOGUES.values() for text in c[lang].values()]
-    audit(texts, lang, ("Cleo", "ValueError", "Run → Run All Cells", "raise NotImplementedError()", "f()", "[7♥]",
+    audit(texts, lang, ("Cleo", "ValueError", "max_nodes", "lite_macau",
+                        "Run → Run All Cells", "raise NotImplementedError()", "f()", "[7♥]",
                         "mm.graph.draw(mm.graph.around(G, state, radius=2))", "mm.graph.draw(G, limit=None)"))
 
 

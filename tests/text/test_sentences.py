@@ -225,5 +225,5 @@ def test_a_runde_is_named_by_its_rank():
 def test_a_card_not_in_the_deck_or_not_in_the_hand():
     s = mm.position(mm.variant("joker_mau_mau", jokers=0), hands=["8H 9H", "8S 9S"], top="8D",
                     stock="7C 7D")
-    assert s.explain(mm.Play(Card.parse("JOKER"))) == "There is no 🃏 in the joker_mau_mau deck."
+    assert s.explain(mm.Play(Card.parse("JOKER"))) == "There is no ★ in the joker_mau_mau deck."
     assert s.explain(mm.Play("10H")) == "10♥ is not in your hand (8♥ 9♥)."

@@ -24,7 +24,7 @@
   }
   function cardSymbol(text) {
     const c = parseCard(text);
-    return c.joker ? '🃏' : c.rank + SYMBOL[c.suit];
+    return c.joker ? '★' : c.rank + SYMBOL[c.suit];  // not 🃏: no emoji font on many machines
   }
   /** A card's name for a screen reader, as the server says it in the page's language. */
   function cardName(text) {

@@ -42,7 +42,7 @@ class PlayDrawnCard(Rule):
         drawn = state.drawn
         if (self.after_draw == "drawn" and isinstance(move, Play) and len(move.cards) == 1
                 and move.card is not drawn):
-            return refuse("illegal.drawn_only", self.rule_id, card=drawn.symbol if drawn else "—")
+            return refuse("illegal.drawn_only", self.rule_id, card=drawn if drawn else "—")
         return None
 
 
@@ -172,7 +172,7 @@ class Runde(Rule):
     def forbids(self, card: Card, table: Table) -> Refusal | None:
         runde = table.memory_of(self)
         if runde is not None and card.rank is not runde[0]:
-            return refuse("illegal.runde", self.rule_id, card=card.symbol, rank=runde[0])
+            return refuse("illegal.runde", self.rule_id, card=card, rank=runde[0])
         return None
 
     def why_not(self, state: GameState, move: Move) -> Refusal | None:

@@ -23,7 +23,7 @@ class AceWishesSuit(Rule):
     def forbids(self, card: Card, table: Table) -> Refusal | None:
         wish = table.wish
         if card.rank is Rank.ACE and isinstance(wish, Rank) and wish is not Rank.ACE:
-            return refuse("illegal.no_overwrite_rank", self.rule_id, card=card.symbol, rank=wish.value)
+            return refuse("illegal.no_overwrite_rank", self.rule_id, card=card, rank=wish)
         return None
 
 
@@ -43,7 +43,7 @@ class JackWishesRank(Rule):
     def forbids(self, card: Card, table: Table) -> Refusal | None:
         wish = table.wish
         if card.rank is Rank.JACK and isinstance(wish, Suit) and card.suit is not wish:
-            return refuse("illegal.no_overwrite_suit", self.rule_id, card=card.symbol, suit=wish.symbol)
+            return refuse("illegal.no_overwrite_suit", self.rule_id, card=card, suit=wish)
         return None
 
 

@@ -2,12 +2,12 @@
 
 MESSAGES: dict[str, str] = {
     # warum ein Zug nicht erlaubt ist
-    "illegal.match": "{card} passt weder zur Farbe {suit} noch zum Wert {rank} (C-3).",
+    "illegal.match": "{card} passt weder zur Farbe {suit} noch zum Wert {rank:letter} (C-3).",
     "illegal.wish_suit": "{card} bedient die Wunschfarbe {suit} nicht (C-3).",
-    "illegal.wish_rank": "{card} ist nicht der gewünschte Wert {rank} (LM-4).",
+    "illegal.wish_rank": "{card} ist nicht der gewünschte Wert {rank:letter} (LM-4).",
     "illegal.generic": "{card} darf hier nicht gelegt werden.",
     "illegal.pending": "{card} beantwortet {pending} nicht: lege eine Antwort oder nimm die Strafe ({rule}, C-5).",
-    "illegal.no_overwrite_rank": "{card} darf den Wertwunsch {rank} nicht überschreiben: "
+    "illegal.no_overwrite_rank": "{card} darf den Wertwunsch {rank:letter} nicht überschreiben: "
                                  "Farb- und Wertwünsche überschreiben sich nicht gegenseitig (LM-4).",
     "illegal.no_overwrite_suit": "{card} darf den Farbwunsch {suit} nicht überschreiben: "
                                  "das darf nur der Bube dieser Farbe (LM-4).",
@@ -381,6 +381,9 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     # die Regeln einer Variante in Sätzen (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} Karten, je {each}, {lo}–{hi} Spieler",
     "rules.rule": "was die Regel sagt",
+    "rules.variant_line": "{cards} Karten, je {each}, {lo}–{hi} Spieler",
+    "rules.name": "Regel",
+    "rules.says": "was sie sagt",
     "rules.id": "Nr.",
     "rules.house": "Hausregeln: {changes}",
     "rules.language": "Deutsch",
@@ -401,6 +404,7 @@ Farben: C Kreuz, D Karo, H Herz, S Pik; Werte: 2-10, J Bube, Q Dame, K König, A
     "state.no_cards": "keine Karten",
     "state.top": "oben",
     "state.stock": "Stapel",
+    "state.hands": "Hände",
     "state.pile": "Ablage",
     "state.seat": "Platz {seat}",
     "state.repr": "<GameState {variant}: {status}; oben {top}; Nachziehstapel {stock}; Hände {hands}>",

@@ -2,12 +2,12 @@
 
 MESSAGES: dict[str, str] = {
     # why a move is illegal
-    "illegal.match": "{card} matches neither the suit {suit} nor the rank {rank} (C-3).",
+    "illegal.match": "{card} matches neither the suit {suit} nor the rank {rank:letter} (C-3).",
     "illegal.wish_suit": "{card} does not follow the wished suit {suit} (C-3).",
-    "illegal.wish_rank": "{card} is not the wished rank {rank} (LM-4).",
+    "illegal.wish_rank": "{card} is not the wished rank {rank:letter} (LM-4).",
     "illegal.generic": "{card} may not be played here.",
     "illegal.pending": "{card} does not answer {pending}: play an answer or take it ({rule}, C-5).",
-    "illegal.no_overwrite_rank": "{card} may not overwrite the rank wish {rank}: "
+    "illegal.no_overwrite_rank": "{card} may not overwrite the rank wish {rank:letter}: "
                                  "suit and rank wishes cannot overwrite each other (LM-4).",
     "illegal.no_overwrite_suit": "{card} may not overwrite the suit wish {suit}: "
                                  "only the Jack of that suit may (LM-4).",
@@ -370,6 +370,9 @@ MESSAGES: dict[str, str] = {
     # the rules of a variant as sentences (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} cards, {each} each, {lo}–{hi} players",
     "rules.rule": "what the rule says",
+    "rules.variant_line": "{cards} cards, {each} each, {lo}–{hi} players",
+    "rules.name": "rule",
+    "rules.says": "what it says",
     "rules.id": "id",
     "rules.house": "House rules: {changes}",
     "rules.language": "English",
@@ -390,6 +393,7 @@ MESSAGES: dict[str, str] = {
     "state.no_cards": "no cards",
     "state.top": "top",
     "state.stock": "stock",
+    "state.hands": "hands",
     "state.pile": "pile",
     "state.seat": "seat {seat}",
     "state.repr": "<GameState {variant}: {status}; top {top}; stock {stock}; hands {hands}>",

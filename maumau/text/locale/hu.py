@@ -6,12 +6,13 @@ can put a player's name in its place (``i18n.seat_regex``).
 
 MESSAGES: dict[str, str] = {
     # miért nem szabályos egy lépés
-    "illegal.match": "{card} nem illik a felső lapra: sem a szín ({suit}), sem a figura ({rank}) nem egyezik (C-3).",
+    "illegal.match": "{card} nem illik a felső lapra: sem a szín ({suit}), sem a figura ({rank:letter}) "
+                     "nem egyezik (C-3).",
     "illegal.wish_suit": "{card} nem a kívánt színű ({suit}) (C-3).",
-    "illegal.wish_rank": "{card} nem a kívánt figura ({rank}) (LM-4).",
+    "illegal.wish_rank": "{card} nem a kívánt figura ({rank:letter}) (LM-4).",
     "illegal.generic": "{card} itt nem rakható le.",
     "illegal.pending": "{card} nem válasz erre: {pending}. Rakj rá megfelelő lapot, vagy vállald ({rule}, C-5).",
-    "illegal.no_overwrite_rank": "{card} nem írhatja felül a kívánt figurát ({rank}): a szín- és a "
+    "illegal.no_overwrite_rank": "{card} nem írhatja felül a kívánt figurát ({rank:letter}): a szín- és a "
                                  "figurakívánság nem írhatja felül egymást (LM-4).",
     "illegal.no_overwrite_suit": "{card} nem írhatja felül a kívánt színt ({suit}): csak az ilyen színű "
                                  "bubi teheti meg (LM-4).",
@@ -379,6 +380,9 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     # egy változat szabályai mondatokban (mm.rulebook, maumau rules)
     "rules.heading": "{title}: {cards} lap, fejenként {each}, {lo}–{hi} játékos",
     "rules.rule": "mit mond a szabály",
+    "rules.variant_line": "{cards} lap, fejenként {each}, {lo}–{hi} játékos",
+    "rules.name": "szabály",
+    "rules.says": "mit mond",
     "rules.id": "azonosító",
     "rules.house": "Házi szabályok: {changes}",
     "rules.language": "Magyar",
@@ -399,6 +403,7 @@ Színek: C treff, D káró, H kőr, S pikk; figurák: 2-10, J bubi, Q dáma, K k
     "state.no_cards": "nincs lap",
     "state.top": "felül",
     "state.stock": "talon",
+    "state.hands": "kezek",
     "state.pile": "dobott lapok",
     "state.seat": "{seat}. játékos",
     "state.repr": "<GameState {variant}: {status}; felső lap: {top}; talon: {stock}; a játékosok lapjai: {hands}>",

@@ -147,7 +147,7 @@ class NoDrawOnFives(Rule):
 
     def forbids(self, card, table):
         if card.rank is Rank.FIVE and table.top.rank is Rank.FIVE:
-            return mm.core.refusal.refuse("illegal.generic", self.rule_id, card=card.symbol)
+            return mm.core.refusal.refuse("illegal.generic", self.rule_id, card=card)
         return None
 
 
