@@ -271,8 +271,9 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     in, how late, the penalty and the final score.  ``gradebook``: the run is stored there, and a
     notebook whose hashes equal its learner's last grade is not run again (unless ``force``);
     ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the language of the
-    feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are graded on its
-    ``workers`` (a dask cluster's executor), this process writes the reports.
+    reports (en, de, hu), and of the feedback of learners whose notebooks name none (a learner's
+    feedback is in the language of their notebooks: ``feedback_languages``).  ``executor``: the
+    notebooks are graded on its ``workers`` (a dask cluster's executor), this process writes the reports.
     ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
     (``submissions.HandIns``), each given only to the notebook whose bytes it stamped."""
     batch = _Batch(source, list(submissions), Path(out), limits, jobs, set(only), progress,

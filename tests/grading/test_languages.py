@@ -339,6 +339,27 @@ def test_a_hand_in_cannot_change_its_points_by_naming_a_language(course, tmp_pat
     assert [c.points for c in job[2] if c.role == "test"] == [2, 2, 2]
 
 
+def test_a_worker_of_a_dask_cluster_gets_each_language_of_an_exercise(course, tmp_path):
+    """``maumau grade --dask``: the chunks carry each language's instructor notebook, so a worker runs
+    the reference of each language and grades each hand-in with its own (no kernel runs here)."""
+    from maumau.grading.grader import chunks, exercise_key, materialised
+
+    released = tmp_path / "student"
+    release(course, released)
+    subs = tmp_path / "subs"
+    for lang in LANGS:
+        _hand_in(_read(released / (f"{NAME}.ipynb" if lang == "en" else f"{lang}/{NAME}.ipynb")),
+                 subs / f"learner_{lang}", "absent" if lang == "en" else lang)
+    jobs = _plan(course, subs).jobs
+    (chunk,) = chunks(jobs, 1, None, None, None)
+    assert sorted(chunk.exercises) == [NAME, f"{NAME}@de", f"{NAME}@hu"]
+    with materialised(chunk) as (worker_jobs, _):
+        for row, exercise, cells, _files in worker_jobs:
+            lang = row.student.removeprefix("learner_")
+            assert exercise.language == lang and exercise_key(exercise) == (NAME if lang == "en" else f"{NAME}@{lang}")
+            assert f'set_language("{lang}")' in cells[0].source
+
+
 def test_feedback_follows_the_language_of_a_learners_hand_ins():
     from maumau.grading.grader import feedback_languages
 
