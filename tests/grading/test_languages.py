@@ -13,7 +13,6 @@ the same way, whichever exist when the tests run.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
 import shutil
@@ -549,11 +548,14 @@ def test_the_real_translations_grade_the_same(name, tmp_path):
             assert scores[f"{kind}_{lang}"] == scores[f"{kind}_en"], (kind, lang)
     assert scores["teacher_en"][0] == scores["teacher_en"][1] - sum(
         c.points for e in load_exercises(EXERCISES / f"{name}.ipynb") for c in e.manual)
-    log = io.StringIO()
+    from maumau.grading.report import md_text, say
+
     for lang in langs[1:]:
         text = _feedback(out, f"stub_{lang}")
-        log.write(text)
-        assert text.startswith({"de": "# Rückmeldung für", "hu": "# "}[lang]) and "Feedback for" not in text
+        assert text.startswith(f"# {say('feedback_for', lang, name=f'stub_{lang}')}\n"), text[:80]
+        (exercise,) = load_exercises(EXERCISES / f"{name}.ipynb")
+        for cell in exercise.translations[lang].tests:  # the tests of its language were run
+            assert f"*{md_text(cell.title)}*" in text, (lang, cell.title)
 
 
 def _hand_in_as(nb: dict[str, Any], folder: Path, name: str, lang: Any) -> Path:
