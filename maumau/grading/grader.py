@@ -198,7 +198,7 @@ async def _grade_all(jobs: list[Job], sandbox: Sandbox, parallel: int, progress:
         if result is not None:
             try:
                 # in a thread: exercise 13's hands are played while scoring, the other kernels go on
-                await asyncio.to_thread(score_row, row, exercise, cells, result,
+                await asyncio.to_thread(_score_row, row, exercise, cells, result,
                                         await references[exercise_key(exercise)])
             except ReferenceError_ as err:
                 row.status, row.message, row.max_score = "grader error", str(err), exercise.max_score
@@ -212,6 +212,16 @@ async def _grade_all(jobs: list[Job], sandbox: Sandbox, parallel: int, progress:
     for task in references.values():  # retrieve every outcome: no "exception never retrieved"
         if task.done() and not task.cancelled():
             task.exception()
+
+
+def _score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: NotebookRun,
+               reference: dict[str, list[Any]]) -> None:
+    """``score_row`` with the grader's sentences (a check's "expected X, got Y", the hands won) in
+    the language of the instructor notebook the hand-in was graded with, as its kernel said its own."""
+    from ..text.i18n import use_language
+
+    with use_language(exercise.language):
+        score_row(row, exercise, cells, result, reference)
 
 
 def exercise_key(exercise: Exercise) -> str:

@@ -378,6 +378,16 @@ def _wrong(nb: dict[str, Any]) -> dict[str, Any]:
     return nb
 
 
+def _broken(nb: dict[str, Any]) -> dict[str, Any]:
+    """The instructor's solution with no effect for 8♥: the visible tests fail with a check's sentence."""
+    nb = json.loads(json.dumps(nb))
+    cell = _cell(nb, "skip_on_eight_solution")
+    assert "return card.rank is Rank.EIGHT" in cell["source"]
+    cell["source"] = cell["source"].replace("return card.rank is Rank.EIGHT",
+                                            "return card.rank is Rank.EIGHT and card.suit is not Suit.HEARTS")
+    return nb
+
+
 def _scores(grades: Any) -> dict[str, tuple[float, float, str, tuple[tuple[str, float, bool], ...]]]:
     return {r.student: (r.score, r.max_score, r.status, tuple((t.key, t.points, t.passed) for t in r.tests))
             for r in grades if r.exercise == NAME}
@@ -400,6 +410,7 @@ def graded(tmp_path_factory):
         _hand_in(teacher, subs / f"teacher_{lang}", claim)
         _hand_in(stub, subs / f"stub_{lang}", claim)
         _hand_in(_wrong(teacher), subs / f"wrong_{lang}", claim)
+        _hand_in(_broken(teacher), subs / f"broken_{lang}", claim)
     english = _read(course / f"{NAME}.ipynb")
     _hand_in(english, subs / "teacher_dotdot", "../../etc")        # graded as English
     _hand_in(_read(released / f"{NAME}.ipynb"), subs / "stub_xx", "xx")
@@ -414,7 +425,8 @@ def test_a_hand_in_scores_the_same_in_every_language(graded):
     assert scores["teacher_en"][:3] == (6, 6, "ok")
     assert scores["wrong_en"][:2] == (4, 6)
     assert scores["stub_en"][:2] == (0, 6)
-    for kind in ("teacher", "stub", "wrong"):
+    assert scores["broken_en"][:2] == (0, 6)
+    for kind in ("teacher", "stub", "wrong", "broken"):
         assert scores[f"{kind}_de"] == scores[f"{kind}_hu"] == scores[f"{kind}_en"], kind
     assert scores["teacher_dotdot"] == scores["teacher_en"]
     assert scores["stub_xx"] == scores["stub_en"]
@@ -427,7 +439,7 @@ def test_grades_csv_does_not_depend_on_the_language(graded):
     the learner's checks said it) is in the learner's language."""
     with open(graded["out"] / "grades.csv", newline="", encoding="utf-8") as f:
         rows = {r["student"]: r for r in csv.DictReader(f)}
-    for kind in ("teacher", "stub", "wrong"):
+    for kind in ("teacher", "stub", "wrong", "broken"):
         same = [{k: v for k, v in rows[f"{kind}_{lang}"].items() if k not in ("student", "seconds", "message")}
                 for lang in LANGS]
         assert same[0] == same[1] == same[2], kind
@@ -455,6 +467,11 @@ def test_feedback_comes_in_the_hand_ins_language(graded):
     # a wrong German solution's first visible failure names the German scenario and check
     wrong = _feedback(out, "wrong_de")
     assert "4 von 6 Punkten" in wrong
+    # a check's sentence, made by the grader from the learner's records, in the hand-in's language
+    assert "3 players, seat 0 plays 8♥: who moves next: expected 2, got 1" in _feedback(out, "broken_en")
+    assert "3 Spieler, Platz 0 spielt 8♥: wer ist als Nächstes dran: erwartet 2, erhalten 1" in _feedback(
+        out, "broken_de")
+    assert "3 játékos, a 0. hely 8♥-t tesz: ki következik: várt érték 2, kapott 1" in _feedback(out, "broken_hu")
     # path tricks and unknown languages: English, from the English source
     assert "An 8 skips the next player" in _feedback(out, "teacher_dotdot")
     assert "An 8 skips the next player" in _feedback(out, "stub_xx")
