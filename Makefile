@@ -6,12 +6,17 @@ VENV = .venv
 BIN = $(VENV)/bin
 TMPHOME = $(CURDIR)/.tmp-home
 
-NOTEBOOKS = $(wildcard notebooks/*.ipynb)
+# The course's languages: English is the source, German and Hungarian translations sit beside it in
+# notebooks/de, exercises/de, ... (docs/howto/languages.md; `python -m maumau.course.translations check`).
+COURSE_LANGS = de hu
+NOTEBOOKS = $(wildcard notebooks/*.ipynb $(foreach l,$(COURSE_LANGS),notebooks/$(l)/*.ipynb))
+EXERCISES = $(wildcard exercises/*.ipynb $(foreach l,$(COURSE_LANGS),exercises/$(l)/*.ipynb))
 LINT_PATHS = $(wildcard maumau tests benchmarks lite setup.py)
 
 # The test run writes nothing to the real home; hash order is fixed (kernels inherit it).
 TEST_ENV = \
 	PYTHONHASHSEED=0 \
+	MAUMAU_LANG=en \
 	HOME="$(TMPHOME)" \
 	XDG_CONFIG_HOME="$(TMPHOME)/.config" \
 	XDG_CACHE_HOME="$(TMPHOME)/.cache" \
@@ -59,11 +64,19 @@ LAB_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
 # notebook 01. exercises/ holds the instructor versions (solutions, hidden tests: whoever runs `make lab`
 # from a clone is the teacher, and notebook 08 works on them); student/ is rewritten from them on each
 # start with `maumau release`, so the teacher sees exactly what a learner gets, next to it.
-LAB_URL = /lab/tree/notebooks/01_start_here.ipynb
+#
+# `make lab LANG=de` (or hu) opens the German (Hungarian) course: notebook 01 of notebooks/de, and
+# every maumau screen and command in the lab (`maumau play` in its terminal too) speaks German
+# (MAUMAU_LANG). Without LANG= the language of the teacher's locale is taken when the course has it
+# (de_DE.UTF-8: German), else English. A bare LANG=de is no locale: the lab runs under C.UTF-8 then.
+COURSE_LANG = $(or $(filter $(COURSE_LANGS),$(firstword $(subst _, ,$(subst ., ,$(LANG))))),en)
+COURSE_DIR = notebooks$(if $(filter en,$(COURSE_LANG)),,/$(COURSE_LANG))
+LAB_URL = /lab/tree/$(COURSE_DIR)/01_start_here.ipynb
+LAB_LOCALE = $(if $(filter en de hu,$(LANG)),C.UTF-8,$(LANG))
 
 lab: $(VENV)/.installed-lab build
 	$(BIN)/maumau release exercises/ --out student/
-	$(BIN)/jupyter lab $(LAB_ROOT) --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=$(LAB_URL)
+	$(if $(LAB_LOCALE),LANG="$(LAB_LOCALE)") MAUMAU_LANG=$(COURSE_LANG) $(BIN)/jupyter lab $(LAB_ROOT) --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=$(LAB_URL)
 
 # The JupyterHub test (tests/classroom/test_hub.py) needs configurable-http-proxy, JupyterHub's proxy, from npm:
 # into .venv/chp, pinned (a later release may want a newer Node.js).
@@ -80,7 +93,7 @@ $(VEGA): $(VENV)/.installed
 
 # The tests, then the notebooks (nbval), in one shell: the notebooks run and report even when a
 # test failed, and the target then fails with the status of the first of the two that failed.
-NBVAL_FILES = $(strip $(NOTEBOOKS) $(wildcard exercises/*.ipynb))
+NBVAL_FILES = $(strip $(NOTEBOOKS) $(EXERCISES))
 NBVAL = $(if $(NBVAL_FILES),$(TEST_ENV) $(BIN)/python -m pytest --nbval --nbval-current-env $(NBVAL_FILES),true)
 
 test: build $(CHP) $(VEGA) $(VENV)/.installed-browser

@@ -215,21 +215,42 @@ def npm_pyodide(version: str, into: Path) -> Path:
 
 # --- the site -------------------------------------------------------------------------------------------
 
+#: The courses on the site: English at the top, each translation in a folder of its language.
+COURSE_LANGUAGES = {"en": "English", "de": "Deutsch", "hu": "magyar"}
+
+
 def stage_contents(into: Path) -> None:
-    """The learner's files: the course notebooks at the top (not the teacher's), the student exercises
-    in exercises/, and a README that says what is here."""
+    """The learner's files: the English course notebooks at the top (not the teacher's), the student
+    exercises in exercises/, a README that says what is here; the German and Hungarian courses the
+    same way in de/ and hu/ (docs/howto/languages.md)."""
     shutil.rmtree(into, ignore_errors=True)
     into.mkdir(parents=True)
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        if notebook.name in NOT_ON_SITE:
-            print(f"not on the site: {notebook.name}: {NOT_ON_SITE[notebook.name]}")
-            continue
-        (into / notebook.name).write_text(joined(notebook.read_text(encoding="utf-8")), encoding="utf-8")
     run(Path(sys.executable).parent / "maumau", "release", ROOT / "exercises", "--out", into / "exercises")
-    for notebook in (into / "exercises").glob("*.ipynb"):
-        notebook.write_text(joined(notebook.read_text(encoding="utf-8")), encoding="utf-8")
     left_out = "\n".join(f"- `{name}`: {why}." for name, why in NOT_ON_SITE.items())
-    (into / "README.md").write_text((LITE / "README.md").read_text().replace("{left_out}", left_out))
+    for lang in COURSE_LANGUAGES:
+        folder = into if lang == "en" else into / lang
+        source = ROOT / "notebooks" if lang == "en" else ROOT / "notebooks" / lang
+        folder.mkdir(exist_ok=True)
+        for notebook in sorted(source.glob("*.ipynb")):
+            if notebook.name in NOT_ON_SITE:
+                print(f"not on the site ({lang}): {notebook.name}: {NOT_ON_SITE[notebook.name]}")
+                continue
+            (folder / notebook.name).write_text(joined(notebook.read_text(encoding="utf-8")), encoding="utf-8")
+        if lang != "en" and (into / "exercises" / lang).is_dir():  # `maumau release` writes exercises/<lang>/
+            shutil.move(into / "exercises" / lang, folder / "exercises")
+        for notebook in (folder / "exercises").glob("*.ipynb"):
+            notebook.write_text(joined(notebook.read_text(encoding="utf-8")), encoding="utf-8")
+        readme = LITE / ("README.md" if lang == "en" else f"README.{lang}.md")
+        (folder / "README.md").write_text(readme.read_text(encoding="utf-8").replace("{left_out}", left_out),
+                                          encoding="utf-8")
+
+
+def write_first_page(site: Path) -> None:
+    """The site's first page: the course in three languages, each a link into JupyterLab at its
+    notebook 01 (lite/index.html). It replaces the page that would send a visitor on to JupyterLab at
+    once, before they chose a language."""
+    page = (LITE / "index.html").read_text(encoding="utf-8")
+    (site / "index.html").write_text(page, encoding="utf-8")
 
 
 def joined(text: str) -> str:
@@ -297,6 +318,7 @@ def main() -> None:
         "--contents", STAGE / "contents", "--output-dir", out, *APPS, "--no-sourcemaps",
         "--no-unused-shared-packages", cwd=STAGE)
     configure(out, roots)
+    write_first_page(out)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"site: {out} ({size / 1e6:.1f} MB in {sum(1 for f in out.rglob('*') if f.is_file())} files)")
 

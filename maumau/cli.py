@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from ._version import __version__
 from .core.variants import Variant, VariantError, variant, variant_names
 from .terminal.play import STRENGTHS, Console, Quit, TerminalPlayer, group_moves, play, run_hand
-from .text.i18n import LANGUAGES, t, use_language
+from .text.i18n import LANGUAGES, language, t, use_language
 
 __all__ = ["main", "build_parser", "Console", "TerminalPlayer", "run_hand", "Quit", "group_moves"]
 
@@ -66,7 +66,8 @@ def _add_rules(commands: Any) -> None:
                               description="Without VARIANT, list the variants; with it, show its rules.")
     sub.add_argument("variant", nargs="?", metavar="VARIANT", help=", ".join(variant_names()))
     _add_option_flag(sub)
-    sub.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the sentences (default en)")
+    sub.add_argument("--lang", choices=LANGUAGES, default=language(),
+                     help="language of the sentences (default: the course's, MAUMAU_LANG, else en)")
     sub.add_argument("--formal", action="store_true", help="also the formal one-liners (next(X), rule ids)")
     sub.add_argument("--markdown", action="store_true", help="every variant in en, de and hu, as RULES.md")
     sub.set_defaults(func=cmd_rules)
@@ -87,8 +88,9 @@ def _add_play(commands: Any) -> None:
                      help="computer strength (default medium); a strength whose player class is not "
                           "in maumau.players yet plays Random")
     sub.add_argument("--no-color", action="store_true", help="no colours (also when NO_COLOR is set)")
-    sub.add_argument("--lang", choices=LANGUAGES, default="en",
-                     help="the language of the game: en (default), de (Deutsch) or hu (magyar)")
+    sub.add_argument("--lang", choices=LANGUAGES, default=language(),
+                     help="the language of the game: en, de (Deutsch) or hu (magyar); default: the "
+                          "course's (MAUMAU_LANG), else en")
     _add_option_flag(sub)
     sub.set_defaults(func=cmd_play)
 

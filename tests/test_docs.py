@@ -125,14 +125,16 @@ def test_the_course_notebooks_are_the_manual_s_tutorials():
     link = DOCS / "tutorials" / "course"
     assert link.resolve() == (ROOT / "notebooks").resolve(), "docs/tutorials/course leads to notebooks/"
     index = (DOCS / "tutorials" / "index.md").read_text()
-    for notebook in (ROOT / "notebooks").glob("*.ipynb"):
-        assert f"course/{notebook.stem}" in index, f"docs/tutorials/index.md does not list {notebook.name}"
+    for notebook in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks").glob("*/*.ipynb")]:
+        name = notebook.relative_to(ROOT / "notebooks").with_suffix("").as_posix()  # de/01_start_here
+        assert f"course/{name}\n" in index, f"docs/tutorials/index.md does not list notebooks/{name}"
 
 
 def test_the_pictures_the_manual_and_the_notebooks_show_exist():
     images = {p.name for p in (DOCS / "images").glob("*.png")}
     shown = set()
-    for path in [README, *DOCS.rglob("*.md"), *(ROOT / "notebooks").glob("*.ipynb")]:
+    for path in [README, *DOCS.rglob("*.md"), *(ROOT / "notebooks").glob("*.ipynb"),
+                 *(ROOT / "notebooks").glob("*/*.ipynb")]:
         if "_build" not in path.parts:
             shown |= set(re.findall(r"images/([\w-]+\.png)", path.read_text()))
     assert shown <= images, shown - images

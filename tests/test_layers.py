@@ -51,6 +51,7 @@ ROOMS: dict[str, int] = {
     "maumau.classroom": 6,
     "maumau.league": 6,
     "maumau.env": 6,
+    "maumau.course": 6,
     "maumau.__main__": 6,
     "maumau._version": 6,
 }

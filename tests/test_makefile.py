@@ -12,10 +12,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def lab_command(*prefix: str) -> str:
-    """The `jupyter lab` line that `make lab` would run (make -n runs nothing)."""
+def lab_command(*prefix: str, lang: str = "C.UTF-8") -> str:
+    """The `jupyter lab` line that `make lab` would run (make -n runs nothing), under the locale
+    ``lang`` (a teacher's LANG, or the course's language as `make lab LANG=de` gives it)."""
+    env = {**os.environ, "LANG": lang}
     out = subprocess.run([*prefix, "make", "-n", "-C", str(ROOT), "lab"], capture_output=True, text=True,
-                         check=True).stdout
+                         check=True, env=env).stdout
     lines = [line for line in out.splitlines() if "jupyter lab" in line]
     assert len(lines) == 1, out
     return lines[0]
@@ -27,6 +29,19 @@ def test_make_lab_allows_root_only_for_root() -> None:
     assert ("--allow-root" in line) == (os.geteuid() == 0), line
     assert f'--ServerApp.root_dir="{ROOT}"' in line, line  # the course root (quoted: a path may hold spaces)
     assert line.rstrip().endswith("--LabApp.default_url=/lab/tree/notebooks/01_start_here.ipynb"), line
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+@pytest.mark.parametrize(("lang", "course", "locale"), [
+    ("de", "de", "C.UTF-8"), ("hu", "hu", "C.UTF-8"), ("en", "en", "C.UTF-8"),
+    ("de_AT.UTF-8", "de", "de_AT.UTF-8"), ("hu_HU.UTF-8", "hu", "hu_HU.UTF-8"), ("fr_FR.UTF-8", "en", "fr_FR.UTF-8"),
+])
+def test_make_lab_opens_the_course_in_its_language(lang: str, course: str, locale: str) -> None:
+    line = lab_command(lang=lang)
+    folder = "notebooks" if course == "en" else f"notebooks/{course}"
+    assert line.rstrip().endswith(f"--LabApp.default_url=/lab/tree/{folder}/01_start_here.ipynb"), line
+    assert f"MAUMAU_LANG={course} " in line, line       # every maumau screen and command in the lab
+    assert f'LANG="{locale}" ' in line, line             # a bare "de" is no locale: C.UTF-8 instead
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("runuser") is None, reason="needs root and runuser")

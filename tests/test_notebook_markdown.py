@@ -16,7 +16,9 @@ import pytest
 from markdown_it import MarkdownIt
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "exercises").glob("*.ipynb"))
+#: Every language's notebooks and exercises (English, and the translations in de/ and hu/).
+NOTEBOOKS = [p for folder in ("notebooks", "exercises") for pattern in ("*.ipynb", "*/*.ipynb")
+             for p in sorted((ROOT / folder).glob(pattern))]
 MD = MarkdownIt("commonmark").enable("table")
 
 
@@ -39,7 +41,7 @@ def test_the_check_catches_comment_lines() -> None:
     assert comment_lines("# Title\n\n- a\n- b") == (1, 3)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_markdown_cells_are_not_comment_lines(path: Path) -> None:
     for cell_id, source in markdown_cells(path):
         hashed, lines = comment_lines(source)
@@ -49,7 +51,7 @@ def test_markdown_cells_are_not_comment_lines(path: Path) -> None:
             "(they render as headings): write Markdown, not comments")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_markdown_renders_headings_and_lists(path: Path) -> None:
     cells = markdown_cells(path)
     assert cells, f"{path.name} has no Markdown cells"
@@ -99,7 +101,7 @@ def test_the_check_catches_sentence_headings() -> None:
     assert not sentence_heading("A probability question: must Makaó's up-card be covered?")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_headings_are_titles_not_sentences(path: Path) -> None:
     """A '# ' line left over from a script renders a sentence as a huge heading: only titles are
     headings, and the page has one top heading, its title."""

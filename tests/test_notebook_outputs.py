@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
+#: Every language's (English, and the translations in de/ and hu/: the hidden tests of each).
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks").glob("*/*.ipynb"))
+EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb")) + sorted((ROOT / "exercises").glob("*/*.ipynb"))
 
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
@@ -126,7 +127,7 @@ def test_every_exercise_has_hidden_tests(secrets: dict[str, str]) -> None:
     assert set(secrets.values()) == {path.name for path in EXERCISES}
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_outputs_show_no_hidden_test(path: Path, secrets: dict[str, str]) -> None:
     """No committed output of the course shows a line of a hidden test, or the markers around one
     (a printed instructor cell); no cell quotes a hidden test either (its text may name the markers)."""
@@ -139,7 +140,7 @@ def test_outputs_show_no_hidden_test(path: Path, secrets: dict[str, str]) -> Non
                            "show a visible test or the student version instead")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_nbval_comment_markers(path: Path) -> None:
     """``# NBVAL_IGNORE_OUTPUT`` and friends are for the test run, not for learners: use the cell
     tags (nbval-ignore-output, nbval-skip, raises-exception, nbval-check-output)."""
@@ -149,7 +150,7 @@ def test_no_nbval_comment_markers(path: Path) -> None:
             assert not markers, f"{path.name} cell {cell.get('id', i)}: {markers}: use cell tags instead"
 
 
-@pytest.mark.parametrize("path", EXERCISES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EXERCISES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_exercise_outputs_show_no_hidden_test(path: Path, secrets: dict[str, str]) -> None:
     """The instructor notebooks hold the hidden tests in their cells, never in their committed
     outputs (a traceback of a hidden test would quote it; a learner may see those files)."""

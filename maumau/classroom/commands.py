@@ -7,6 +7,8 @@ import argparse
 import os
 from typing import TYPE_CHECKING, Any
 
+from ..text.i18n import LANGUAGES, language
+
 if TYPE_CHECKING:  # pragma: no cover
     from .messages import TeacherRequest
 
@@ -67,7 +69,8 @@ def add_commands(commands: Any) -> None:
     table.add_argument("--clock", type=float, default=None,
                        help="seconds a learner may think before a computer moves for them (default: no clock)")
     table.add_argument("--without", nargs="*", default=[], metavar="RULE", help="house rules: rules to leave out")
-    table.add_argument("--lang", default="en", choices=["en", "de", "hu"])
+    table.add_argument("--lang", default=language(), choices=LANGUAGES,
+                       help="the table's language (default: the course's, MAUMAU_LANG, else en)")
     table.add_argument("--renew", metavar="LEARNER",
                        help="for codes: a new personal code for LEARNER (* for everyone); the old one stops working")
     table.set_defaults(func=cmd_table)

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..text.i18n import language
 from .errors import LeagueError
 from .words import LANGS
 
@@ -41,7 +42,8 @@ def add_commands(commands: Any) -> None:
                       help="who meets whom (default: round robin for a few bots, random tables for many)")
     play.add_argument("--workers", type=int, default=None, help="games at once (default: twice this machine's cores)")
     standings = sub.add_parser("standings", parents=[common], help="the standings, best first")
-    standings.add_argument("--lang", choices=LANGS, default="en")
+    standings.add_argument("--lang", choices=LANGS, default=language(),
+                           help="the language of the standings (default: the course's, MAUMAU_LANG, else en)")
     games = sub.add_parser("games", parents=[common], help="the games played (of one bot)")
     games.add_argument("--name", default=None, help="only this bot's games")
     replay = sub.add_parser("replay", parents=[common], help="a game move by move, every hand open")

@@ -13,8 +13,9 @@ each language too (``card_name``, ``wish_name``, ``rule_summary``, ``seat_regex`
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
@@ -46,12 +47,20 @@ RULE_TEXT: dict[str, dict[str, str]] = {"en": {}, "de": locale.de.RULES, "hu": l
 _FOR_A_WHILE: ContextVar[str | None] = ContextVar("maumau_language", default=None)
 
 
+def course_language_from(environ: Mapping[str, str]) -> str:
+    """The language a process starts in: ``MAUMAU_LANG`` ("de", "hu", or a locale name such as
+    "de_AT.UTF-8"), as `make lab LANG=de` and a school's JupyterHub set it, else English. A value the
+    course has no language for is English too: a wrong setting must not stop a lesson."""
+    wanted = environ.get("MAUMAU_LANG", "").split("_")[0].split(".")[0].lower()
+    return wanted if wanted in LANGUAGES else "en"
+
+
 class _Course:
     """The course's language (``set_language``): the whole process's, as a teacher chose it for
     every cell, widget callback and thread of a notebook (a ContextVar set in one cell would not
-    reach the next one in every Jupyter kernel)."""
+    reach the next one in every Jupyter kernel). It starts as ``MAUMAU_LANG`` says."""
 
-    lang = "en"
+    lang = course_language_from(os.environ)
 
 
 def _checked(lang: str) -> str:

@@ -2,7 +2,9 @@
 
 run.sh starts JupyterLab (galata's configuration) and calls this with MM_URL, MM_TOKEN, MM_ROOT
 (the server's root folder) and MM_OUT.  It copies ``notebooks/`` and ``exercises/`` into
-MM_ROOT/course (notebook 08 reads ``../exercises``) without their outputs, so the committed
+MM_ROOT/course (notebook 08 reads ``../exercises``), the German and Hungarian courses
+(``notebooks/de``, ``notebooks/hu``, their exercises in ``exercises/de``, ...) with them
+(COURSE_LANGS=en,de,hu, the default, or fewer), without their outputs, so the committed
 notebooks are never touched, and then, one notebook after the other:
 
 * opens it, runs every cell (*Run All*) and waits until the run is over, the kernel is idle and
@@ -46,27 +48,47 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background
 VIEWPORT = {"width": 1280, "height": 1400}
 APP = "window.galata.app"
 
+#: The course's languages to run (COURSE_LANGS=de for the German course alone): English is
+#: notebooks/, each translation notebooks/<lang>/ (docs/howto/languages.md).
+LANGS = [p.strip() for p in os.environ.get("COURSE_LANGS", "en,de,hu").split(",") if p.strip()]
+
+
+def sources() -> list[tuple[str, Path]]:
+    """(the folder of the copy under course/notebooks, the notebook) of each notebook to run."""
+    if "COURSE_DIR" in os.environ:
+        return [("", p) for p in sorted(SOURCE.glob("*.ipynb"))]
+    return [("" if lang == "en" else lang, p) for lang in LANGS
+            for p in sorted((SOURCE if lang == "en" else SOURCE / lang).glob("*.ipynb"))]
+
+
 def prepare() -> list[Path]:
-    """Copies of the course notebooks (without outputs) and of the exercises beside them."""
+    """Copies of the course notebooks (without outputs) and of the exercises beside them, every
+    language's where its own exercises are (notebooks/de/08 reads ../../exercises/de)."""
     course = ROOT / "course"
     shutil.rmtree(course, ignore_errors=True)
     (course / "notebooks").mkdir(parents=True)
     shutil.copytree(REPO / "exercises", course / "exercises")
     wanted = [p.strip() for p in os.environ.get("COURSE_NOTEBOOKS", "").split(",") if p.strip()]
     copies = []
-    for source in sorted(SOURCE.glob("*.ipynb")):
+    for folder, source in sources():
         if wanted and not any(source.name.startswith(prefix) for prefix in wanted):
             continue
         nb = json.loads(source.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
             if cell["cell_type"] == "code":
                 cell["outputs"], cell["execution_count"] = [], None
-        copy = course / "notebooks" / source.name
+        copy = course / "notebooks" / folder / source.name
+        copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         copies.append(copy)
     if not copies:
         sys.exit(f"COURSE_NOTEBOOKS={os.environ.get('COURSE_NOTEBOOKS')!r} names no notebook in {SOURCE}")
     return copies
+
+
+def label(copy: Path) -> str:
+    """A copy's name in the report and its screenshots: de/01_start_here.ipynb, de-01_start_here-K.png."""
+    return copy.relative_to(ROOT / "course" / "notebooks").as_posix()
 
 
 def open_lab(page: Page) -> None:
@@ -90,7 +112,7 @@ def run_notebook(page: Page, copy: Path) -> dict:
     ran = time.perf_counter() - started
     cells = widgets_settled(page, APP)
     counts = check(cells, problems)
-    shots = screenshots(page, APP, OUT, copy.stem)
+    shots = screenshots(page, APP, OUT, label(copy).removesuffix(".ipynb").replace("/", "-"))
     if page.locator(".jp-Dialog").count():
         problems.append(f"JupyterLab dialog: {page.locator('.jp-Dialog').first.inner_text()[:300]!r}")
         page.keyboard.press("Escape")
@@ -98,7 +120,7 @@ def run_notebook(page: Page, copy: Path) -> dict:
     # Not failures, but worth a look: a sentence rendered as a heading (a Markdown line that starts with '# ').
     headings = [(c["index"], h) for c in cells for h in c["headings"]][1:]  # not the title
     warnings = [f"cell {i + 1}: a sentence as a heading? {h!r}" for i, h in headings if h.endswith(":") or len(h) > 60]
-    return {"name": copy.name, **counts, "run_s": round(ran, 1), "total_s": round(time.perf_counter() - began, 1),
+    return {"name": label(copy), **counts, "run_s": round(ran, 1), "total_s": round(time.perf_counter() - began, 1),
             "problems": problems, "warnings": warnings, "screenshots": [p.name for p in shots]}
 
 
@@ -131,17 +153,17 @@ def main() -> int:
             try:
                 result = run_notebook(page, copy)
             except Exception as e:  # a timeout or a broken page: the notebook fails, the next one gets a new page
-                result = {"name": copy.name, "cells": 0, "code": 0, "markdown": 0, "errors": 0, "stderr": 0,
+                result = {"name": label(copy), "cells": 0, "code": 0, "markdown": 0, "errors": 0, "stderr": 0,
                           "widgets": 0, "widgets_ok": 0, "images": 0, "run_s": 0,
                           "total_s": round(time.perf_counter() - began_notebook, 1), "screenshots": [],
                           "problems": [f"the test broke off: {type(e).__name__}: {e}"]}
-                page.screenshot(path=str(OUT / f"{copy.stem}-broken.png"))
+                page.screenshot(path=str(OUT / f"{label(copy).removesuffix('.ipynb').replace('/', '-')}-broken.png"))
                 page.close()
                 page = context.new_page()
                 page.on("pageerror", lambda e: page_errors.append(str(e)))
                 open_lab(page)
             results.append(result)
-            print(f"[{time.perf_counter() - began:6.1f}s] {copy.name}: {result['cells']} cells, "
+            print(f"[{time.perf_counter() - began:6.1f}s] {label(copy)}: {result['cells']} cells, "
                   f"{result['errors']} errors, {result['stderr']} stderr, widgets {result['widgets_ok']}/"
                   f"{result['widgets']}, {result['images']} plots, run {result['run_s']} s, "
                   f"{len(result['screenshots'])} screenshots{'' if not result['problems'] else ', FAILED'}",

@@ -216,6 +216,35 @@ def engine_speed(page: Page) -> dict[str, float]:
     return speeds
 
 
+#: The translated courses on the site, each in a folder of its language (lite/build.py).
+TRANSLATED = ("de", "hu")
+#: What the first page offers: each course's notebook 01, in its language.
+COURSES = {"English": "01_start_here.ipynb", "Deutsch": "de/01_start_here.ipynb", "Magyar": "hu/01_start_here.ipynb"}
+
+
+def first_page(page: Page, url: str) -> dict:
+    """The site's first page offers the three courses; choosing Deutsch opens the German notebook 01."""
+    problems = []
+    page.goto(f"{url}/", wait_until="domcontentloaded")
+    links = page.evaluate("() => [...document.querySelectorAll('a.course')]"
+                          ".map(a => [a.innerText, a.getAttribute('href')])")
+    offered = {text.split("\n")[0].strip(): href for text, href in links}
+    for name, path in COURSES.items():
+        if offered.get(name) != f"lab/index.html?path={path}":
+            problems.append(f"the first page offers {name} as {offered.get(name)!r}, not notebook 01 at {path}")
+    page.screenshot(path=str(OUT / "first-page.png"))
+    page.get_by_role("link", name="Deutsch").click()
+    try:
+        page.wait_for_function(f"() => {{ const w = {APP} && {APP}.shell.currentWidget;"
+                               " return w && w.context && w.context.path === 'de/01_start_here.ipynb'; }",
+                               timeout=120_000)
+        page.evaluate(js(CLOSE, APP))
+    except Exception as e:  # noqa: BLE001 (reported as this step's failure)
+        problems.append(f"Deutsch did not open de/01_start_here.ipynb: {type(e).__name__}: {e}")
+    step("the first page: " + ("English, Deutsch, Magyar; Deutsch opens de/01" if not problems else problems[0]))
+    return {"name": "first page", "problems": problems}
+
+
 def exercise(page: Page) -> dict:
     """A student exercise: its setup cell runs (the grading helpers import in the browser)."""
     path = "exercises/02_skip_on_eight.ipynb"
@@ -257,7 +286,7 @@ def secrets_on_the_site() -> list[str]:
     secret; one that only a solution or hidden test holds is."""
     blocks = r"### BEGIN (SOLUTION|HIDDEN TESTS)(.*?)### END \1"
     texts = ["\n".join("".join(c["source"]) for c in json.loads(notebook.read_text())["cells"])
-             for notebook in (REPO / "exercises").glob("*.ipynb")]
+             for notebook in (REPO / "exercises").rglob("*.ipynb")]  # every language's
     shown = {line.strip() for text in texts for line in re.sub(blocks, "", text, flags=re.S).splitlines()}
     secret = {line.strip() for text in texts for block in re.findall(blocks, text, re.S)
               for line in block[1].splitlines() if len(line.strip()) > 24} - shown - IDIOMS
@@ -287,6 +316,7 @@ def course(page: Page) -> list[dict]:
     """Every course notebook on the site after 01 (SITE_NOTEBOOKS=02,05 for some)."""
     wanted = [p.strip() for p in os.environ.get("SITE_NOTEBOOKS", "").split(",") if p.strip()]
     names = sorted(p.name for p in (SITE / "files").glob("*.ipynb") if not p.name.startswith("01_"))
+    names += [f"{lang}/{p.name}" for lang in TRANSLATED for p in sorted((SITE / "files" / lang).glob("*.ipynb"))]
     results = []
     for name in names:
         if wanted and not any(name.startswith(prefix) for prefix in wanted):
@@ -355,7 +385,7 @@ def main() -> int:
         first = first_notebook(page, url)
         speeds = engine_speed(page)
         page.evaluate(js(CLOSE, APP))
-        results = [first, *course(page), exercise(page), table_app(page, url)]
+        results = [first, first_page(page, url), *course(page), exercise(page), table_app(page, url)]
         if not any(r.get("vega_nulls") for r in results) and not os.environ.get("SITE_NOTEBOOKS"):
             results.append({"name": "Vega-Lite", "problems": [
                 "no Vega-Lite output holds a null (the state graphs' specs do): nulls lost on the way to JavaScript"]})

@@ -185,3 +185,29 @@ def test_every_sentence_of_random_games_formats_in_every_language(lang, name):
                 after = s.apply(move)
                 assert "{" not in narrate(s, move, after)
                 s = after
+
+
+@pytest.mark.parametrize(("value", "lang"), [
+    ("de", "de"), ("hu", "hu"), ("en", "en"), ("de_AT.UTF-8", "de"), ("HU", "hu"), ("hu_HU", "hu"),
+    ("fr", "en"), ("", "en"), ("../de", "en"), ("C.UTF-8", "en"),
+])
+def test_a_process_starts_in_the_language_maumau_lang_names(value, lang):
+    from maumau.text.i18n import course_language_from
+
+    assert course_language_from({"MAUMAU_LANG": value}) == lang
+    assert course_language_from({}) == "en"
+
+
+def test_the_commands_speak_the_course_language_by_default():
+    """`make lab LANG=hu` sets MAUMAU_LANG for the lab's kernels and terminals: `maumau rules` there
+    is Hungarian without --lang (and --lang still wins)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MAUMAU_LANG": "hu"}
+    run = [sys.executable, "-m", "maumau", "rules", "makao"]
+    hungarian = subprocess.run(run, capture_output=True, text=True, env=env, check=True).stdout
+    assert hungarian.startswith("Makaó: 104 lap"), hungarian[:80]
+    english = subprocess.run([*run, "--lang", "en"], capture_output=True, text=True, env=env, check=True).stdout
+    assert english.startswith("Makaó: 104 cards"), english[:80]

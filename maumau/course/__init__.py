@@ -1,0 +1,1 @@
+"""The course itself: its notebooks and exercises, and their translations (``translations``)."""
