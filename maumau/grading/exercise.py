@@ -727,6 +727,9 @@ def load_exercise(path: str | Path) -> Exercise:
     translations beside it (``translation_paths``), each checked against it (``load_translation``)."""
     path = Path(path)
     exercise = _read_exercise(path)
+    # a translation graded as a source of its own (notebook 08 of the German course grades
+    # exercises/de) keeps its language: its hand-ins are graded and answered in it
+    exercise.language = notebook_language(exercise.notebook)
     exercise.files = exercise_files(exercise)
     exercise.translations = {lang: load_translation(exercise, where, lang)
                              for lang, where in translation_paths(exercise).items()}

@@ -124,6 +124,19 @@ def test_an_exercise_knows_its_translations(course):
         assert exercise.in_language(odd) is exercise
 
 
+def test_a_translations_folder_graded_on_its_own_keeps_its_language(course, tmp_path):
+    """Notebook 08 of the German course releases and grades exercises/de itself."""
+    (exercise,) = load_exercises(course / "de")
+    assert exercise.language == "de" and exercise.translations == {}
+    out = tmp_path / "student"
+    assert release(course / "de", out) == [out / f"{NAME}.ipynb"]
+    assert _read(out / f"{NAME}.ipynb")["metadata"]["maumau"] == {"language": "de"}
+    subs = tmp_path / "subs"
+    _hand_in(_read(out / f"{NAME}.ipynb"), subs / "ann", "de")
+    (job,) = _plan(course / "de", subs).jobs
+    assert job[1].language == "de" and WORDS["de"]['"who moves next"'] in job[2][3].source
+
+
 def test_a_folder_that_is_not_a_language_is_not_looked_into(course):
     (course / "xx").mkdir()
     (course / "xx" / f"{NAME}.ipynb").write_text("not a notebook", encoding="utf-8")
