@@ -46,7 +46,8 @@ from ..text.i18n import LANGUAGES
 
 __all__ = [
     "NotebookError", "MAX_NOTEBOOK_BYTES", "read_regular_file", "notebook_from_bytes", "read_notebook",
-    "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "STUB", "HIDDEN_NOTE", "SOLUTION", "TEST",
+    "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "STUB", "HIDDEN_NOTE", "HIDDEN_NOTES",
+    "SOLUTION", "TEST",
     "LOCKED", "FREE", "TEXT_STUB", "AUTOTEST", "HASHED_AUTOTEST", "BEGIN_MARK_SCHEME", "END_MARK_SCHEME",
     "SCHEMA_VERSION", "nbgrader_data", "role_of", "is_manual", "cell_key", "strip_region", "region_lines",
     "autotest_line", "ExerciseCell", "Exercise", "stub_for", "student_cell_source", "student_version",
@@ -183,6 +184,9 @@ BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 #: What a solution region becomes in the student version (nbgrader's own stub).
 STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
 HIDDEN_NOTE = "# (more tests run here when your notebook is graded)"
+#: HIDDEN_NOTE in the language of a translated exercise's student version.
+HIDDEN_NOTES = {"en": HIDDEN_NOTE, "de": "# (hier laufen weitere Tests, wenn dein Notebook bewertet wird)",
+                "hu": "# (itt további tesztek futnak, amikor a notebookodat értékeljük)"}
 SOLUTION, TEST, LOCKED, FREE = "solution", "test", "locked", "free"
 
 # --- nbgrader's format beyond the regions (manual grading, stubs, directives) ---------------------------
@@ -404,22 +408,22 @@ def stub_for(cell: ExerciseCell) -> tuple[str, ...]:
     return STUB if cell.cell.cell_type == "code" else (TEXT_STUB,)
 
 
-def student_cell_source(cell: ExerciseCell) -> str:
+def student_cell_source(cell: ExerciseCell, language: str = "en") -> str:
     """A cell as the learner gets it: solutions stubbed (a solution cell without markers
-    wholly, as nbgrader does), hidden tests gone."""
+    wholly, as nbgrader does), hidden tests gone (a note in ``language`` in their place)."""
     where = cell.key or "cell"
     if cell.whole:
         return "\n".join(stub_for(cell))
     text = strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, stub_for(cell), where)
     text = strip_region(text, BEGIN_MARK_SCHEME, END_MARK_SCHEME, (), where)
-    return strip_region(text, BEGIN_HIDDEN, END_HIDDEN, (HIDDEN_NOTE,), where)
+    return strip_region(text, BEGIN_HIDDEN, END_HIDDEN, (HIDDEN_NOTES.get(language, HIDDEN_NOTE),), where)
 
 
 def student_version(exercise: Exercise) -> Any:
     """The released notebook: stubs for solutions, no hidden tests, no outputs."""
     nb = copy.deepcopy(exercise.notebook)
     for cell, info in zip(nb.cells, exercise.cells, strict=True):
-        cell.source = student_cell_source(info)
+        cell.source = student_cell_source(info, exercise.language)
         if info.key and info.role != FREE:
             cell["id"] = info.key
         if cell.cell_type == "code":
@@ -432,7 +436,7 @@ def student_version(exercise: Exercise) -> Any:
 
 def _public_text(exercise: Exercise) -> str:
     """Everything a learner may see of the instructor notebook (outside the regions)."""
-    return "\n".join(student_cell_source(c) for c in exercise.cells)
+    return "\n".join(student_cell_source(c, exercise.language) for c in exercise.cells)
 
 
 def _secret_regions(cell: ExerciseCell) -> list[str]:
@@ -950,7 +954,8 @@ def assemble(exercise: Exercise, submission: Any) -> tuple[list[GradedCell], lis
                 solutions[key] = cell.source
             elif code and info.role == FREE:
                 learner_free[key] = cell.source
-            elif info.role in (TEST, LOCKED) and cell.source.strip() != student_cell_source(info).strip():
+            elif info.role in (TEST, LOCKED) and \
+                    cell.source.strip() != student_cell_source(info, exercise.language).strip():
                 notes.append(f"your changes to the instructor cell {key!r} were undone")
             continue
         if info is not None and info.role in (TEST, LOCKED):
@@ -966,7 +971,7 @@ def assemble(exercise: Exercise, submission: Any) -> tuple[list[GradedCell], lis
                 cells.append(GradedCell(solutions[info.key], SOLUTION, info.key))
             else:
                 notes.append(f"solution cell {info.key!r} is missing: the empty stub was graded")
-                cells.append(GradedCell(student_cell_source(info), SOLUTION, info.key))
+                cells.append(GradedCell(student_cell_source(info, exercise.language), SOLUTION, info.key))
         elif code and info.role in (TEST, LOCKED):
             if info.key not in seen:
                 notes.append(f"{'test' if info.role == TEST else 'setup'} cell {info.key!r} was missing "

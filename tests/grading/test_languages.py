@@ -26,6 +26,7 @@ from maumau.grading.exercise import (
     BEGIN_SOLUTION,
     END_HIDDEN,
     END_SOLUTION,
+    HIDDEN_NOTES,
     STUB,
     NotebookError,
     _code_difference,
@@ -281,6 +282,7 @@ def test_release_writes_each_languages_student_version_without_hidden_lines(cour
         assert WORDS[lang]['"who moves next"'] in text and '"who moves next"' not in text
         assert f'set_language("{lang}")' in text
         assert STUB[1] in text
+        assert HIDDEN_NOTES[lang] in text and HIDDEN_NOTES["en"] not in text
 
 
 def test_release_refuses_a_translation_that_shows_the_sources_hidden_test(course, tmp_path):
