@@ -28,6 +28,7 @@ TEXT: dict[str, dict[str, str]] = {
         "missing": "missing {moves}",
         "not_legal": "should not be legal {moves}",
         "legal": "legal: {moves}",
+        "did_not_run": "{what}: the check did not run",
         "raised": "your code raised {error}",
         "undefined_call": "the check calls `{name}`, which your notebook does not define: run the cell that "
                           "defines it, or give it back that name",
@@ -53,6 +54,7 @@ TEXT: dict[str, dict[str, str]] = {
         "missing": "es fehlen {moves}",
         "not_legal": "sollten nicht erlaubt sein {moves}",
         "legal": "erlaubt: {moves}",
+        "did_not_run": "{what}: die Prüfung lief nicht",
         "raised": "dein Code hat {error} ausgelöst",
         "undefined_call": "die Prüfung ruft `{name}` auf, aber dein Notebook definiert es nicht: führe die Zelle "
                           "aus, die es definiert, oder gib ihm seinen Namen zurück",
@@ -79,6 +81,7 @@ TEXT: dict[str, dict[str, str]] = {
         "missing": "hiányzik {moves}",
         "not_legal": "nem volna szabályos {moves}",
         "legal": "szabályos: {moves}",
+        "did_not_run": "{what}: az ellenőrzés nem futott le",
         "raised": "a kódod hibát dobott: {error}",
         "undefined_call": "az ellenőrzés meghívja ezt: `{name}`, de a notebookod nem definiálja: futtasd a "
                           "cellát, amelyik definiálja, vagy add vissza neki ezt a nevet",

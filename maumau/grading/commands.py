@@ -29,8 +29,9 @@ def add_course_options(sub: argparse.ArgumentParser) -> None:
                      help="grade on the workers of a dask scheduler (tcp://host:8786), or 'local' for a "
                           "LocalCluster of this machine; this process writes the reports and the gradebook")
     sub.add_argument("--lang", choices=("en", "de", "hu"), default="en",
-                     help="the language of the reports: summary.md, the summary printed, feedback/ and "
-                          "course.html (default en)")
+                     help="the language of the reports: summary.md, the summary printed, course.html, and "
+                          "feedback/ of learners whose notebooks name no language (a learner's feedback "
+                          "is in the language of their notebooks) (default en)")
 
 
 def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:

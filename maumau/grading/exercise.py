@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import copy
 import errno
+import io
 import json
 import os
 import re
 import stat
+import tokenize
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,15 +42,19 @@ from typing import Any
 
 import nbformat
 
+from ..text.i18n import LANGUAGES
+
 __all__ = [
     "NotebookError", "MAX_NOTEBOOK_BYTES", "read_regular_file", "notebook_from_bytes", "read_notebook",
-    "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "STUB", "HIDDEN_NOTE", "SOLUTION", "TEST",
+    "BEGIN_SOLUTION", "END_SOLUTION", "BEGIN_HIDDEN", "END_HIDDEN", "STUB", "HIDDEN_NOTE", "HIDDEN_NOTES",
+    "SOLUTION", "TEST",
     "LOCKED", "FREE", "TEXT_STUB", "AUTOTEST", "HASHED_AUTOTEST", "BEGIN_MARK_SCHEME", "END_MARK_SCHEME",
     "SCHEMA_VERSION", "nbgrader_data", "role_of", "is_manual", "cell_key", "strip_region", "region_lines",
     "autotest_line", "ExerciseCell", "Exercise", "stub_for", "student_cell_source", "student_version",
     "secret_lines", "leaks", "answered", "manual_pending", "MAX_DATA_FILE_BYTES", "MAX_DATA_BYTES",
     "MAX_DATA_FILES", "exercise_files", "submission_files", "load_exercise", "load_exercises", "GradedCell",
-    "assemble"
+    "assemble", "SOURCE_LANGUAGE", "declared_language", "notebook_language", "translation_paths",
+    "translation_mismatch", "load_translation"
 ]
 
 
@@ -178,6 +184,9 @@ BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 #: What a solution region becomes in the student version (nbgrader's own stub).
 STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
 HIDDEN_NOTE = "# (more tests run here when your notebook is graded)"
+#: HIDDEN_NOTE in the language of a translated exercise's student version.
+HIDDEN_NOTES = {"en": HIDDEN_NOTE, "de": "# (hier laufen weitere Tests, wenn dein Notebook bewertet wird)",
+                "hu": "# (itt további tesztek futnak, amikor a notebookodat értékeljük)"}
 SOLUTION, TEST, LOCKED, FREE = "solution", "test", "locked", "free"
 
 # --- nbgrader's format beyond the regions (manual grading, stubs, directives) ---------------------------
@@ -352,6 +361,10 @@ class Exercise:
     notebook: Any
     cells: list[ExerciseCell]
     files: dict[str, Path] = field(default_factory=dict)
+    #: The language of this notebook: SOURCE_LANGUAGE for the English source, else a translation's.
+    language: str = "en"
+    #: The source's translations by language (``exercises/de/NAME.ipynb``...); a translation has none.
+    translations: dict[str, Exercise] = field(default_factory=dict)
 
     @property
     def tests(self) -> list[ExerciseCell]:
@@ -377,6 +390,12 @@ class Exercise:
     def by_key(self) -> dict[str, ExerciseCell]:
         return {c.key: c for c in self.cells if c.key}
 
+    def in_language(self, lang: str | None) -> Exercise:
+        """The instructor notebook a hand-in in ``lang`` is graded with: the translation into
+        ``lang`` when there is one, else this (the English source).  ``lang`` is only looked up
+        among the translations loaded, never used as a path."""
+        return self.translations.get(lang, self) if isinstance(lang, str) else self
+
 
 # --- the student version and the secret lines ---------------------------------------------------------------
 #
@@ -389,22 +408,22 @@ def stub_for(cell: ExerciseCell) -> tuple[str, ...]:
     return STUB if cell.cell.cell_type == "code" else (TEXT_STUB,)
 
 
-def student_cell_source(cell: ExerciseCell) -> str:
+def student_cell_source(cell: ExerciseCell, language: str = "en") -> str:
     """A cell as the learner gets it: solutions stubbed (a solution cell without markers
-    wholly, as nbgrader does), hidden tests gone."""
+    wholly, as nbgrader does), hidden tests gone (a note in ``language`` in their place)."""
     where = cell.key or "cell"
     if cell.whole:
         return "\n".join(stub_for(cell))
     text = strip_region(cell.source, BEGIN_SOLUTION, END_SOLUTION, stub_for(cell), where)
     text = strip_region(text, BEGIN_MARK_SCHEME, END_MARK_SCHEME, (), where)
-    return strip_region(text, BEGIN_HIDDEN, END_HIDDEN, (HIDDEN_NOTE,), where)
+    return strip_region(text, BEGIN_HIDDEN, END_HIDDEN, (HIDDEN_NOTES.get(language, HIDDEN_NOTE),), where)
 
 
 def student_version(exercise: Exercise) -> Any:
     """The released notebook: stubs for solutions, no hidden tests, no outputs."""
     nb = copy.deepcopy(exercise.notebook)
     for cell, info in zip(nb.cells, exercise.cells, strict=True):
-        cell.source = student_cell_source(info)
+        cell.source = student_cell_source(info, exercise.language)
         if info.key and info.role != FREE:
             cell["id"] = info.key
         if cell.cell_type == "code":
@@ -417,7 +436,7 @@ def student_version(exercise: Exercise) -> Any:
 
 def _public_text(exercise: Exercise) -> str:
     """Everything a learner may see of the instructor notebook (outside the regions)."""
-    return "\n".join(student_cell_source(c) for c in exercise.cells)
+    return "\n".join(student_cell_source(c, exercise.language) for c in exercise.cells)
 
 
 def _secret_regions(cell: ExerciseCell) -> list[str]:
@@ -663,10 +682,8 @@ def _points(cell: dict[str, Any], where: str, key: str | None) -> float:
     return points
 
 
-def load_exercise(path: str | Path) -> Exercise:
-    """Read and check an instructor notebook: unique ids, balanced markers, points on graded
-    cells, no autotest directive, a schema maumau knows; and find its data files."""
-    path = Path(path)
+def _read_exercise(path: Path, language: str = "en") -> Exercise:
+    """An instructor notebook read and checked (``load_exercise``), without its data files."""
     nb = read_notebook(path)
     cells, seen = [], set()
     for i, cell in enumerate(nb.cells):
@@ -702,22 +719,200 @@ def load_exercise(path: str | Path) -> Exercise:
         if role != TEST and BEGIN_HIDDEN in cell.source:
             raise NotebookError(f"{where}: {BEGIN_HIDDEN!r} outside a test cell")
         cells.append(ExerciseCell(key, role, cell))
-    exercise = Exercise(path.stem, path, nb, cells)
+    exercise = Exercise(path.stem, path, nb, cells, language=language)
     if not exercise.tests and not exercise.manual:
         raise NotebookError(f"{path.name} has no graded cell (no test cell, no manually graded cell)")
+    return exercise
+
+
+def load_exercise(path: str | Path) -> Exercise:
+    """Read and check an instructor notebook: unique ids, balanced markers, points on graded
+    cells, no autotest directive, a schema maumau knows; find its data files; and load its
+    translations beside it (``translation_paths``), each checked against it (``load_translation``)."""
+    path = Path(path)
+    exercise = _read_exercise(path)
+    # a translation graded as a source of its own (notebook 08 of the German course grades
+    # exercises/de) keeps its language: its hand-ins are graded and answered in it
+    exercise.language = notebook_language(exercise.notebook)
     exercise.files = exercise_files(exercise)
+    exercise.translations = {lang: load_translation(exercise, where, lang)
+                             for lang, where in translation_paths(exercise).items()}
     return exercise
 
 
 def load_exercises(source: str | Path) -> list[Exercise]:
-    """Every instructor notebook in a folder (or one notebook), sorted by name."""
+    """Every instructor notebook in a folder (or one notebook), sorted by name, each with its
+    translations (``load_exercise``).  NotebookError for a translation without its English
+    source (``exercises/de/NAME.ipynb`` without ``exercises/NAME.ipynb``); a subfolder whose name
+    is not a language of ``LANGUAGES`` is not looked into."""
     source = Path(source)
     if source.is_file():
         return [load_exercise(source)]
     paths = sorted(p for p in source.glob("*.ipynb") if not p.name.startswith("."))
     if not paths:
         raise NotebookError(f"no exercise notebooks (*.ipynb) in {source}")
+    names = {p.name for p in paths}
+    for lang in LANGUAGES:
+        folder = source / lang
+        if lang == SOURCE_LANGUAGE or not folder.is_dir():
+            continue
+        orphans = sorted(p.name for p in folder.glob("*.ipynb") if not p.name.startswith(".") and p.name not in names)
+        if orphans:
+            raise NotebookError(f"{lang}/{orphans[0]} in {source} is a translation without its English source "
+                                f"{orphans[0]} beside the {lang}/ folder")
     return [load_exercise(p) for p in paths]
+
+
+# --- the translations of an exercise ------------------------------------------------------------------------
+#
+# An exercise's translations sit beside its English source, in a folder named after their
+# language (``exercises/de/NAME.ipynb``, ``exercises/hu/NAME.ipynb``): the same cells with the
+# same ids, nbgrader metadata and points, and the same code, only comments and the strings meant
+# for people translated.  A hand-in is graded with the translation of its language (its
+# notebook metadata ``maumau.language``), so its checks speak that language; its points come
+# from the source, and a translation that differs from its source in anything graded is refused
+# when the exercises are loaded.
+
+#: The language of the source notebooks, and of every notebook that names no language.
+SOURCE_LANGUAGE = "en"
+
+
+def declared_language(notebook: Any) -> str | None:
+    """The language a notebook's metadata names (``{"maumau": {"language": "de"}}``) when it is
+    one of ``LANGUAGES``, else None (none named, or anything else: a learner writes it).  The
+    value is only compared with the known languages, never used to build a path."""
+    meta = notebook.get("metadata") if isinstance(notebook, dict) else None
+    own = meta.get("maumau") if isinstance(meta, dict) else None
+    value = own.get("language") if isinstance(own, dict) else None
+    for lang in LANGUAGES:
+        if value == lang:
+            return lang
+    return None
+
+
+def notebook_language(notebook: Any) -> str:
+    """The language a notebook is in: the one its metadata names, else English (the source)."""
+    return declared_language(notebook) or SOURCE_LANGUAGE
+
+
+def translation_paths(exercise: Exercise) -> dict[str, Path]:
+    """The translations of an English source found beside it, by language: ``de/NAME.ipynb``,
+    ``hu/NAME.ipynb`` (the languages of ``LANGUAGES``; other folders are not looked into)."""
+    folder, found = exercise.path.parent, {}
+    for lang in LANGUAGES:
+        path = folder / lang / exercise.path.name
+        if lang != exercise.language and (path.exists() or path.is_symlink()):
+            found[lang] = path
+    return found
+
+
+def _code_shape(source: str) -> list[tuple[int, str]] | None:
+    """The tokens of ``source`` without its comments and line breaks inside brackets, each
+    string (docstrings and f-strings too; adjacent ones as one) as a placeholder: what must
+    be equal in a translation.  None when it is not Python that the tokenizer reads."""
+    shape: list[tuple[int, str]] = []
+    fstring = 0
+    start, end = getattr(tokenize, "FSTRING_START", -1), getattr(tokenize, "FSTRING_END", -1)
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == start:
+                fstring += 1
+                if fstring == 1 and not (shape and shape[-1] == (tokenize.STRING, "")):
+                    shape.append((tokenize.STRING, ""))
+            elif tok.type == end:
+                fstring -= 1
+            elif fstring or tok.type in (tokenize.COMMENT, tokenize.NL):
+                continue
+            elif tok.type == tokenize.STRING:
+                if not (shape and shape[-1] == (tokenize.STRING, "")):
+                    shape.append((tokenize.STRING, ""))
+            elif tok.type in (tokenize.INDENT, tokenize.DEDENT, tokenize.NEWLINE, tokenize.ENDMARKER):
+                shape.append((tok.type, ""))
+            else:
+                shape.append((tok.type, tok.string))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return shape
+
+
+def _code_difference(source: str, translated: str) -> str | None:
+    """How the translated code differs from the source's beyond strings and comments, else None."""
+    mine, theirs = _code_shape(translated), _code_shape(source)
+    if mine is None or theirs is None:
+        if translated.strip() != source.strip():
+            return "its code cannot be read as Python and differs from the source's"
+        return None
+    if mine == theirs:
+        return None
+    for n, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+        if a != b:
+            return (f"its code differs from the source's beyond strings and comments "
+                    f"(token {n + 1}: {a[1] or tokenize.tok_name[a[0]]!r} here, "
+                    f"{b[1] or tokenize.tok_name[b[0]]!r} in the source)")
+    return "its code differs from the source's beyond strings and comments (one is longer)"
+
+
+def _count(source: str, marker: str) -> int:
+    return sum(line.strip() == marker for line in source.split("\n"))
+
+
+def _cell_difference(source: ExerciseCell, translated: ExerciseCell) -> str | None:
+    """What differs between a cell of a translation and the source's cell in its place, else None."""
+    mine, theirs = translated.cell, source.cell
+    if mine.get("cell_type") != theirs.get("cell_type"):
+        return f"it is a {mine.get('cell_type')} cell, the source's is a {theirs.get('cell_type')} cell"
+    if mine.get("id") != theirs.get("id"):
+        return f"its id is {mine.get('id')!r}, the source's {theirs.get('id')!r}"
+    a, b = nbgrader_data(mine), nbgrader_data(theirs)
+    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+    if keys:
+        return "its nbgrader metadata differ: " + ", ".join(f"{k} {a.get(k)!r} (the source: {b.get(k)!r})"
+                                                           for k in keys)
+    for marker, what in ((BEGIN_SOLUTION, "solution regions"), (BEGIN_HIDDEN, "hidden test regions"),
+                         (BEGIN_MARK_SCHEME, "mark schemes")):
+        here, there = _count(translated.source, marker), _count(source.source, marker)
+        if here != there:
+            return f"it has {here} {what}, the source {there}"
+    if mine.get("cell_type") == "code":
+        return _code_difference(source.source, translated.source)
+    return None
+
+
+def translation_mismatch(source: Exercise, translated: Exercise) -> str | None:
+    """Why ``translated`` cannot stand for ``source`` in grading, else None: a different number
+    of cells, or a cell (in the same place) of another type, id, nbgrader metadata (role, grade id,
+    points), number of solution or hidden regions, or code beyond its strings and comments."""
+    if len(translated.cells) != len(source.cells):
+        return f"it has {len(translated.cells)} cells, the source {len(source.cells)}"
+    for n, (theirs, mine) in enumerate(zip(source.cells, translated.cells, strict=True), 1):
+        why = _cell_difference(theirs, mine)
+        if why is not None:
+            return f"cell {n} ({mine.key or theirs.key or 'no id'}): {why}"
+    if translated.max_score != source.max_score:  # (equal nbgrader metadata give equal points)
+        return f"its points add up to {translated.max_score:g}, the source's to {source.max_score:g}"
+    return None
+
+
+def load_translation(source: Exercise, path: Path, lang: str) -> Exercise:
+    """The translation of ``source`` into ``lang`` at ``path``, read and checked as an instructor
+    notebook and against its source (``translation_mismatch``); it uses the source's data files.
+    NotebookError saying which file and what differs."""
+    where = f"{lang}/{path.name}"
+    try:
+        translated = _read_exercise(path, lang)
+    except NotebookError as err:
+        raise NotebookError(f"the translation {where}: {err}") from None
+    meta = translated.notebook.get("metadata") or {}
+    own = meta.get("maumau") if isinstance(meta, dict) else None
+    said = own.get("language") if isinstance(own, dict) else None
+    if said is not None and said != lang:
+        raise NotebookError(f"the translation {where} says it is in {said!r} (notebook metadata maumau.language), "
+                            f"but it sits in the {lang}/ folder")
+    why = translation_mismatch(source, translated)
+    if why is not None:
+        raise NotebookError(f"the translation {where} does not match its English source {source.path.name}: {why}")
+    translated.files = source.files
+    return translated
 
 
 # --- the graded notebook, put together ----------------------------------------------------------------------
@@ -759,7 +954,8 @@ def assemble(exercise: Exercise, submission: Any) -> tuple[list[GradedCell], lis
                 solutions[key] = cell.source
             elif code and info.role == FREE:
                 learner_free[key] = cell.source
-            elif info.role in (TEST, LOCKED) and cell.source.strip() != student_cell_source(info).strip():
+            elif info.role in (TEST, LOCKED) and \
+                    cell.source.strip() != student_cell_source(info, exercise.language).strip():
                 notes.append(f"your changes to the instructor cell {key!r} were undone")
             continue
         if info is not None and info.role in (TEST, LOCKED):
@@ -775,7 +971,7 @@ def assemble(exercise: Exercise, submission: Any) -> tuple[list[GradedCell], lis
                 cells.append(GradedCell(solutions[info.key], SOLUTION, info.key))
             else:
                 notes.append(f"solution cell {info.key!r} is missing: the empty stub was graded")
-                cells.append(GradedCell(student_cell_source(info), SOLUTION, info.key))
+                cells.append(GradedCell(student_cell_source(info, exercise.language), SOLUTION, info.key))
         elif code and info.role in (TEST, LOCKED):
             if info.key not in seen:
                 notes.append(f"{'test' if info.role == TEST else 'setup'} cell {info.key!r} was missing "

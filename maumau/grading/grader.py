@@ -10,6 +10,12 @@ the learner's solution cells in their place (the stub where one is missing), and
 learner's own extra cells after the instructor cell they followed.  It runs in its own
 sandboxed kernel (``run``); a test cell scores its points when it runs without error.
 
+A hand-in is graded with the instructor cells of its own language (its notebook metadata
+``maumau.language``, one of ``LANGUAGES``, else English): the translation of the exercise into
+that language (``exercises/de/NAME.ipynb``) when there is one, so its checks and feedback speak
+the learner's language; its points always come from the English source, whose translations are
+checked to match it when loaded, so a hand-in scores the same in every language.
+
 This module is the batch, its stages in the order of ``PIPELINE`` (at the top, run by ``grade``):
 the submissions planned into rows and jobs, the instructor's reference runs and the learners'
 runs on a shared number of kernels, the reports written.
@@ -23,6 +29,7 @@ this module).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import math
 import os
 import shutil
@@ -44,6 +51,7 @@ from .exercise import (
     GradedCell,
     NotebookError,
     assemble,
+    declared_language,
     load_exercises,
     manual_pending,
     submission_files,
@@ -174,7 +182,7 @@ async def _grade_all(jobs: list[Job], sandbox: Sandbox, parallel: int, progress:
             return await reference_records(exercise, sandbox)
 
     # The references start first (the gate is fair), so learners rarely wait for them.
-    references = {e.name: asyncio.ensure_future(reference(e))
+    references = {exercise_key(e): asyncio.ensure_future(reference(e))
                   for e in {id(ex): ex for _, ex, _, _ in jobs}.values()}
 
     async def one(row: Row, exercise: Exercise, cells: list[GradedCell], files: dict[str, Path]) -> None:
@@ -190,7 +198,8 @@ async def _grade_all(jobs: list[Job], sandbox: Sandbox, parallel: int, progress:
         if result is not None:
             try:
                 # in a thread: exercise 13's hands are played while scoring, the other kernels go on
-                await asyncio.to_thread(score_row, row, exercise, cells, result, await references[exercise.name])
+                await asyncio.to_thread(_score_row, row, exercise, cells, result,
+                                        await references[exercise_key(exercise)])
             except ReferenceError_ as err:
                 row.status, row.message, row.max_score = "grader error", str(err), exercise.max_score
             except Exception as err:
@@ -203,6 +212,32 @@ async def _grade_all(jobs: list[Job], sandbox: Sandbox, parallel: int, progress:
     for task in references.values():  # retrieve every outcome: no "exception never retrieved"
         if task.done() and not task.cancelled():
             task.exception()
+
+
+def _score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: NotebookRun,
+               reference: dict[str, list[Any]]) -> None:
+    """``score_row`` with the grader's sentences (a check's "expected X, got Y", the hands won) in
+    the language of the instructor notebook the hand-in was graded with, as its kernel said its own."""
+    from ..text.i18n import use_language
+
+    with use_language(exercise.language):
+        score_row(row, exercise, cells, result, reference)
+
+
+def exercise_key(exercise: Exercise) -> str:
+    """An exercise's name, with its language for a translation (``02_skip_on_eight@de``): the
+    instructor's reference runs once per exercise and language."""
+    return exercise.name if exercise.language == "en" else f"{exercise.name}@{exercise.language}"
+
+
+def feedback_languages(languages: Mapping[tuple[str, str], str]) -> dict[str, str]:
+    """The language of each learner's feedback: the one most of their hand-ins say they are in
+    (``languages``: by learner and exercise; ties go to the first exercise by name).  A learner
+    whose hand-ins name no language is not listed (their feedback follows ``--lang``)."""
+    said: dict[str, list[str]] = {}
+    for (student, _), lang in sorted(languages.items()):
+        said.setdefault(student, []).append(lang)
+    return {student: max(dict.fromkeys(langs), key=langs.count) for student, langs in said.items()}
 
 
 def _run(coro: Coroutine[Any, Any, None]) -> None:
@@ -246,8 +281,9 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     in, how late, the penalty and the final score.  ``gradebook``: the run is stored there, and a
     notebook whose hashes equal its learner's last grade is not run again (unless ``force``);
     ``Grades.changes`` then lists the learners whose grade moved.  ``lang``: the language of the
-    feedback's sentence on lateness (en, de, hu).  ``executor``: the notebooks are graded on its
-    ``workers`` (a dask cluster's executor), this process writes the reports.
+    reports (en, de, hu), and of the feedback of learners whose notebooks name none (a learner's
+    feedback is in the language of their notebooks: ``feedback_languages``).  ``executor``: the
+    notebooks are graded on its ``workers`` (a dask cluster's executor), this process writes the reports.
     ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
     (``submissions.HandIns``), each given only to the notebook whose bytes it stamped."""
     batch = _Batch(source, list(submissions), Path(out), limits, jobs, set(only), progress,
@@ -277,7 +313,8 @@ class _Plan:
         self.jobs: list[Job] = []
         self.seen: set[tuple[str, str]] = set()  # (student, exercise): graded once, the others duplicates
         self.hashes: dict[int, tuple[str, str]] = {}  # id(row): the notebook's and the exercise's SHA-256
-        self.sources: dict[str, str] = {}  # exercise name: its SHA-256 (exercise_hash)
+        self.sources: dict[str, str] = {}  # exercise_key: its SHA-256 (exercise_hash, with the source's)
+        self.languages: dict[tuple[str, str], str] = {}  # (student, exercise): the language the notebook names
 
     def add(self, sub: Submission) -> None:
         """The row of ``sub`` (none for an exercise not asked for), and its job if it can run."""
@@ -319,9 +356,15 @@ class _Plan:
             duplicates, refusals = duplicate_id_notes(notebook)
             if refusals:  # which of the cells is the solution would be a guess: refused, never by position
                 raise NotebookError("; ".join(refusals))
-            cells, notes = assemble(exercise, notebook)
+            lang = declared_language(notebook)  # one of LANGUAGES or None: never a path
+            graded_as = exercise.in_language(lang)
+            cells, notes = assemble(graded_as, notebook)
+            points = {c.key: c.points for c in exercise.cells if c.key}
+            for cell in cells:  # the points are the source's, whatever the language
+                if cell.role == TEST and cell.key is not None:
+                    cell.points = points.get(cell.key, 0.0)
             notes = duplicates + notes
-            row.manual_pending = sum(manual_pending(exercise, notebook).values())
+            row.manual_pending = sum(manual_pending(graded_as, notebook).values())
         except NotebookError as err:
             row.status, row.message = "invalid notebook", str(err)
             return
@@ -329,10 +372,14 @@ class _Plan:
             row.status, row.message = "grader error", f"{type(err).__name__}: {err}"
             return
         row.notes += notes
-        if exercise.name not in self.sources:
-            self.sources[exercise.name] = exercise_hash(exercise)
-        self.hashes[id(row)] = (notebook_hash(notebook), self.sources[exercise.name])
-        self.jobs.append((row, exercise, cells, submission_files(exercise, sub.path)))
+        if lang is not None:
+            self.languages[(sub.student, sub.exercise)] = lang
+        key = exercise_key(graded_as)
+        if key not in self.sources:
+            self.sources[key] = exercise_hash(exercise) if graded_as is exercise else hashlib.sha256(
+                f"{exercise_hash(exercise)}\n{exercise_hash(graded_as)}".encode()).hexdigest()
+        self.hashes[id(row)] = (notebook_hash(notebook), self.sources[key])
+        self.jobs.append((row, graded_as, cells, submission_files(exercise, sub.path)))
 
     def keep(self, job: Job, gradebook: Gradebook) -> bool:
         """Take the row of ``job`` from the gradebook when neither the notebook nor the exercise
@@ -446,7 +493,8 @@ class _Batch:
 
         self.graded.sort(key=lambda r: (r.student, r.exercise))
         write_reports(self.graded, self.out, isolation="" if self.graded.isolated else self.graded.isolation,
-                      lang=self.lang, ids={name: rule_ids(e) for name, e in self.exercises_.items()})
+                      lang=self.lang, ids={name: rule_ids(e) for name, e in self.exercises_.items()},
+                      languages=feedback_languages(self.planned.languages) if self.plan_ else None)
 
 
 # Grading beyond one machine: the notebooks of a batch spread over an executor (a dask cluster's).
@@ -471,7 +519,7 @@ class Chunk:
     """What a worker grades: rows to fill, their exercises and cells, every file as bytes."""
 
     jobs: list[tuple[Row, str, list[Any], Files]]   # (row, exercise name, cells, data files)
-    exercises: dict[str, tuple[Exercise, Files]]    # by name: the exercise and its data files
+    exercises: dict[str, tuple[Exercise, Files]]    # by exercise_key: the exercise and its data files
     limits: Limits | None
     isolate: bool | None
     parallel: int | None   # kernels at once on the worker (None: the worker's default_jobs())
@@ -490,8 +538,8 @@ def chunks(jobs: list[Any], workers: int, limits: Limits | None, isolate: bool |
     out = []
     for start in range(0, len(ordered), size):
         part = ordered[start:start + size]
-        exercises = {job[1].name: job[1] for job in part}
-        out.append(Chunk([(row, ex.name, cells, _read(files)) for row, ex, cells, files in part],
+        exercises = {exercise_key(job[1]): job[1] for job in part}
+        out.append(Chunk([(row, exercise_key(ex), cells, _read(files)) for row, ex, cells, files in part],
                          {name: (ex, _read(ex.files)) for name, ex in exercises.items()}, limits, isolate, parallel))
     return out
 

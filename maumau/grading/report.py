@@ -12,7 +12,7 @@ import re
 import tempfile
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from .exercise import NotebookError, read_regular_file
@@ -595,11 +595,14 @@ def _check_written(path: Path, data: bytes) -> None:
 
 
 def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "en",
-                  ids: dict[str, dict[str, tuple[str, ...]]] | None = None) -> str:
+                  ids: dict[str, dict[str, tuple[str, ...]]] | None = None,
+                  languages: Mapping[str, str] | None = None) -> str:
     """grades.csv (with grades.csv.sha256), summary.md and feedback/<name>.md in ``out``,
     each written atomically; returns the SHA-256 of grades.csv.  ReportError if grades.csv
     does not read back as written once everything is written.  ``isolation``: why the kernels
-    ran without a sandbox (summary.md says so first); empty when they ran in one."""
+    ran without a sandbox (summary.md says so first); empty when they ran in one.  ``lang``: the
+    language of summary.md, course.html and the feedback; ``languages``: a learner's own
+    language for their feedback (the language of the notebooks they handed in), by learner."""
     out.mkdir(parents=True, exist_ok=True)
     grades = grades_csv(rows).encode("utf-8")
     digest = hashlib.sha256(grades).hexdigest()
@@ -613,7 +616,9 @@ def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "
     feedback = out / "feedback"
     feedback.mkdir(exist_ok=True)
     for student, mine in by_student.items():
-        _write_atomically(feedback / names[student], feedback_markdown(student, mine, lang).encode("utf-8"))
+        theirs = (languages or {}).get(student, lang)
+        text = feedback_markdown(student, mine, theirs if theirs in REPORT_WORDS else lang)
+        _write_atomically(feedback / names[student], text.encode("utf-8"))
     from urllib.parse import quote
 
     from .course_page import course_html

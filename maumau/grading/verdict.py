@@ -135,21 +135,24 @@ def _moves(value: Any) -> set[str]:
 
 
 def _sentence(want: dict[str, Any], got: dict[str, Any] | None) -> str:
-    """"scenario: what: expected X, got Y" in the reference's words."""
+    """"scenario: what: expected X, got Y" in the reference's words, in the checks' language
+    (``maumau.text.i18n``: the grader scores a hand-in in the language of its notebook)."""
+    from .checks import _t
+
     where = "".join(f"{s}: " for s in want.get("scenario", []) if isinstance(s, str))
     what = str(want.get("what", ""))
     if got is None:
-        return f"{where}{what}: the check did not run"
+        return where + _t("did_not_run", what=what)
     if want.get("kind") == "moves" and got.get("kind") == "moves":
         expected, legal = _moves(want.get("value")), _moves(got.get("value"))
         parts = []
         if expected - legal:
-            parts.append(f"missing {sorted(expected - legal)}")
+            parts.append(_t("missing", moves=sorted(expected - legal)))
         if legal - expected:
-            parts.append(f"should not be legal {sorted(legal - expected)}")
-        return f"{where}{what}: {'; '.join(parts)} (legal: {sorted(legal)})"
+            parts.append(_t("not_legal", moves=sorted(legal - expected)))
+        return f"{where}{what}: {'; '.join(parts)} ({_t('legal', moves=sorted(legal))})"
     hint = got.get("hint") if isinstance(got.get("hint"), str) else ""
-    return (f"{where}{what}: expected {want.get('repr', '?')}, got {str(got.get('repr', '?'))}"
+    return (where + _t("expected", what=what, expected=want.get("repr", "?"), got=str(got.get("repr", "?")))
             + (f" ({hint})" if hint else ""))
 
 
