@@ -15,6 +15,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 from typing import Any, TextIO
 
 from ._version import __version__
@@ -199,7 +200,9 @@ def cmd_release(args: argparse.Namespace, con: Console) -> int:
     except NotebookError as exc:
         con.error(str(exc))
         return 1
-    con.say(f"Released {len(written)} notebooks into {args.out}: {', '.join(p.name for p in written)}")
+    out = Path(args.out)
+    names = ", ".join(p.relative_to(out).as_posix() if p.is_relative_to(out) else p.name for p in written)
+    con.say(f"Released {len(written)} notebooks into {args.out}: {names}")  # de/01_matching.ipynb, ...
     return 0
 
 
