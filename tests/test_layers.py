@@ -69,8 +69,7 @@ DOORS = {
     ("maumau.core.state", "maumau.text.refusals"),
     ("maumau.core.state", "maumau.text.explain"),
     ("maumau.core.state", "maumau.play.serialize"),
-    ("maumau.core.variants", "maumau.text.rules_table"),
-    ("maumau.core.cards", "maumau.text.i18n"),
+    ("maumau.core.variants", "maumau.text.rules_table"),  # the variant's table and repr, in the language
 }
 
 

@@ -217,8 +217,11 @@ class Variant:
                           self.title, self.options, self.changes, self._call))
 
     def __repr__(self) -> str:
-        extra = f", house rules: {self.house_rules()}" if self.changes else ""
-        return f"<Variant {self.name}: {len(self.deck)} cards, {len(self.rules)} rules{extra}>"
+        """``<Variant makao: 104 cards, 11 rules>`` in the course's language (the words are made
+        above the core: a door up, asked only when a person looks)."""
+        from ..text.rules_table import variant_repr
+
+        return variant_repr(self)
 
     def describe(self) -> str:
         """The variant's rules as plain text (``maumau rules NAME``)."""

@@ -41,6 +41,7 @@ TEXT: dict[str, dict[str, str]] = {
         "failed": "Check failed",
         "where": "in {function}, line {line}: {code}",
         "passed": "All {count} checks passed.",
+        "passed_one": "The check passed.",
         "passed_all": "All checks passed.",
         "wins": "{what}: won {won} of {games} hands ({rate}), at least {expected} needed",
         "some_failed": "{failed} of {count} checks failed.",
@@ -68,6 +69,7 @@ TEXT: dict[str, dict[str, str]] = {
         "failed": "Prüfung fehlgeschlagen",
         "where": "in {function}, Zeile {line}: {code}",
         "passed": "Alle {count} Prüfungen bestanden.",
+        "passed_one": "Die Prüfung ist bestanden.",
         "passed_all": "Alle Prüfungen bestanden.",
         "wins": "{what}: {won} von {games} Spielen gewonnen ({rate}), mindestens {expected} nötig",
         "some_failed": "{failed} von {count} Prüfungen fehlgeschlagen.",
@@ -93,7 +95,8 @@ TEXT: dict[str, dict[str, str]] = {
         "your_code": "a kódod",
         "failed": "Sikertelen ellenőrzés",
         "where": "{function}, {line}. sor: {code}",
-        "passed": "Mind a(z) {count} ellenőrzés sikeres.",
+        "passed": "{count}/{count} ellenőrzés sikeres.",
+        "passed_one": "Az ellenőrzés sikeres.",
         "passed_all": "Minden ellenőrzés sikeres.",
         "wins": "{what}: {games} leosztásból {won} megnyerve ({rate}), legalább {expected} kell",
         "some_failed": "{count} ellenőrzésből {failed} sikertelen.",
@@ -441,9 +444,9 @@ def _raised(err: BaseException) -> str:
         if use in ("calls", "uses"):  # the learner deleted or renamed it, or never ran its cell
             return _t("undefined_call" if use == "calls" else "undefined", name=name)
         if _failed_here:  # a name the failed scenario before never set
-            return _t("check_raised", error=error + " " + _t("earlier"))
-    if isinstance(err, NameError) and _failed_here:
-        error += " " + _t("earlier")
+            return _t("check_raised", error=error) + " " + _t("earlier")
+    if isinstance(err, NameError) and _failed_here:  # the note after the sentence: German ends it on its verb
+        return _t("raised", error=error) + " " + _t("earlier")
     return _t("raised", error=error)
 
 
@@ -503,7 +506,7 @@ def passed(count: int | None = None) -> None:
         _failed_here.clear()
         print(_t("some_failed", failed=failed, count=max(count or 0, failed)) if count else _t("failed_any"))
         return
-    print(_t("passed", count=count) if count else _t("passed_all"))
+    print(_t("passed_all") if not count else _t("passed_one") if count == 1 else _t("passed", count=count))
 
 
 def summary() -> None:

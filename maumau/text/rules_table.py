@@ -62,6 +62,16 @@ def _formal(rule: Rule | None, v: Variant) -> str:
     return rule_summary(rule, formal=True, call=v.call) if rule is not None else ""
 
 
+def variant_repr(v: Variant) -> str:
+    """``repr(variant)`` in the course's language: ``<Variant makao: 104 cards, 11 rules, house rules:
+    without skip_on_eight>``, ``<Variante makao: 104 Karten, 11 Regeln, Hausregeln: ohne
+    skip_on_eight>``. A rule keeps its name: it is what code writes (``.without("skip_on_eight")``)."""
+    changes = ", ".join(t(f"variant.{how}", rule=what if how == "without" else repr(what))
+                        for how, what in v.changes)
+    extra = t("variant.house", changes=changes) if v.changes else ""
+    return t("variant.repr", name=v.name, cards=len(v.deck), rules=len(v.rules), extra=extra)
+
+
 def variant_html(v: Variant) -> str:
     """A variant in a notebook (``Variant._repr_html_``): its deck and players, and each rule's
     name, id and formal one-liner in the language, with the variant's own call word."""

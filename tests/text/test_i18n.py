@@ -211,3 +211,16 @@ def test_the_commands_speak_the_course_language_by_default():
     assert hungarian.startswith("Makaó: 104 lap"), hungarian[:80]
     english = subprocess.run([*run, "--lang", "en"], capture_output=True, text=True, env=env, check=True).stdout
     assert english.startswith("Makaó: 104 cards"), english[:80]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "<Variant makao: 104 cards, 11 rules, house rules: without skip_on_eight>"),
+    ("de", "<Variante makao: 104 Karten, 11 Regeln, Hausregeln: ohne skip_on_eight>"),
+    ("hu", "<makao változat: 104 lap, 11 szabály, házi szabályok: skip_on_eight nélkül>"),
+])
+def test_a_variant_says_what_it_is_in_the_course_language(lang, said):
+    """An exercise's setup cell prints its variant: the learner reads it in their language; the
+    rule's name stays as code writes it."""
+    v = mm.variant("makao").without("skip_on_eight")
+    with use_language(lang):
+        assert repr(v) == said
