@@ -200,7 +200,7 @@ class Card:
         return f"Card({self.text!r})"
 
     def _repr_html_(self) -> str:
-        return card_html(self)
+        return card_html(self, letter=_letter(self))
 
 
 #: Each card's ``index``, by the card: the engine keeps hands sorted by it (``maumau.core.turn``), and
@@ -251,7 +251,17 @@ class CardTuple(tuple[Card, ...]):
         return " ".join(c.text for c in self)
 
     def _repr_html_(self) -> str:
-        return "".join(card_html(c) for c in self) or "<i>no cards</i>"
+        return "".join(card_html(c, letter=_letter(c)) for c in self) or "<i>no cards</i>"
+
+
+def _letter(card: Card) -> str | None:
+    """The card's rank as the course's language writes it (D for the Queen in German and Hungarian),
+    for a card a person looks at in Jupyter (the words are above the core: a door up)."""
+    if card.rank is None:
+        return None
+    from ..text.i18n import rank_letter
+
+    return rank_letter(card.rank)
 
 
 def _all_cards() -> dict[str, Card]:

@@ -59,14 +59,12 @@ def test_nothing_a_class_reads_defaults_to_english() -> None:
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
 def test_the_defaults_follow_the_courses_language(lang: str) -> None:
-    from maumau.classroom.words import check_language as classroom_language
-    from maumau.env.words import check_language as env_language
     from maumau.league.words import say
-    from maumau.text.i18n import set_language
+    from maumau.text.i18n import check_language, set_language
 
     set_language(lang)
     try:
-        assert classroom_language(None) == env_language(None) == lang
+        assert check_language(None) == lang
         assert say("standings") != "Standings"
     finally:
         set_language("en")
