@@ -499,6 +499,13 @@ def test_feedback_comes_in_the_hand_ins_language(graded):
 REAL = [(lang, p.stem) for lang in ("de", "hu") for p in sorted((EXERCISES / lang).glob("*.ipynb"))
         if (EXERCISES / p.name).is_file()]
 REAL_NAMES = sorted({name for _, name in REAL})
+#: The exercises graded in all three languages below: a simple effect (02), a rule whose solution
+#: writes its own refusal sentence (06), a rule with memory (10) and the graph exercise (14). Every
+#: translation is held to its source cell by cell, code included, when it is loaded
+#: (``test_the_real_translations_match_their_sources``) and by tests/course/test_translations.py;
+#: grading all fourteen three times over takes minutes of CI for what those already show.
+GRADED_IN_EVERY_LANGUAGE = [n for n in ("02_skip_on_eight", "06_rank_wish", "10_runde", "14_state_graph")
+                            if n in REAL_NAMES]
 
 
 @pytest.mark.skipif(not REAL, reason="no translated exercises in exercises/de or exercises/hu yet")
@@ -556,7 +563,7 @@ def _partly_solved(nb: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not REAL, reason="no translated exercises in exercises/de or exercises/hu yet")
-@pytest.mark.parametrize("name", REAL_NAMES)
+@pytest.mark.parametrize("name", GRADED_IN_EVERY_LANGUAGE)
 def test_the_real_translations_grade_the_same(name, tmp_path):
     pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
