@@ -27,6 +27,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -248,9 +249,15 @@ def stage_contents(into: Path) -> None:
 def write_first_page(site: Path) -> None:
     """The site's first page: the course in three languages, each a link into JupyterLab at its
     notebook 01 (lite/index.html). It replaces the page that would send a visitor on to JupyterLab at
-    once, before they chose a language."""
+    once, before they chose a language, but keeps that page's configuration script: every app of the
+    site reads the root ``index.html``'s ``jupyter-config-data`` as it starts (JupyterLite's
+    config-utils.js), and without it JupyterLab stays blank."""
+    built = (site / "index.html").read_text(encoding="utf-8")
+    config = re.search(r'<script id="jupyter-config-data".*?</script>', built, re.S)
+    if config is None:
+        raise SystemExit(f"{site / 'index.html'}: no jupyter-config-data script (a JupyterLite that works otherwise?)")
     page = (LITE / "index.html").read_text(encoding="utf-8")
-    (site / "index.html").write_text(page, encoding="utf-8")
+    (site / "index.html").write_text(page.replace("<!-- jupyter-config-data -->", config.group(0)), encoding="utf-8")
 
 
 def joined(text: str) -> str:
