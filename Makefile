@@ -8,9 +8,9 @@ TMPHOME = $(CURDIR)/.tmp-home
 
 # The course's languages: English is the source, German and Hungarian translations sit beside it in
 # notebooks/de, exercises/de, ... (docs/howto/languages.md; `python -m maumau.course.translations check`).
-COURSE_LANGS = de hu
-NOTEBOOKS = $(wildcard notebooks/*.ipynb $(foreach l,$(COURSE_LANGS),notebooks/$(l)/*.ipynb))
-EXERCISES = $(wildcard exercises/*.ipynb $(foreach l,$(COURSE_LANGS),exercises/$(l)/*.ipynb))
+TRANSLATIONS = de hu
+NOTEBOOKS = $(wildcard notebooks/*.ipynb $(foreach l,$(TRANSLATIONS),notebooks/$(l)/*.ipynb))
+EXERCISES = $(wildcard exercises/*.ipynb $(foreach l,$(TRANSLATIONS),exercises/$(l)/*.ipynb))
 LINT_PATHS = $(wildcard maumau tests benchmarks lite setup.py)
 
 # The test run writes nothing to the real home; hash order is fixed (kernels inherit it).
@@ -69,7 +69,7 @@ LAB_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
 # every maumau screen and command in the lab (`maumau play` in its terminal too) speaks German
 # (MAUMAU_LANG). Without LANG= the language of the teacher's locale is taken when the course has it
 # (de_DE.UTF-8: German), else English. A bare LANG=de is no locale: the lab runs under C.UTF-8 then.
-COURSE_LANG = $(or $(filter $(COURSE_LANGS),$(firstword $(subst _, ,$(subst ., ,$(LANG))))),en)
+COURSE_LANG = $(or $(filter $(TRANSLATIONS),$(firstword $(subst _, ,$(subst ., ,$(LANG))))),en)
 COURSE_DIR = notebooks$(if $(filter en,$(COURSE_LANG)),,/$(COURSE_LANG))
 LAB_URL = /lab/tree/$(COURSE_DIR)/01_start_here.ipynb
 LAB_LOCALE = $(if $(filter en de hu,$(LANG)),C.UTF-8,$(LANG))
