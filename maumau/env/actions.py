@@ -23,7 +23,7 @@ from ..core.moves import Draw, Move, Pass, Play
 from ..core.rules.base import Role, Rule
 from ..core.state import GameState
 from ..core.variants import Variant, VariantError
-from ..text.i18n import card_symbol, check_language, wish_name
+from ..text.i18n import card_symbol, check_language, t, wish_name
 from .words import say
 
 __all__ = ["Actions", "actions_for", "action_label"]
@@ -102,7 +102,7 @@ def action_label(move: Move, lang: str | None = None, call: str = "Mau") -> str:
     if isinstance(move, Draw):
         return say("draw", lang)
     if isinstance(move, Pass):
-        return say("pass", lang)
+        return t("graph.pass", lang)
     assert isinstance(move, Play)
     text = say("play", lang, cards=" ".join(card_symbol(c, lang) for c in move.cards))
     if move.wish is not None:

@@ -10,7 +10,16 @@ import html
 
 from ..core.cards import Card, Rank, Suit, card_html
 from ..core.state import DRAWN, EXTRA, GameState
-from ..text.i18n import card_symbol, check_language, describe_pending, rank_letter, rank_name, use_language, wish_name
+from ..text.i18n import (
+    card_symbol,
+    check_language,
+    describe_pending,
+    rank_letter,
+    rank_name,
+    t,
+    use_language,
+    wish_name,
+)
 from .words import say
 
 __all__ = ["table_text", "table_html", "RENDER_MODES"]
@@ -33,7 +42,7 @@ def _card_html(card: Card, lang: str, size: str = "1.1em") -> str:
 
 
 def _count(n: int, lang: str = "en") -> str:
-    return say("cards_1", lang) if n == 1 else say("cards_n", lang, n=n)
+    return t("ui.cards_1", lang) if n == 1 else t("ui.cards_n", lang, n=n)
 
 
 def status(state: GameState, lang: str | None = None) -> str:
@@ -44,7 +53,7 @@ def status(state: GameState, lang: str | None = None) -> str:
         return say("void", lang) if state.blocked else say("went_out", lang, seat=state.winner)
     bits = [say("to_move", lang, seat=state.to_move)]
     if state.phase in (EXTRA, DRAWN):
-        bits.append(say("extra", lang) if state.phase == EXTRA else say("drawn", lang))
+        bits.append(t("state.extra", lang) if state.phase == EXTRA else say("drawn", lang))
     if state.pending is not None:
         with use_language(lang):
             pending = describe_pending(state.pending)
@@ -70,8 +79,8 @@ def _shown(state: GameState, seat: int | None, who: int) -> bool:
 
 
 def _name(state: GameState, seat: int | None, who: int, lang: str) -> str:
-    return (say("seat", lang, seat=who) + (say("you", lang) if seat == who else "")
-            + ("" if state.active[who] else say("left", lang)))
+    return (t("state.seat", lang, seat=who) + (say("you", lang) if seat == who else "")
+            + ("" if state.active[who] else t("state.left", lang)))
 
 
 def table_text(state: GameState, seat: int | None = None, colour: bool = True, lang: str | None = None) -> str:

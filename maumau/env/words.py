@@ -16,14 +16,11 @@ __all__ = ["WORDS", "FEATURE_WORDS", "say"]
 
 WORDS: dict[str, dict[str, str]] = {
     # the text table (render)
-    "cards_1": {"en": "1 card", "de": "1 Karte", "hu": "1 lap"},
-    "cards_n": {"en": "{n} cards", "de": "{n} Karten", "hu": "{n} lap"},
     "void": {"en": "the hand is blocked (void)", "de": "das Spiel ist blockiert (ungültig)",
              "hu": "a kör elakadt (érvénytelen)"},
     "went_out": {"en": "seat {seat} went out", "de": "Platz {seat} ist fertig",
                  "hu": "{seat}. játékosnak elfogytak a lapjai"},
     "to_move": {"en": "seat {seat} to move", "de": "Platz {seat} ist am Zug", "hu": "{seat}. játékos következik"},
-    "extra": {"en": "extra play", "de": "noch eine Karte", "hu": "még egy lap"},
     "drawn": {"en": "may play the drawn card", "de": "darf die gezogene Karte legen",
               "hu": "kijátszhatja a húzott lapot"},
     "pending_for": {"en": "{pending} for seat {seat}", "de": "{pending} für Platz {seat}",
@@ -36,14 +33,10 @@ WORDS: dict[str, dict[str, str]] = {
     "top": {"en": "top", "de": "oben", "hu": "felső lap"},
     "stock": {"en": "stock", "de": "Nachziehstapel", "hu": "talon"},
     "pile": {"en": "pile", "de": "Ablage", "hu": "dobópakli"},
-    "seat": {"en": "seat {seat}", "de": "Platz {seat}", "hu": "{seat}. játékos"},
     "you": {"en": " (you)", "de": " (du)", "hu": " (te)"},
-    "left": {"en": " (left)", "de": " (ausgestiegen)", "hu": " (kiszállt)"},
-    "no_cards": {"en": "no cards", "de": "keine Karten", "hu": "nincs lap"},
     "face_down": {"en": "{cards}, face down", "de": "{cards}, verdeckt", "hu": "{cards}, lefordítva"},
     # the actions
     "draw": {"en": "draw", "de": "ziehen", "hu": "húzás"},
-    "pass": {"en": "pass", "de": "passen", "hu": "passz"},
     "play": {"en": "play {cards}", "de": "lege {cards}", "hu": "kijátssza: {cards}"},
     "play_wish": {"en": " wish {wish}", "de": ", Wunsch {wish}", "hu": ", kérés: {wish}"},
     "play_runde": {"en": " runde", "de": ", eröffnet eine Runde", "hu": ", Rundét nyit"},

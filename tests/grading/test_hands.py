@@ -265,9 +265,11 @@ def test_check_wins_records_the_player_and_compares_nothing_while_graded(monkeyp
     assert learner == {"spec": hands.spec.to_dict(), "player": hands.player, "problem": ""}
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "won 0 of 20 hands (0%), at least 60% needed"),
-                                                 ("de", "0 von 20 Spielen gewonnen (0\u00a0%), mindestens 60\u00a0% nötig"),
-                                                 ("hu", "20 leosztásból 0 megnyerve (0\u00a0%), legalább 60\u00a0% kell")])
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "won 0 of 20 hands (0%), at least 60% needed"),
+    ("de", "0 von 20 Spielen gewonnen (0\u00a0%), mindestens 60\u00a0% nötig"),   # German: "60 %"
+    ("hu", "20 leosztásból 0 megnyerve (0\u00a0%), legalább 60\u00a0% kell"),
+])
 def test_a_learner_sees_how_many_hands_were_won(language, words):
     weak = play_hands(AlwaysDraw(), games=20, seed=1)
     assert sum(weak.won) == 0
