@@ -55,7 +55,7 @@ def cannot_listen(err: OSError, host: str, port: int) -> ServerError:
     """The sentence for a port the server could not open."""
     if err.errno == errno.EADDRINUSE:
         return ServerError(f"port {port} on {host} is in use (another maumau serve, or another program): "
-                           f"stop that one, or choose another port (--port, port=...; 0 takes any free one)")
+                           f"stop that one, or choose another port (0 takes any free one)")
     if err.errno == errno.EACCES:
         return ServerError(f"port {port} on {host} may not be opened by this user (ports below 1024 need root): "
                            f"choose a port from 1024 up")
@@ -197,7 +197,7 @@ class Server:
                 ping_interval=self.keepalive, ping_timeout=self.keepalive, open_timeout=self.handshake,
                 close_timeout=2, compression=None)  # frames of a few KB: deflating them costs more than it saves
         except OSError as err:
-            raise cannot_listen(err, self.host, self.port) from err
+            raise cannot_listen(err, self.host, self.port) from None  # the sentence says what the error was
         async with listening as server:
             self.port = server.sockets[0].getsockname()[1]
             self.tables.kick()
