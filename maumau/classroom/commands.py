@@ -7,6 +7,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING, Any
 
+from ..extras import need
 from ..text.i18n import LANGUAGES, language
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,14 +101,21 @@ def _course(args: argparse.Namespace) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
-    from .server import Server
+    from .server import Server, ServerError
 
+    if args.hub:  # before the hub's settings: the first thing to fix is the install
+        need("jupyterhub", "maumau serve --hub")
     try:
         token = teacher_token(args)
         server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
                         hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub,
                         hub_teachers=args.hub_teachers, course=_course(args), per_address=args.per_address,
                         roster=args.roster)
+    except ModuleNotFoundError:
+        raise  # the command line says which extra to install (maumau.extras)
+    except ServerError as err:
+        con.error(str(err))
+        return 1
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
         con.error(f"cannot serve from {args.db}: {err}")
         return 1
@@ -121,7 +129,13 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
             con.say(f"Teacher token: {server.teacher_token}")
         con.out.flush()
     server.on_ready = ready
-    server.run()
+    try:
+        server.run()
+    except ServerError as err:  # the port in use, an address not this machine's: one sentence
+        con.error(str(err))
+        return 1
+    finally:
+        server.stop()
     return 0
 
 
