@@ -115,10 +115,12 @@ def cmd_export(args: argparse.Namespace, con: Any) -> int:
         columns = dict(c.split("=", 1) for c in args.column if "=" in c)
         roster = roster_file.roster(scores)
         possible: dict[str, str] = {}
+        held: dict[str, dict[str, str]] = {}
         notes: list[str] = []
         if args.format == "canvas" and roster_file.lms is not None and roster_file.lms.kind == "canvas":
             columns, possible, notes = canvas_columns(roster_file.lms, points, columns)
-        result = export(args.format, scores, points, roster, columns, possible)
+            held = roster_file.held(roster, columns)
+        result = export(args.format, scores, points, roster, columns, possible, held)
     except (ExportError, GradebookError) as err:
         con.error(str(err))
         return 1

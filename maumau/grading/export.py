@@ -116,6 +116,15 @@ class RosterFile:
         except LmsExportError as err:
             raise ExportError(str(err)) from None
 
+    def held(self, roster: Mapping[str, RosterEntry], columns: Mapping[str, str]) -> dict[str, dict[str, str]]:
+        """What a Canvas export holds in each exercise's column (``columns``: exercise -> its
+        "Title (id)"), by roster learner: written back where maumau has no grade."""
+        if self.lms is None:
+            return {}
+        rows = {row.id: dict(row.held) for row in self.lms.rows if row.id}
+        return {learner: {e: rows[entry.id][title] for e, title in columns.items() if title in rows[entry.id]}
+                for learner, entry in roster.items() if entry.id in rows}
+
     def roster(self, learners: Iterable[str]) -> dict[str, RosterEntry]:
         """The roster for these graded learners: a hand-written one as it is; of an LMS export each
         learner's matched row under their name and every other row under its own (``LmsExport``);
@@ -228,11 +237,14 @@ def read_grades(path: str | Path) -> tuple[dict[str, dict[str, float]], dict[str
 
 def export(fmt_name: str, scores: Mapping[str, Mapping[str, float]], points: Mapping[str, float],
            roster: Mapping[str, RosterEntry], columns: Mapping[str, str] | None = None,
-           possible: Mapping[str, str] | None = None) -> ExportResult:
+           possible: Mapping[str, str] | None = None, held: Mapping[str, Mapping[str, str]] | None = None
+           ) -> ExportResult:
     """The LMS file in ``fmt_name`` (FORMATS); ``columns`` renames exercises to the LMS's
     assignment names (e.g. ``{"02_skip_on_eight": "Skip on eight (1234)"}``); ``possible`` is
     Canvas's own points possible of an existing assignment (written back unchanged: an import
-    that changed it would change the assignment)."""
+    that changed it would change the assignment); ``held`` is what the LMS's export holds for a
+    learner (by roster learner, then exercise), written where maumau has no grade, so that an
+    import changes no grade maumau did not give."""
     if fmt_name not in FORMATS:
         raise ExportError(f"unknown format {fmt_name!r}: choose one of {', '.join(FORMATS)}")
     exercises = sorted(points)
@@ -252,7 +264,8 @@ def export(fmt_name: str, scores: Mapping[str, Mapping[str, float]], points: Map
     keys = _graded_as((entry.learner for entry in entries), scores)
     for entry in entries:
         got = scores.get(keys[entry.learner], {})
-        cells = [_score(got.get(e)) for e in exercises]
+        kept = (held or {}).get(entry.learner, {})
+        cells = [_score(got.get(e)) if e in got else _held(kept.get(e, "")) for e in exercises]
         table.append([csv_text(v) for v in _identity(fmt_name, entry)] + cells
                      + ([_score(sum(got.values()) if got else None)] if fmt_name == "csv" else []))
     unmatched = sorted(set(scores) - set(keys.values()))
@@ -324,6 +337,11 @@ def _identity(fmt_name: str, e: RosterEntry) -> Iterable[str]:
     if fmt_name == "moodle":
         return [*e.first_last(), e.sis_user_id or e.id, e.email]
     return [e.learner, e.id or e.sis_user_id, e.email]
+
+
+def _held(value: str) -> str:
+    """A cell of the LMS's own export written back as it was: a number as a number, else as text."""
+    return value if re.fullmatch(r"-?[0-9.,]+", value) else csv_text(value)
 
 
 def _score(value: float | None) -> str:

@@ -85,6 +85,8 @@ class LmsRow:
     email: str = ""
     section: str = ""
     maumau: str | None = None   # the teacher's "maumau" column, where the file has one
+    #: Canvas: what the export holds in each assignment column ("Title (id)" -> "4.00", "EX", "N/A").
+    held: tuple[tuple[str, str], ...] = ()
 
     def keys(self) -> list[str]:
         """The values a learner's folder is matched by (see the module docstring)."""
@@ -287,6 +289,8 @@ def _canvas(path: str | Path, table: list[list[str]]) -> LmsExport:
     low = [norm(c) for c in header]
     split = low[:2] == ["lastname", "firstname"]
     at = {name: low.index(name) for name in ("id", "sis user id", "sis login id", "section", "maumau") if name in low}
+    assignment_at = [i for i, title in enumerate(header)
+                     if i > at["section"] and re.fullmatch(r".*\S\s*\(\d+\)", title)]
     rows: list[LmsRow] = []
     points: list[str] = []
     for n, raw in enumerate(table[1:], 2):
@@ -303,12 +307,12 @@ def _canvas(path: str | Path, table: list[list[str]]) -> LmsExport:
                            id=cells[at["id"]], sis_user_id=cells[at["sis user id"]] if "sis user id" in at else "",
                            login=cells[at["sis login id"]], section=cells[at["section"]],
                            email=cells[at["sis login id"]] if "@" in cells[at["sis login id"]] else "",
-                           maumau=cells[at["maumau"]] if "maumau" in at else None))
+                           maumau=cells[at["maumau"]] if "maumau" in at else None,
+                           held=tuple((header[i], cells[i]) for i in assignment_at)))
     assignments: dict[str, tuple[str, str]] = {}
-    for i, title in enumerate(header):
-        hit = re.fullmatch(r"(.*\S)\s*\((\d+)\)", title)
-        if hit and i > at["section"]:
-            assignments.setdefault(norm(hit.group(1)), (title, points[i] if i < len(points) else ""))
+    for i in assignment_at:
+        title = re.sub(r"\s*\(\d+\)$", "", header[i])
+        assignments.setdefault(norm(title), (header[i], points[i] if i < len(points) else ""))
     _no_twice(path, rows, ("id", "sis_user_id", "login"))
     return LmsExport("canvas", "Canvas's gradebook export", str(path), rows, assignments)
 
@@ -327,10 +331,12 @@ def _moodle(path: str | Path, table: list[list[str]]) -> LmsExport:
         cells = _cells(raw, len(low))
         if not any(cells):
             continue
-        values = {key: cells[i] if i is not None else "" for key, i in at.items()}
-        first, last, maumau = values.pop("first"), values.pop("last"), values.pop("maumau")
+        value = {key: cells[i] if i is not None else "" for key, i in at.items()}
+        first, last = value["first"], value["last"]
         rows.append(LmsRow(n, name=f"{last}, {first}" if last and first else last or first, first=first,
-                           last=last, maumau=maumau if at["maumau"] is not None else None, **values))
+                           last=last, email=value["email"], sis_user_id=value["sis_user_id"],
+                           login=value["login"], section=value["section"],
+                           maumau=value["maumau"] if at["maumau"] is not None else None))
     _no_twice(path, rows, ("sis_user_id", "login", "email"))
     label = "Moodle's grade export" if grades else "Moodle's participants download"
     return LmsExport("moodle", label, str(path), rows)

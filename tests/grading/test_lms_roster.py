@@ -25,11 +25,11 @@ CANVAS = """Student,ID,SIS User ID,SIS Login ID,Section,01_matching (4711),Skip 
 Current Points,Final Points,Current Score,Unposted Current Score,Final Score,Unposted Final Score
 ,,,,,,Manual Posting,,,,,,,
     Points Possible,,,,,6.00,10.00,5.00,(read only),(read only),(read only),(read only),(read only),(read only)
-"Liddell, Alice",1001,S-17,alice@school.example,Class A,5.00,,4.00,9.00,9.00,81.82,81.82,42.86,42.86
+"Liddell, Alice",1001,S-17,alice@school.example,Class A,5.00,7.00,4.00,16.00,16.00,76.19,76.19,76.19,76.19
 "Kovács, Ödön",1002,S-18,odon@school.example,Class A,,,,,,,,,
 "@SUM(1+1)*cmd|' /C calc'!A0, Eve",1003,S-19,eve@school.example,Class B,,,,,,,,,
-"Müller, Jürgen",1004,,juergen.mueller,Class B,,,,,,,,,
-"Student, Test",1099,,,Class A,,,,,,,,,
+"Müller, Jürgen",1004,,juergen.mueller,Class B,EX,,,,,,,,
+"Student, Test",1099,,,Class A,N/A,N/A,,,,,,,
 """
 
 # Moodle's participants download (dataformat csv: UTF-8 with a BOM), identity fields: e-mail, ID number.
@@ -85,12 +85,14 @@ def test_canvas_gradebook_export_is_the_roster_and_the_scores_land_in_its_own_as
                         "01_matching (4711)", "Skip on eight (4712)"]
     assert table[1] == ["Points Possible", "", "", "", "", "6.00", "10.00"]
     rows = {r[1]: r for r in table[2:]}
-    assert rows["1001"] == ["Liddell, Alice", "1001", "S-17", "alice@school.example", "Class A", "6", ""]
+    # a cell maumau has no grade for keeps what Canvas has (7.00, excused, not assigned): the import
+    # changes no grade maumau did not give
+    assert rows["1001"] == ["Liddell, Alice", "1001", "S-17", "alice@school.example", "Class A", "6", "7.00"]
     assert rows["1002"][5:] == ["4.5", ""] and rows["1002"][0] == "Kovács, Ödön"
-    assert rows["1004"][5:] == ["", "3"]
+    assert rows["1004"][5:] == ["EX", "3"]
     assert rows["1003"][0].startswith("'@")      # a name is text in a spreadsheet, never a formula
     assert rows["1003"][5:] == ["1", ""]        # eve's hub name as a folder: matched by her login
-    assert rows["1099"][5:] == ["", ""]         # the test student: left as it is
+    assert rows["1099"][5:] == ["N/A", "N/A"]   # the test student: left as it is
 
     # round trip: the file read back as Canvas's importer reads it (the header, the points row, ids)
     back = {r[1]: dict(zip(table[0], r, strict=True)) for r in table[2:]}
