@@ -237,8 +237,9 @@ def _kind(header: list[str], text: str, separator: str) -> str | None:
     if len(header) < 2:
         return None
     start = 2 if header[:2] == ["lastname", "firstname"] else 1
-    if (header[0] in ("student", "lastname") and header[start] == "id" and "sis login id" in header
-            and "section" in header and _points_row(text, separator) is not None):
+    if (len(header) > start + 2 and header[0] in ("student", "lastname") and header[start] == "id"
+            and "sis login id" in header and "section" in header
+            and (_points_row(text, separator) is not None or any(re.search(r"\S \(\d+\)$", c) for c in header))):
         return "canvas"
     if _LEARNER & set(header):
         return "roster"
