@@ -358,11 +358,13 @@ def _no_twice(path: str | Path, rows: list[LmsRow], keys: tuple[str, ...]) -> No
 def by_key(export: LmsExport) -> dict[str, LmsRow]:
     """Every row by its learner's one name (``LmsExport.primary``), for a class server's roster."""
     out: dict[str, LmsRow] = {}
+    seen: set[str] = set()
     for row in export.rows:
         key = export.primary(row)
         if not key:
             raise LmsExportError(f"{export.path}, line {row.line}: the maumau column is empty")
-        if norm(key) in {norm(k) for k in out}:
+        if norm(key) in seen:
             raise LmsExportError(f"{export.path}, line {row.line}: {key!r} is a second learner's name too")
+        seen.add(norm(key))
         out[key] = row
     return out

@@ -198,6 +198,12 @@ def test_a_graded_learner_the_export_does_not_have_is_named_and_never_dropped_si
     assert "not in Canvas's gradebook export (matched by SIS Login ID" in said and "exported: mallory" in said
 
 
+def test_a_maumau_column_left_empty_or_naming_two_learners_alike_is_refused_by_the_class_server(tmp_path):
+    text = "First name,Last name,Email address,maumau\nA,B,a@x.example,seat1\nC,D,c@x.example,SEAT1\n"
+    with pytest.raises(RosterError, match="line 3: 'SEAT1' is a second learner's name too"):
+        Roster.load(_write(tmp_path, "p.csv", text), tmp_path / "c.sqlite")
+
+
 def test_the_class_server_takes_the_same_exports_each_learner_under_one_name(tmp_path):
     roster = Roster.load(_write(tmp_path, "c.csv", CANVAS), tmp_path / "class.sqlite")
     try:
@@ -218,6 +224,8 @@ def test_the_class_server_takes_the_same_exports_each_learner_under_one_name(tmp
     ("First name,Last name,Email address\nJosé,Ölçer,jose@x.example\n".encode("cp1252", "replace"), "not UTF-8"),
     (b"a,b\x00,c\n", "not a text file"),
     (b"exercise,score\n01,3\n", "neither a roster"),
+    (b"First name,Last name,Email address\n\"" + b"x" * 200_000 + b"\",b,c@x.example\n", "cannot be read"),
+    (b"Student,ID,SIS User ID,SIS Login ID,Section,Quiz (1)\n    Points Possible,,,,,5\n", "names no learner"),
 ])
 def test_a_file_that_is_no_roster_is_refused_in_a_sentence(tmp_path, content, says):
     path = tmp_path / "roster.csv"
