@@ -224,7 +224,7 @@ def test_the_class_server_takes_the_same_exports_each_learner_under_one_name(tmp
     ("First name,Last name,Email address\nJosé,Ölçer,jose@x.example\n".encode("cp1252", "replace"), "not UTF-8"),
     (b"a,b\x00,c\n", "not a text file"),
     (b"exercise,score\n01,3\n", "neither a roster"),
-    (b"First name,Last name,Email address\n\"" + b"x" * 200_000 + b"\",b,c@x.example\n", "cannot be read"),
+    (b"First name,Last name,Email address\n\"" + b"x" * 200_000 + b"\",b,c@x.example\n", "not a CSV file that can"),
     (b"Student,ID,SIS User ID,SIS Login ID,Section,Quiz (1)\n    Points Possible,,,,,5\n", "names no learner"),
 ])
 def test_a_file_that_is_no_roster_is_refused_in_a_sentence(tmp_path, content, says):
