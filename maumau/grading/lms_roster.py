@@ -35,6 +35,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 __all__ = ["MAX_ROSTER_BYTES", "LmsExportError", "LmsRow", "LmsExport", "read_text", "read_lms_export", "by_key",
@@ -122,15 +123,16 @@ class LmsExport:
         other row shares it, else the login, e-mail or an id."""
         if row.maumau is not None:
             return row.maumau
-        shared = self._shared_locals()
         for value in (row.login, row.email):
-            if _local(value) and norm(_local(value)) not in shared:
+            if _local(value) and norm(_local(value)) not in self._shared_locals:
                 return _local(value)
             if value:
                 return value
         return row.sis_user_id or row.id or f"line {row.line}"
 
+    @cached_property
     def _shared_locals(self) -> set[str]:
+        """The parts before the @ that two rows share: no learner's one name."""
         seen: dict[str, int] = {}
         for row in self.rows:
             for local in {norm(_local(v)) for v in (row.login, row.email) if _local(v)}:
@@ -166,9 +168,10 @@ class LmsExport:
                 owner[i] = learner
                 found[learner] = self.rows[i]
         if problems:
-            raise LmsExportError(f"{self.path} ({self.label}): " + "; ".join(problems)
-                         + f": a folder is matched by {self.matched_by}; name the folders apart "
-                           "or add a maumau column to the file. Nothing was written.")
+            more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+            raise LmsExportError(f"{self.path} ({self.label}): " + "; ".join(problems[:10]) + more
+                                 + f": a folder is matched by {self.matched_by}; name the folders apart "
+                                   "or add a maumau column to the file. Nothing was written.")
         return found, missing
 
     def column(self, exercise: str, title: str) -> tuple[str, str | None]:
