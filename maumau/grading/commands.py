@@ -117,9 +117,12 @@ def cmd_export(args: argparse.Namespace, con: Any) -> int:
         possible: dict[str, str] = {}
         held: dict[str, dict[str, str]] = {}
         notes: list[str] = []
-        if args.format == "canvas" and roster_file.lms is not None and roster_file.lms.kind == "canvas":
-            columns, possible, notes = canvas_columns(roster_file.lms, points, columns)
+        lms = roster_file.lms
+        if args.format == "canvas" and lms is not None and lms.kind == "canvas":
+            columns, possible, notes = canvas_columns(lms, points, columns)
             held = roster_file.held(roster, columns)
+        elif args.format == "moodle" and lms is not None and lms.kind == "moodle":
+            held = roster_file.held(roster, {e: lms.column(e, columns.get(e, e))[0] for e in points})
         result = export(args.format, scores, points, roster, columns, possible, held)
     except (ExportError, GradebookError) as err:
         con.error(str(err))
@@ -129,7 +132,7 @@ def cmd_export(args: argparse.Namespace, con: Any) -> int:
         con.say(f"Read {args.roster} as {lms.label}: {len(lms.rows)} learners, a folder matched by {lms.matched_by}.")
     Path(args.out).write_text(result.text, encoding="utf-8")
     con.say(f"Wrote {result.rows} learners and {len(points)} exercises to {args.out} ({args.format}).")
-    for note in notes:
+    for note in [*notes, *result.notes]:
         con.say(note)
     if result.ungraded:
         con.say(f"On the roster without a grade (left empty): {', '.join(result.ungraded)}")

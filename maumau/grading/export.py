@@ -23,8 +23,9 @@ that title, as ``Title (id)`` with the export's points possible; the Moodle file
 and ID number Moodle's import maps a learner by.
 
 A learner with grades but no roster line is never dropped silently: ``ExportResult.unmatched``
-lists them (the command prints them and exits 3), and a roster learner without a grade gets an
-empty cell (the LMS leaves that grade as it was).
+lists them (the command prints them and exits 3).  A roster learner without a grade gets empty
+cells in the Canvas and plain files and no row in the Moodle file: Moodle's import empties a grade
+for an empty cell (``grade/import/csv``), and leaves a learner who is not in the file as they are.
 """
 
 from __future__ import annotations
@@ -117,13 +118,16 @@ class RosterFile:
             raise ExportError(str(err)) from None
 
     def held(self, roster: Mapping[str, RosterEntry], columns: Mapping[str, str]) -> dict[str, dict[str, str]]:
-        """What a Canvas export holds in each exercise's column (``columns``: exercise -> its
-        "Title (id)"), by roster learner: written back where maumau has no grade."""
+        """What the LMS's export holds in each exercise's column (``columns``: exercise -> the
+        export's column of it), by roster learner: written back where maumau has no grade."""
         if self.lms is None:
             return {}
-        rows = {row.id: dict(row.held) for row in self.lms.rows if row.id}
-        return {learner: {e: rows[entry.id][title] for e, title in columns.items() if title in rows[entry.id]}
-                for learner, entry in roster.items() if entry.id in rows}
+        rows = {(row.id, row.sis_user_id, row.login, row.email): dict(row.held) for row in self.lms.rows}
+        held: dict[str, dict[str, str]] = {}
+        for learner, entry in roster.items():
+            cells = rows.get((entry.id, entry.sis_user_id, entry.sis_login_id, entry.email), {})
+            held[learner] = {e: cells[title] for e, title in columns.items() if title in cells}
+        return held
 
     def roster(self, learners: Iterable[str]) -> dict[str, RosterEntry]:
         """The roster for these graded learners: a hand-written one as it is; of an LMS export each
@@ -262,15 +266,28 @@ def export(fmt_name: str, scores: Mapping[str, Mapping[str, float]], points: Map
     else:
         table.append(["learner", "lms_id", "email", *map(csv_text, titles), "total"])
     keys = _graded_as((entry.learner for entry in entries), scores)
+    heading = len(table)
+    cleared: list[str] = []
     for entry in entries:
         got = scores.get(keys[entry.learner], {})
+        if fmt_name == "moodle" and not got:
+            continue  # Moodle's import empties a grade for an empty cell: a row not there is left as it is
         kept = (held or {}).get(entry.learner, {})
         cells = [_score(got.get(e)) if e in got else _held(kept.get(e, "")) for e in exercises]
+        cleared += [f"{entry.learner} ({e})" for e, cell in zip(exercises, cells, strict=True)
+                    if fmt_name == "moodle" and not cell]
         table.append([csv_text(v) for v in _identity(fmt_name, entry)] + cells
                      + ([_score(sum(got.values()) if got else None)] if fmt_name == "csv" else []))
     unmatched = sorted(set(scores) - set(keys.values()))
     ungraded = sorted(e.learner for e in entries if keys[e.learner] not in scores)
-    return ExportResult(csv_table(table), len(entries), unmatched, ungraded)
+    notes = []
+    if fmt_name == "moodle" and ungraded:
+        notes.append("Learners without a grade are left out of the Moodle file, so Moodle keeps their grades.")
+    if cleared:
+        notes.append("An empty cell empties that grade in Moodle on import: " + ", ".join(cleared[:20])
+                     + (" …" if len(cleared) > 20 else "") + " (give Moodle's grade export as the roster "
+                     "to keep what Moodle has, or map only the columns you mean to change)")
+    return ExportResult(csv_table(table), len(table) - heading, unmatched, ungraded, notes)
 
 
 def _moodle_finds_everyone(entries: Iterable[RosterEntry]) -> None:

@@ -86,7 +86,8 @@ class LmsRow:
     email: str = ""
     section: str = ""
     maumau: str | None = None   # the teacher's "maumau" column, where the file has one
-    #: Canvas: what the export holds in each assignment column ("Title (id)" -> "4.00", "EX", "N/A").
+    #: What the export holds in each assignment's column (Canvas: "Title (id)" -> "4.00", "EX",
+    #: "N/A"; Moodle's grade export: "Assignment: NAME (Real)" -> "4,00", "-").
     held: tuple[tuple[str, str], ...] = ()
 
     def keys(self) -> list[str]:
@@ -105,7 +106,8 @@ class LmsExport:
     label: str                # what was read, as the teacher knows it
     path: str
     rows: list[LmsRow]
-    #: Canvas: each assignment's title (``norm``) -> its column ("Title (id)") and points possible.
+    #: Each assignment's title (``norm``) -> its column (Canvas: "Title (id)", Moodle: "Module: Title
+    #: (Real)") and its points possible (Canvas's; Moodle's export has none).
     assignments: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
@@ -329,7 +331,15 @@ def _moodle(path: str | Path, table: list[list[str]]) -> LmsExport:
 
     at = {"first": col(_FIRST), "last": col(_LAST), "email": col(_EMAIL), "sis_user_id": col(_IDNUMBER),
           "login": col(_USERNAME), "section": col(_GROUP), "maumau": col({"maumau"})}
-    grades = col(_LAST_DOWNLOADED) is not None or any(re.search(r"\((real|punkte)\)$", c) for c in low)
+    # a grade item's points: "Assignment: NAME (Real)" (German: "Aufgabe: NAME (Punkte)")
+    items = [i for i, c in enumerate(low) if re.search(r"\S \((real|punkte)\)$", c)]
+    grades = col(_LAST_DOWNLOADED) is not None or bool(items)
+    header = [c.strip() for c in table[0]]
+    assignments: dict[str, tuple[str, str]] = {}
+    for i in items:
+        title = re.sub(r"\s*\([^()]*\)$", "", header[i])
+        for name in (title, title.split(": ", 1)[-1]):   # with and without the module's name
+            assignments.setdefault(norm(name), (header[i], ""))
     rows: list[LmsRow] = []
     for n, raw in enumerate(table[1:], 2):
         cells = _cells(raw, len(low))
@@ -340,10 +350,11 @@ def _moodle(path: str | Path, table: list[list[str]]) -> LmsExport:
         rows.append(LmsRow(n, name=f"{last}, {first}" if last and first else last or first, first=first,
                            last=last, email=value["email"], sis_user_id=value["sis_user_id"],
                            login=value["login"], section=value["section"],
-                           maumau=value["maumau"] if at["maumau"] is not None else None))
+                           maumau=value["maumau"] if at["maumau"] is not None else None,
+                           held=tuple((header[i], cells[i]) for i in items)))
     _no_twice(path, rows, ("sis_user_id", "login", "email"))
     label = "Moodle's grade export" if grades else "Moodle's participants download"
-    return LmsExport("moodle", label, str(path), rows)
+    return LmsExport("moodle", label, str(path), rows, assignments)
 
 
 def _no_twice(path: str | Path, rows: list[LmsRow], keys: tuple[str, ...]) -> None:

@@ -147,14 +147,28 @@ def test_moodle_participants_download_is_the_roster_and_moodle_import_finds_each
     assert by_mail == {"odon@school.example": "6", "juergen.mueller@school.example": "2.5", "eve@school.example": "0"}
 
 
-def test_moodle_grade_export_in_german_with_tabs_is_read_too(tmp_path):
+def test_moodle_grade_export_in_german_with_tabs_is_read_and_keeps_what_moodle_has(tmp_path):
+    """Moodle's import empties a grade for an empty cell (grade/import/csv: '' is no grade): where
+    maumau has no grade the cell keeps what the grade export holds, and a learner without any grade
+    is left out of the file."""
     roster = _write(tmp_path, "Kurs Bewertungen.txt", MOODLE_GRADES_DE)
     out = tmp_path / "moodle.csv"
-    code, said = _export("moodle", "--grades", str(_grades(tmp_path, [("odon", EX, 5, 6)])),
-                         "--roster", str(roster), "--out", str(out))
+    grades = _grades(tmp_path, [("odon", EX, 5, 6), ("juergen.mueller", EX2, 2, 4)])
+    code, said = _export("moodle", "--grades", str(grades), "--roster", str(roster), "--out", str(out))
     assert code == 0 and "as Moodle's grade export: 2 learners" in said
-    assert "On the roster without a grade (left empty): juergen.mueller" in said
-    assert ["Ödön", "Kovács", "H-2", "odon@school.example", "5"] in _sheet(out)
+    table = _sheet(out)
+    assert table[0][4:] == [EX, EX2]
+    assert ["Ödön", "Kovács", "H-2", "odon@school.example", "5", ""] in table
+    assert ["Jürgen", "Müller", "", "juergen.mueller@school.example", "3,00", "2"] in table   # Moodle's 3,00 kept
+    assert "An empty cell empties that grade in Moodle on import: odon (02_skip_on_eight)" in said
+
+
+def test_a_learner_without_any_grade_is_left_out_of_the_moodle_file(tmp_path):
+    out = tmp_path / "moodle.csv"
+    code, said = _export("moodle", "--grades", str(_grades(tmp_path, [("odon", EX, 5, 6)])),
+                         "--roster", str(_write(tmp_path, "p.csv", MOODLE_PARTICIPANTS)), "--out", str(out))
+    assert code == 0 and "Wrote 1 learners" in said and "left out of the Moodle file" in said
+    assert [r[3] for r in _sheet(out)[1:]] == ["odon@school.example"]
 
 
 def test_a_maumau_column_the_teacher_adds_is_the_only_key(tmp_path):
