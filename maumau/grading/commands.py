@@ -135,7 +135,9 @@ def cmd_export(args: argparse.Namespace, con: Any) -> int:
     for note in [*notes, *result.notes]:
         con.say(note)
     if result.ungraded:
-        con.say(f"On the roster without a grade (left empty): {', '.join(result.ungraded)}")
+        kept = {"moodle": "not in the file", "canvas": "as Canvas has it" if held else "left empty"}
+        con.say(f"On the roster without a grade ({kept.get(args.format, 'left empty')}): "
+                f"{', '.join(result.ungraded)}")
     if result.unmatched:
         where = f"in {lms.label} (matched by {lms.matched_by})" if lms else "on the roster"
         con.err.write(f"maumau: not {where}, so not exported: {', '.join(result.unmatched)}\n")

@@ -80,6 +80,7 @@ def test_canvas_gradebook_export_is_the_roster_and_the_scores_land_in_its_own_as
     assert "as Canvas's gradebook export: 5 learners" in said
     # Skip on eight is 10 points in Canvas, 4 in maumau: the teacher is told, Canvas's points stay
     assert "Canvas gives 10.00 points, maumau 4" in said
+    assert "On the roster without a grade (as Canvas has it): 1099" in said
     table = _sheet(out)
     assert table[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
                         "01_matching (4711)", "Skip on eight (4712)"]
@@ -168,6 +169,7 @@ def test_a_learner_without_any_grade_is_left_out_of_the_moodle_file(tmp_path):
     code, said = _export("moodle", "--grades", str(_grades(tmp_path, [("odon", EX, 5, 6)])),
                          "--roster", str(_write(tmp_path, "p.csv", MOODLE_PARTICIPANTS)), "--out", str(out))
     assert code == 0 and "Wrote 1 learners" in said and "left out of the Moodle file" in said
+    assert "On the roster without a grade (not in the file): eve, juergen.mueller" in said
     assert [r[3] for r in _sheet(out)[1:]] == ["odon@school.example"]
 
 
