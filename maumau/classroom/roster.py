@@ -1,7 +1,8 @@
 """Who a learner is on a class server without a hub: the course's roster and a personal code each.
 
 ``maumau serve --roster roster.csv`` (``Server(..., roster="roster.csv")``) reads the roster that
-``maumau export`` reads (``maumau.grading.export.read_roster``: columns ``learner,name,id,...``).
+``maumau export`` reads (``maumau.grading.export.read_roster_file``: columns ``learner,name,id,...``,
+or Canvas's or Moodle's own export, each learner under the name ``lms_roster`` gives them).
 Each learner on it gets a personal join code (``ABCD-EFGH-JKLM-NPQR``: 16 letters of 32, 80 random
 bits from the operating system's secure source).  Only its SHA-256 is stored, in the server's
 database, so the file alone lets nobody act for a learner; the code itself is shown to the teacher
@@ -102,12 +103,12 @@ class Roster:
     @classmethod
     def load(cls, roster: str | Path | Mapping[str, RosterEntry], db: str | Path) -> Roster:
         """The roster of a file (``read_roster``) or a mapping; RosterError saying what is wrong."""
-        from ..grading.export import ExportError, read_roster
+        from ..grading.export import ExportError, read_roster_file
 
         if isinstance(roster, Mapping):
             return cls(roster, db)
         try:
-            return cls(read_roster(roster), db)
+            return cls(read_roster_file(roster).by_learner(), db)
         except ExportError as err:
             raise RosterError(str(err)) from None
 

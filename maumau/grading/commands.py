@@ -85,7 +85,9 @@ def add_commands(commands: Any) -> None:
     source.add_argument("--grades", metavar="CSV", help="a grades.csv written by maumau grade")
     source.add_argument("--gradebook", metavar="SQLITE", help="the gradebook: each learner's last grade")
     sub.add_argument("--roster", required=True, metavar="CSV",
-                     help="learner (folder, seat or hub name), name, id, sis_user_id, sis_login_id, email, section")
+                     help="Canvas's gradebook export, Moodle's participants or grades export (as the LMS "
+                          "gives them), or a roster: learner (folder, seat or hub name), name, id, sis_user_id, "
+                          "sis_login_id, email, section")
     sub.add_argument("--out", required=True, metavar="CSV", help="the file to write")
     sub.add_argument("--column", action="append", default=[], metavar="EXERCISE=NAME",
                      help="the LMS's name of an exercise's column, e.g. '02_skip_on_eight=Skip on eight (1234)'")
@@ -98,11 +100,11 @@ def add_commands(commands: Any) -> None:
 
 
 def cmd_export(args: argparse.Namespace, con: Any) -> int:
-    from .export import ExportError, export, read_grades, read_roster
+    from .export import ExportError, canvas_columns, export, read_grades, read_roster_file
     from .gradebook import Gradebook, GradebookError
 
     try:
-        roster = read_roster(args.roster)
+        roster_file = read_roster_file(args.roster)
         if args.grades:
             scores, points = read_grades(args.grades)
         else:
@@ -111,16 +113,34 @@ def cmd_export(args: argparse.Namespace, con: Any) -> int:
                 scores.setdefault(row.student, {})[row.exercise] = row.final
                 points[row.exercise] = max(points.get(row.exercise, 0.0), row.max_score)
         columns = dict(c.split("=", 1) for c in args.column if "=" in c)
-        result = export(args.format, scores, points, roster, columns)
+        roster = roster_file.roster(scores)
+        possible: dict[str, str] = {}
+        held: dict[str, dict[str, str]] = {}
+        notes: list[str] = []
+        lms = roster_file.lms
+        if args.format == "canvas" and lms is not None and lms.kind == "canvas":
+            columns, possible, notes = canvas_columns(lms, points, columns)
+            held = roster_file.held(roster, columns)
+        elif args.format == "moodle" and lms is not None and lms.kind == "moodle":
+            held = roster_file.held(roster, {e: lms.column(e, columns.get(e, e))[0] for e in points})
+        result = export(args.format, scores, points, roster, columns, possible, held)
     except (ExportError, GradebookError) as err:
         con.error(str(err))
         return 1
+    lms = roster_file.lms
+    if lms is not None:
+        con.say(f"Read {args.roster} as {lms.label}: {len(lms.rows)} learners, a folder matched by {lms.matched_by}.")
     Path(args.out).write_text(result.text, encoding="utf-8")
     con.say(f"Wrote {result.rows} learners and {len(points)} exercises to {args.out} ({args.format}).")
+    for note in [*notes, *result.notes]:
+        con.say(note)
     if result.ungraded:
-        con.say(f"On the roster without a grade (left empty): {', '.join(result.ungraded)}")
+        kept = {"moodle": "not in the file", "canvas": "as Canvas has it" if held else "left empty"}
+        con.say(f"On the roster without a grade ({kept.get(args.format, 'left empty')}): "
+                f"{', '.join(result.ungraded)}")
     if result.unmatched:
-        con.err.write(f"maumau: not on the roster, so not exported: {', '.join(result.unmatched)}\n")
+        where = f"in {lms.label} (matched by {lms.matched_by})" if lms else "on the roster"
+        con.err.write(f"maumau: not {where}, so not exported: {', '.join(result.unmatched)}\n")
         return 3
     return 0
 
