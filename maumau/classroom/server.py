@@ -36,6 +36,7 @@ from .table import ClassTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..grading.export import RosterEntry
+    from ..lti.app import LtiTool
 
 __all__ = ["Server"]
 
@@ -57,7 +58,8 @@ class Server:
                  handshake: float = 10.0, hub_teachers: str = "teachers",
                  limits: dict[str, tuple[float, float]] | None = None, course: Course | None = None,
                  per_address: int | None = None,
-                 roster: str | Path | Mapping[str, RosterEntry] | None = None) -> None:
+                 roster: str | Path | Mapping[str, RosterEntry] | None = None,
+                 lti: str | Path | dict[str, Any] | None = None, lti_port: int | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
         self.hub = HubUsers.from_environment() if hub else None
@@ -87,6 +89,10 @@ class Server:
         self.course = CourseDesk(course, db) if course is not None else None
         #: Who the learners are without a hub: the roster and their personal codes (``roster``), else None.
         self.roster = self._roster(roster, db)
+        #: The LTI 1.3 tool (``maumau.lti``): an LMS's launch signs its learners in, else None.
+        self.lti = self._lti(lti, db)
+        #: The LTI endpoints' port (None: the class server's port + 1, or any free port with port 0).
+        self.lti_port = lti_port
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
         self.leagues = Leagues(db, hub=self.hub is not None, roster=self.roster, limits=self.limits)
         for code, spec in self.store.open_tables():
@@ -107,6 +113,27 @@ class Server:
             raise RosterError("--roster and --hub: on JupyterHub a learner is their hub user; give the roster "
                               "to maumau export instead")
         return Roster.load(roster, db)
+
+    def _lti(self, lti: str | Path | dict[str, Any] | None, db: str | Path) -> LtiTool | None:
+        """The LTI tool of the registrations ``lti`` (a file, or its parsed JSON), or None."""
+        if lti is None:
+            return None
+        from ..lti import LtiError
+
+        if self.hub is not None:
+            raise LtiError("--lti and --hub: on JupyterHub a learner is their hub user; run the LTI tool on a "
+                           "class server of its own")
+        try:
+            import jwt  # noqa: F401  the extra's packages, asked for once, here
+            import tornado  # noqa: F401
+            from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: F401
+        except ImportError as err:
+            raise LtiError(f"the LTI tool needs PyJWT, cryptography and tornado ({err.name} is missing): "
+                           f"pip install 'maumau[lti]'") from None
+        from ..lti import platforms
+        from ..lti.app import LtiTool
+
+        return LtiTool(platforms.load(lti), db, self.sessions.open, lambda: self.url, self.prefix)
 
     # --- where ------------------------------------------------------------------------------------------
     @property
@@ -152,12 +179,17 @@ class Server:
                          max_size=64 * 1024, max_queue=16, ping_interval=self.keepalive,
                          ping_timeout=self.keepalive, open_timeout=self.handshake, close_timeout=2,
                          compression=None) as server:  # frames of a few KB: deflating them costs more than it saves
-            self.port = server.sockets[0].getsockname()[1]
+            asked, self.port = self.port, server.sockets[0].getsockname()[1]
+            if self.lti is not None:  # the launch is a form POST: its endpoints are a tornado app (lti.app)
+                wanted = self.lti_port if self.lti_port is not None else (asked + 1 if asked else 0)
+                self.lti_port = await self.lti.listen(self.host, wanted)
             self.tables.kick()
             self._ready.set()
             if self.on_ready is not None:
                 self.on_ready()
             await self._stopped.wait()
+            if self.lti is not None:
+                self.lti.stop()
         self.tables.cancel_timers()
 
     async def _http(self, connection: Any, request: Any) -> Any:
@@ -175,13 +207,22 @@ class Server:
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(self.sessions.is_teacher(request.headers), path)
         if where == HANDIN_SOCKET and self.course is not None:
-            return None  # a hand-in: the learner says who they are in its first message
+            self._lms_learner(connection, request)
+            return None  # a hand-in: the learner says who they are in its first message (or the LMS did)
         if self.leagues.handles(path) and where != SOCKET:
             return self.leagues.http(path)
         if where not in ("/ws", SOCKET):
             return http_response(path)
         connection.teacher = self.sessions.is_teacher(request.headers)
+        self._lms_learner(connection, request)
         return None  # the websocket handshake goes on
+
+    def _lms_learner(self, connection: Any, request: Any) -> None:
+        """A page of a learner an LMS launched in (``lti.learners``): the connection is that
+        learner, as a hub user is on JupyterHub (one seat each, their hand-ins theirs)."""
+        found = self.lti.learners.session(request.headers) if self.lti is not None else None
+        if found is not None:
+            connection.hub_user, connection.display = found.learner, found.display
 
     async def _hub_http(self, connection: Any, request: Any, path: str) -> Any:
         """On JupyterHub: pages need the hub's OAuth login; a websocket is the hub user of its
@@ -229,7 +270,7 @@ class Server:
                 await self.course.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
             return
         conn = Connection(websocket, self, getattr(websocket, "hub_user", None), getattr(websocket, "teacher", False),
-                          str(address))
+                          str(address), display=getattr(websocket, "display", None))
         try:
             async for raw in websocket:
                 await conn.throttle()
