@@ -89,4 +89,4 @@ def _public_jwk(public_key: Any) -> dict[str, Any]:
     from jwt.algorithms import RSAAlgorithm
 
     jwk: dict[str, Any] = RSAAlgorithm.to_jwk(public_key, as_dict=True)
-    return jwk
+    return {k: jwk[k] for k in ("kty", "n", "e")}  # what every platform reads (no key_ops: some refuse it)
