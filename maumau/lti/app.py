@@ -51,7 +51,7 @@ class LtiTool:
         self.platform_keys = PlatformKeys(cooldown=cooldown)
         self.logins = Logins(registrations)
         self.learners = LearnerSessions(db, prefix)
-        self.teacher_cookies, self._class_url = teacher_cookies, class_url
+        self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
         self.host = "127.0.0.1"
         self._server: Any = None
@@ -91,6 +91,13 @@ class LtiTool:
     def stop(self) -> None:
         if self._server is not None:
             self._server.stop()
+
+    def no_teacher_cookies(self) -> list[str]:
+        """The ``Set-Cookie`` values that end a teacher's session in this browser (``classroom.login``)."""
+        from ..classroom.login import COOKIE, CSRF_COOKIE
+
+        return [f"{COOKIE}=; Path={self.prefix}; Max-Age=0; HttpOnly; SameSite=Strict",
+                f"{CSRF_COOKIE}=; Path={self.prefix}; Max-Age=0; SameSite=Strict"]
 
     # --- the steps ------------------------------------------------------------------------------------------
     def landing(self, launch: Launch) -> str:
@@ -166,9 +173,9 @@ def _handlers() -> tuple[type, type, type, type]:
                 return
             learner, cookie = self.tool.learners.open(launch)
             self.add_header("Set-Cookie", cookie)
-            if learner.teacher:
-                for value in self.tool.teacher_cookies():
-                    self.add_header("Set-Cookie", value)
+            # a learner launched in a browser a teacher used before is that learner, not the teacher
+            for value in self.tool.teacher_cookies() if learner.teacher else self.tool.no_teacher_cookies():
+                self.add_header("Set-Cookie", value)
             self.redirect(self.tool.landing(launch), status=303)
 
     class Jwks(_Handler, RequestHandler):

@@ -13,10 +13,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
+
+from .database import transaction
 
 __all__ = ["ToolKeys", "GRACE", "thumbprint"]
 
@@ -38,17 +39,14 @@ class ToolKeys:
 
     def __init__(self, db: str | Path) -> None:
         self.db = str(db)
-        with self._connect() as con:
+        with transaction(self.db) as con:
             con.execute(_SCHEMA)
-
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.db, timeout=10)
 
     def signing_key(self) -> tuple[str, Any]:
         """The key that signs now: its kid and its private key (made and stored if there is none)."""
         from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
-        with self._connect() as con:
+        with transaction(self.db) as con:
             row = con.execute("SELECT kid, pem FROM lti_keys WHERE retired IS NULL "
                               "ORDER BY created DESC LIMIT 1").fetchone()
         if row is None:
@@ -65,7 +63,7 @@ class ToolKeys:
                                 serialization.NoEncryption()).decode()
         kid = thumbprint(_public_jwk(key.public_key()))
         now = time.time()
-        with self._connect() as con:  # one transaction: there is always exactly one key that signs
+        with transaction(self.db) as con:  # one transaction: there is always exactly one key that signs
             con.execute("UPDATE lti_keys SET retired = ? WHERE retired IS NULL", (now,))
             con.execute("INSERT INTO lti_keys (kid, pem, created) VALUES (?, ?, ?)", (kid, pem, now))
         return kid, key
@@ -75,7 +73,7 @@ class ToolKeys:
         from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
         self.signing_key()  # a tool asked for its keys before its first launch has one now
-        with self._connect() as con:
+        with transaction(self.db) as con:
             rows = con.execute("SELECT kid, pem FROM lti_keys WHERE retired IS NULL OR retired > ? "
                                "ORDER BY created DESC", (time.time() - GRACE,)).fetchall()
         keys = []

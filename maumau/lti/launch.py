@@ -91,7 +91,7 @@ def _verified(id_token: str, platform: Platform, keys: PlatformKeys, leeway: flo
         raise LaunchRefused(str(err)) from None
     try:
         claims: dict[str, Any] = jwt.decode(
-            id_token, key, algorithms=["RS256"], audience=platform.client_id, issuer=platform.issuer,
+            id_token, key.key, algorithms=["RS256"], audience=platform.client_id, issuer=platform.issuer,
             leeway=leeway, options={"require": ["iss", "aud", "sub", "exp", "iat", "nonce"]})
     except jwt.ExpiredSignatureError:
         raise LaunchRefused("the launch's token has expired: open the link in the LMS again") from None

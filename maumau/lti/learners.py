@@ -18,13 +18,13 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..classroom.login import _cookie_named, same_site
+from .database import transaction
 from .launch import Launch
 
 __all__ = ["LearnerSessions", "LmsLearner", "learner_name", "SESSION_COOKIE", "SESSION_SECONDS", "MOST_SESSIONS"]
@@ -61,7 +61,7 @@ class LearnerSessions:
     def __init__(self, db: str | Path, prefix: str = "/") -> None:
         self.db, self.prefix = str(db), prefix
         self._sessions: dict[str, LmsLearner] = {}
-        with sqlite3.connect(self.db, timeout=10) as con:
+        with transaction(self.db) as con:
             con.execute(_SCHEMA)
 
     def open(self, launch: Launch) -> tuple[LmsLearner, str]:
@@ -78,7 +78,7 @@ class LearnerSessions:
                        f"SameSite=Strict")
 
     def _record(self, learner: str, launch: Launch) -> None:
-        with sqlite3.connect(self.db, timeout=10) as con:
+        with transaction(self.db) as con:
             con.execute("INSERT INTO lti_users (learner, issuer, sub, name, email, seen) VALUES (?, ?, ?, ?, ?, ?) "
                         "ON CONFLICT (learner) DO UPDATE SET name = excluded.name, email = excluded.email, "
                         "seen = excluded.seen",
@@ -102,6 +102,6 @@ class LearnerSessions:
 
     def users(self) -> list[dict[str, Any]]:
         """Every LMS user a launch signed in: learner, issuer, sub, name, e-mail."""
-        with sqlite3.connect(self.db, timeout=10) as con:
+        with transaction(self.db) as con:
             rows = con.execute("SELECT learner, issuer, sub, name, email FROM lti_users ORDER BY learner").fetchall()
         return [dict(zip(("learner", "issuer", "sub", "name", "email"), row, strict=True)) for row in rows]

@@ -211,3 +211,52 @@ def test_made_up_key_ids_do_not_make_the_tool_ask_the_platform_again_and_again(s
 
 def test_the_launch_form_is_escaped():  # the test platform's own form: values are attributes, escaped
     assert "&quot;" in launch_form({"launch_url": 'x"y', "id_token": "t", "state": "s"})
+
+
+def test_a_learners_launch_in_a_browser_the_teacher_used_is_the_learners(server: Any, platform: Platform):
+    from websockets.datastructures import Headers
+
+    browser = Browser()
+    assert launch(browser, platform, "tom").status == 303
+    assert server.sessions.is_teacher(Headers(Cookie=browser.cookie_header(server.url + "/")))
+    assert launch(browser, platform, "anna").status == 303
+    assert not server.sessions.is_teacher(Headers(Cookie=browser.cookie_header(server.url + "/")))
+    code = server.create_table("makao", seats=2, computers=1, seed=1)
+    assert server.table(code).seats[sit_down(server, browser, code)["seat"]].user == "lms-u-17"
+
+
+def test_the_platform_may_start_the_login_with_a_post(server: Any, platform: Platform):
+    from urllib.parse import parse_qsl, urlsplit
+
+    browser = Browser()
+    link = urlsplit(platform.launch_link("anna"))
+    answer = browser.request("POST", f"{link.scheme}://{link.netloc}{link.path}", dict(parse_qsl(link.query)))
+    assert answer.status == 302
+    page = browser.follow(answer.header("Location") or "")
+    assert browser.submit(page).status == 303
+
+
+def test_what_is_not_a_launch_is_refused_and_the_tool_goes_on(server: Any, platform: Platform):
+    browser = Browser()
+    assert browser.request("GET", server.lti.url + "/lti/launch").status == 405
+    assert browser.request("GET", server.lti.url + "/lti/nothing").status == 404
+    refused(browser.request("GET", server.lti.url + "/lti/login"), "not an LTI login")
+    try:  # more than a launch ever is: tornado reads none of it and closes the connection
+        big = browser.request("POST", server.lti.url + "/lti/launch", {"id_token": "x" * 100_000, "state": "s"})
+        assert big.status >= 400
+    except ConnectionError:
+        pass
+    refused(browser.request("POST", server.lti.url + "/lti/launch", {"id_token": "x.y.z", "state": "s"}),
+            "state cookie")
+    assert launch(Browser(), platform).status == 303
+
+
+def test_a_token_signed_with_a_shared_secret_is_refused(server: Any, platform: Platform):
+    import jwt
+
+    browser = Browser()
+    form = form_of(login(browser, platform))
+    claims = jwt.decode(form["id_token"], options={"verify_signature": False})
+    forged = jwt.encode(claims, "the platform's public key as a secret", algorithm="HS256",
+                        headers={"kid": jwt.get_unverified_header(form["id_token"])["kid"]})
+    refused(browser.request("POST", form["action"], {"id_token": forged, "state": form["state"]}), "RS256")
