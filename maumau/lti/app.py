@@ -27,6 +27,7 @@ from .learners import LearnerSessions
 from .logins import LoginRefused, Logins, clear_cookie, form_params
 from .platform_keys import COOLDOWN, PlatformKeys
 from .platforms import Registrations
+from .words import Refusal, browser_language
 
 __all__ = ["LtiTool", "LOGIN", "LAUNCH", "JWKS"]
 
@@ -122,7 +123,11 @@ class _Handler:  # the shared parts of the three handlers (mixed into tornado's 
         for name, value in _HEADERS:
             self.set_header(name, value)  # type: ignore[attr-defined]
 
-    def refuse(self, status: int, sentence: str) -> None:
+    def refuse(self, status: int, refusal: Refusal | str) -> None:
+        """Answer ``status`` with the refusal's one sentence, in the browser's language."""
+        headers = self.request.headers  # type: ignore[attr-defined]
+        sentence = refusal.said(browser_language(headers.get("Accept-Language"))) \
+            if isinstance(refusal, Refusal) else refusal
         self.set_status(status)  # type: ignore[attr-defined]
         self.set_header("Content-Type", "text/plain; charset=utf-8")  # type: ignore[attr-defined]
         self.finish(sentence + "\n")  # type: ignore[attr-defined]
@@ -148,7 +153,7 @@ def _handlers() -> tuple[type, type, type, type]:
                 location, _, cookie = self.tool.logins.start(form_params(self.request.arguments),
                                                              self.tool.url + LAUNCH, self.request.remote_ip or "?")
             except LoginRefused as err:
-                self.refuse(400, str(err))
+                self.refuse(400, err)
                 return
             self.add_header("Set-Cookie", cookie)
             self.redirect(location, status=302)
@@ -161,7 +166,7 @@ def _handlers() -> tuple[type, type, type, type]:
             try:
                 login = self.tool.logins.take(state, cookies)
             except LoginRefused as err:
-                self.refuse(403, str(err))
+                self.refuse(403, err)
                 return
             self.add_header("Set-Cookie", clear_cookie(state))
             try:
@@ -169,7 +174,7 @@ def _handlers() -> tuple[type, type, type, type]:
                                                  self.tool.platform_keys)
             except LaunchRefused as err:
                 log.info("an LTI launch was refused: %s", err)
-                self.refuse(403, str(err))
+                self.refuse(403, err)
                 return
             learner, cookie = self.tool.learners.open(launch)
             self.add_header("Set-Cookie", cookie)

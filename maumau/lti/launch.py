@@ -23,6 +23,7 @@ from typing import Any
 from .logins import PendingLogin
 from .platform_keys import KeyRefused, PlatformKeys
 from .platforms import Platform
+from .words import Refusal
 
 __all__ = ["Launch", "LaunchRefused", "check_launch", "LEEWAY", "CLAIM", "INSTRUCTOR_ROLES"]
 
@@ -37,7 +38,7 @@ INSTRUCTOR_ROLES = frozenset({
 })
 
 
-class LaunchRefused(Exception):
+class LaunchRefused(Refusal):
     """A launch that does not pass a check: the sentence says which."""
 
 
@@ -88,7 +89,7 @@ def _verified(id_token: str, platform: Platform, keys: PlatformKeys, leeway: flo
     try:
         key = keys.key(platform, header["kid"])
     except KeyRefused as err:
-        raise LaunchRefused(str(err)) from None
+        raise LaunchRefused(err.template, **err.values) from None
     try:
         claims: dict[str, Any] = jwt.decode(
             id_token, key.key, algorithms=["RS256"], audience=platform.client_id, issuer=platform.issuer,
@@ -108,11 +109,11 @@ def _verified(id_token: str, platform: Platform, keys: PlatformKeys, leeway: flo
         raise LaunchRefused("the launch's token does not match its signature: it was changed after the LMS "
                             "signed it") from None
     except jwt.MissingRequiredClaimError as err:
-        raise LaunchRefused(f"the launch's token has no {err.claim!r}") from None
+        raise LaunchRefused("the launch's token has no {claim}", claim=repr(str(err.claim)[:40])) from None
     except jwt.PyJWTError as err:
-        raise LaunchRefused(f"the launch's token is not valid ({err})") from None
+        raise LaunchRefused("the launch's token is not valid ({why})", why=str(err)[:200]) from None
     if not isinstance(claims["iat"], (int, float)):
-        raise LaunchRefused("the launch's token has no valid 'iat'")
+        raise LaunchRefused("the launch's token has no {claim}", claim="valid 'iat'")
     return claims
 
 
@@ -131,13 +132,14 @@ def _launch(claims: dict[str, Any], platform: Platform) -> Launch:
     """The LTI claims of a resource link launch, checked (deployment, version, type, link, user)."""
     deployment = claims.get(CLAIM + "deployment_id")
     if not isinstance(deployment, str) or deployment not in platform.deployment_ids:
-        raise LaunchRefused(f"deployment {str(deployment)[:80]!r} of this LMS is not registered with this maumau: "
-                            f"the teacher adds it to the registration's deployment_ids")
+        raise LaunchRefused("deployment {deployment} of this LMS is not registered with this maumau: the teacher "
+                            "adds it to the registration's deployment_ids", deployment=repr(str(deployment)[:80]))
     if claims.get(CLAIM + "version") != "1.3.0":
         raise LaunchRefused("this is not an LTI 1.3.0 launch")
     kind = claims.get(CLAIM + "message_type")
     if kind != "LtiResourceLinkRequest":
-        raise LaunchRefused(f"maumau takes resource link launches; a {str(kind)[:60]!r} message is not served yet")
+        raise LaunchRefused("maumau takes resource link launches; a {kind} message is not served yet",
+                            kind=repr(str(kind)[:60]))
     link, context = claims.get(CLAIM + "resource_link"), claims.get(CLAIM + "context") or {}
     if not isinstance(link, dict) or not isinstance(link.get("id"), str) or not link["id"]:
         raise LaunchRefused("the launch names no resource link (its id)")

@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from .platforms import Platform, Registrations
+from .words import Refusal
 
 __all__ = ["Logins", "PendingLogin", "LoginRefused", "STATE_COOKIE", "STATE_SECONDS", "PENDING_PER_CLIENT",
            "MOST_PENDING"]
@@ -35,7 +36,7 @@ PENDING_PER_CLIENT = 200
 MOST_PENDING = 2000
 
 
-class LoginRefused(Exception):
+class LoginRefused(Refusal):
     """A login or a launch that is not one this tool started for this browser: one sentence."""
 
 
@@ -66,12 +67,12 @@ class Logins:
             raise LoginRefused("this is not an LTI login: it needs iss, login_hint and target_link_uri")
         platform = self.registrations.find(issuer, params.get("client_id"))
         if platform is None:
-            raise LoginRefused(f"no LMS with issuer {issuer[:200]!r} (and this client id) is registered with this "
-                               f"maumau: the teacher adds it to the LTI registrations")
+            raise LoginRefused("no LMS with issuer {issuer} (and this client id) is registered with this maumau: the "
+                               "teacher adds it to the LTI registrations", issuer=repr(issuer[:200]))
         deployment = params.get("lti_deployment_id")
         if deployment and deployment not in platform.deployment_ids:
-            raise LoginRefused(f"deployment {deployment[:80]!r} of this LMS is not registered with this maumau: the "
-                               f"teacher adds it to the registration's deployment_ids")
+            raise LoginRefused("deployment {deployment} of this LMS is not registered with this maumau: the teacher "
+                               "adds it to the registration's deployment_ids", deployment=repr(deployment[:80]))
         now = time.monotonic()
         self._make_room(client, now)
         state, nonce = secrets.token_urlsafe(24), secrets.token_urlsafe(24)

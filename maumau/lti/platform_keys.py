@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from .platforms import Platform
+from .words import Refusal
 
 __all__ = ["PlatformKeys", "KeyRefused", "LIFESPAN", "COOLDOWN"]
 
@@ -25,7 +26,7 @@ LIFESPAN = 600.0
 COOLDOWN = 10.0
 
 
-class KeyRefused(Exception):
+class KeyRefused(Refusal):
     """No key of the platform's set signed this token (or the set could not be fetched)."""
 
 
@@ -51,7 +52,8 @@ class PlatformKeys:
                 if found is None and time.monotonic() - self._fetched.get(platform.jwks_url, 0.0) >= self.cooldown:
                     found = self._match(client, kid, refresh=True)  # the platform rotated its key
             except PyJWTError as err:  # unreachable, not JSON, no usable key
-                raise KeyRefused(f"the platform's keys could not be fetched from {platform.jwks_url} ({err})") from None
+                raise KeyRefused("the platform's keys could not be fetched from {url} ({why})", url=platform.jwks_url,
+                                 why=str(err)[:200]) from None
         if found is None:
             raise KeyRefused("the token is signed with a key the platform does not publish")
         return found

@@ -260,3 +260,15 @@ def test_a_token_signed_with_a_shared_secret_is_refused(server: Any, platform: P
     forged = jwt.encode(claims, "the platform's public key as a secret", algorithm="HS256",
                         headers={"kid": jwt.get_unverified_header(form["id_token"])["kid"]})
     refused(browser.request("POST", form["action"], {"id_token": forged, "state": form["state"]}), "RS256")
+
+
+def test_a_refusal_is_said_in_the_browsers_language(server: Any, platform: Platform):
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", server.lti.port, timeout=10)
+    conn.request("POST", "/lti/launch", body="id_token=x.y.z&state=s",
+                 headers={"Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "de-DE,de;q=0.9"})
+    answer = conn.getresponse()
+    assert answer.status == 403
+    assert answer.read().decode().startswith("dieser Start ist nicht der, den dieser Browser begonnen hat")
+    conn.close()

@@ -120,3 +120,41 @@ def test_maumau_serve_with_a_wrong_registrations_file_says_why_and_serves_nothin
     assert main(["serve", "--db", str(tmp_path / "c.sqlite"), "--port", "0", "--lti", str(tmp_path / "lti.json")]) == 1
     err = capsys.readouterr().err
     assert 'no "client_id"' in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def _refusals_raised() -> list[str]:
+    """The English template of every refusal the LTI tool raises (read from its source)."""
+    import ast
+
+    found = []
+    for path in (Path(__file__).resolve().parents[2] / "maumau" / "lti").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("Refused") and node.args \
+                    and isinstance(node.args[0], ast.Constant):
+                found.append(node.args[0].value)
+    return found
+
+
+def test_every_refusal_is_said_in_german_and_hungarian_with_the_same_values():
+    import string
+
+    from maumau.lti.words import REFUSALS
+
+    raised = _refusals_raised()
+    assert len(raised) > 20
+    assert [t for t in raised if t not in REFUSALS] == []
+    for template, said in REFUSALS.items():
+        names = {f[1] for f in string.Formatter().parse(template) if f[1]}
+        for lang in ("de", "hu"):
+            assert {f[1] for f in string.Formatter().parse(said[lang]) if f[1]} == names, (template, lang)
+
+
+def test_the_browsers_language_is_taken():
+    from maumau.lti.logins import LoginRefused
+    from maumau.lti.words import browser_language
+
+    assert browser_language("hu-HU,hu;q=0.9,en;q=0.8") == "hu"
+    assert browser_language("fr-FR, de;q=0.7") == "de"
+    refusal = LoginRefused("this launch was used already: open the link in the LMS again")
+    assert refusal.said("de").startswith("dieser Start wurde schon benutzt")
+    assert str(refusal) == "this launch was used already: open the link in the LMS again"
