@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from .frame import FRAMEABLE, in_a_frame, new_window_page
 from .keys import ToolKeys
 from .launch import Launch, LaunchRefused, check_launch
 from .learners import LearnerSessions
@@ -149,14 +150,27 @@ def _handlers() -> tuple[type, type, type, type]:
             self.start()
 
         def start(self) -> None:
+            params = form_params(self.request.arguments)
+            if in_a_frame(self.request.headers):  # the LMS shows the tool in its page: a window of its own
+                self.open_in_a_window(params)
+                return
             try:
-                location, _, cookie = self.tool.logins.start(form_params(self.request.arguments),
-                                                             self.tool.url + LAUNCH, self.request.remote_ip or "?")
+                location, _, cookie = self.tool.logins.start(params, self.tool.url + LAUNCH,
+                                                             self.request.remote_ip or "?")
             except LoginRefused as err:
                 self.refuse(400, err)
                 return
             self.add_header("Set-Cookie", cookie)
             self.redirect(location, status=302)
+
+        def open_in_a_window(self, params: dict[str, str]) -> None:
+            for name, _ in _HEADERS:
+                self.clear_header(name)
+            for name, value in FRAMEABLE:
+                self.set_header(name, value)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            lang = browser_language(self.request.headers.get("Accept-Language"))
+            self.finish(new_window_page(self.tool.url + LOGIN, params, lang))
 
     class LaunchHandler(_Handler, RequestHandler):
         async def post(self) -> None:

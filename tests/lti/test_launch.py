@@ -272,3 +272,24 @@ def test_a_refusal_is_said_in_the_browsers_language(server: Any, platform: Platf
     assert answer.status == 403
     assert answer.read().decode().startswith("dieser Start ist nicht der, den dieser Browser begonnen hat")
     conn.close()
+
+
+def test_a_login_inside_the_lmss_frame_opens_maumau_in_a_window_of_its_own(server: Any, platform: Platform):
+    import html as html_module
+    import http.client
+    import re
+    from urllib.parse import urlsplit
+
+    link = urlsplit(platform.launch_link("anna"))
+    conn = http.client.HTTPConnection("127.0.0.1", server.lti.port, timeout=10)
+    conn.request("GET", f"{link.path}?{link.query}", headers={"Sec-Fetch-Dest": "iframe", "Accept-Language": "hu"})
+    answer = conn.getresponse()
+    page = answer.read().decode()
+    conn.close()
+    assert answer.status == 200 and "A maumau saját ablakban nyílik meg." in page
+    assert "frame-ancestors *" in (answer.getheader("Content-Security-Policy") or "")
+    assert answer.getheader("X-Frame-Options") is None and answer.getheader("Set-Cookie") is None  # nothing kept
+    assert 'target="_blank"' in page and "<script" not in page
+    opened = html_module.unescape(re.search(r'href="([^"]+)"', page).group(1))
+    browser = Browser()  # the new window: the same login, at the top
+    assert browser.submit(browser.follow(opened)).status == 303
