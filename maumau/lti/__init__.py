@@ -13,8 +13,12 @@ One idea per module:
 - ``launch``: every check of the launch's id_token, in the order the spec gives them.
 - ``learners``: who a launch signs in: the LMS user (issuer and subject) as a learner of the class
   server, their name from the token, and the sessions the pages and the hand-in see.
+- ``frame``: a login asked for inside the LMS's frame: one link that opens maumau in a window.
+- ``words``: the refusals of a login or a launch, in English, German and Hungarian.
 - ``app``: the HTTP endpoints (login, launch, JWKS) on a small tornado app beside the websocket
   server, in the same process and loop.
+- ``database``: the class server's SQLite file, one short transaction at a time.
+- ``commands``: ``maumau lti keys|rotate``.
 
 Install with ``pip install 'maumau[lti]'`` (PyJWT with its cryptography, tornado).
 """

@@ -2,7 +2,7 @@
 
 A learner of a launch is named by the platform's short name and the user's ``sub``, which the
 LMS keeps for that user for good (``moodle-42``); a ``sub`` that is not a plain word is replaced
-by its hash.  That name is the learner everywhere the class server names one: their seat at a
+by its hash.  An LMS user keeps the name they got first, and two LMS users never share one.  That name is the learner everywhere the class server names one: their seat at a
 table (shown with the LMS's name for them), their hand-ins, the gradebook.  Every launch records
 the learner with the LMS's issuer, ``sub``, name and e-mail in the database (``lti_users``), so
 grades can go back to that LMS user.
@@ -68,21 +68,29 @@ class LearnerSessions:
         """A session for the user of ``launch`` (recorded): the learner and the ``Set-Cookie`` value."""
         from ..classroom.names import clean_name
 
-        learner = learner_name(launch)
+        learner = self._record(launch)
         display = clean_name(launch.name)[:40].strip() or learner
-        self._record(learner, launch)
         found = LmsLearner(learner, display, launch.teacher, time.monotonic() + SESSION_SECONDS)
         session = secrets.token_urlsafe(32)
         self._keep(session, found)
         return found, (f"{SESSION_COOKIE}={session}; Path={self.prefix}; Max-Age={SESSION_SECONDS}; HttpOnly; "
                        f"SameSite=Strict")
 
-    def _record(self, learner: str, launch: Launch) -> None:
+    def _record(self, launch: Launch) -> str:
+        """The learner of the launch's LMS user, recorded with their name and e-mail now.  An LMS
+        user keeps the learner name they got first (the teacher may rename the platform in
+        ``lti.json``: their hand-ins stay theirs); a name another LMS user has already gets the
+        issuer's hash added, so two people are never one learner."""
+        issuer, sub = launch.platform.issuer, launch.sub
         with transaction(self.db) as con:
+            row = con.execute("SELECT learner FROM lti_users WHERE issuer = ? AND sub = ?", (issuer, sub)).fetchone()
+            learner = str(row[0]) if row is not None else learner_name(launch)
+            if row is None and con.execute("SELECT 1 FROM lti_users WHERE learner = ?", (learner,)).fetchone():
+                learner += "-" + hashlib.sha256(issuer.encode()).hexdigest()[:6]
             con.execute("INSERT INTO lti_users (learner, issuer, sub, name, email, seen) VALUES (?, ?, ?, ?, ?, ?) "
                         "ON CONFLICT (learner) DO UPDATE SET name = excluded.name, email = excluded.email, "
-                        "seen = excluded.seen",
-                        (learner, launch.platform.issuer, launch.sub, launch.name, launch.email, time.time()))
+                        "seen = excluded.seen", (learner, issuer, sub, launch.name, launch.email, time.time()))
+        return learner
 
     def _keep(self, session: str, found: LmsLearner) -> None:
         """Keep a new session: ended ones go, then the oldest beyond ``MOST_SESSIONS``."""

@@ -158,3 +158,22 @@ def test_the_browsers_language_is_taken():
     refusal = LoginRefused("this launch was used already: open the link in the LMS again")
     assert refusal.said("de").startswith("dieser Start wurde schon benutzt")
     assert str(refusal) == "this launch was used already: open the link in the LMS again"
+
+
+def test_an_lms_user_keeps_their_learner_name_and_two_users_are_never_one(tmp_path: Path):
+    from maumau.lti.launch import Launch
+    from maumau.lti.learners import LearnerSessions
+
+    db = tmp_path / "class.sqlite"
+    moodle = load({"platforms": [GOOD]}).platforms[0]
+    renamed = load({"platforms": [{**GOOD, "name": "school"}]}).platforms[0]
+    other = load({"platforms": [{**GOOD, "issuer": "https://other.example"}]}).platforms[0]
+
+    def opened(platform: Any, sub: str) -> str:
+        launch = Launch(platform, sub, "Anna", "", (), "1", "", "", "l", "", {})
+        return LearnerSessions(db).open(launch)[0].learner
+    assert opened(moodle, "42") == "moodle-42"
+    assert opened(renamed, "42") == "moodle-42"  # the teacher renamed the platform: still the same learner
+    clash = opened(other, "42")  # another LMS now named "moodle": its user 42 is someone else
+    assert clash.startswith("moodle-42-") and clash != "moodle-42"
+    assert opened(other, "42") == clash
