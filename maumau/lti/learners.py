@@ -2,8 +2,9 @@
 
 A learner of a launch is named by the platform's short name and the user's ``sub``, which the
 LMS keeps for that user for good (``moodle-42``); a ``sub`` that is not a plain word is replaced
-by its hash.  An LMS user keeps the name they got first, and two LMS users never share one.  That name is the learner everywhere the class server names one: their seat at a
-table (shown with the LMS's name for them), their hand-ins, the gradebook.  Every launch records
+by its hash.  An LMS user keeps the name they got first, and two LMS users never share one.
+That name is the learner everywhere the class server names one: their seat at a table (shown
+with the LMS's name for them), their hand-ins, the gradebook.  Every launch records
 the learner with the LMS's issuer, ``sub``, name and e-mail in the database (``lti_users``), so
 grades can go back to that LMS user.
 

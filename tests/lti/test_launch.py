@@ -293,3 +293,32 @@ def test_a_login_inside_the_lmss_frame_opens_maumau_in_a_window_of_its_own(serve
     opened = html_module.unescape(re.search(r'href="([^"]+)"', page).group(1))
     browser = Browser()  # the new window: the same login, at the top
     assert browser.submit(browser.follow(opened)).status == 303
+
+
+def test_a_token_of_another_registered_lms_posted_to_this_login_is_refused(tmp_path: Any, platform: Platform):
+    from maumau.classroom import Server
+
+    from .platform import LEARNER, User
+
+    other = Platform(users={"anna": User("u-17", "Anna Kovács", [LEARNER])}, client_id="maumau-client")
+    srv = Server(db=tmp_path / "two.sqlite", port=0, computer_delay=0, pause=0,
+                 lti={"platforms": [platform.registration_entry("one"), other.registration_entry("two")]})
+    srv.start()
+    try:
+        for lms in (platform, other):
+            lms.tool_login, lms.tool_launch = srv.lti.url + "/lti/login", srv.lti.url + "/lti/launch"
+        browser = Browser()
+        mine = form_of(login(browser, platform))
+        theirs = form_of(login(Browser(), other))  # signed by the other LMS, for its own login
+        refused(browser.request("POST", mine["action"], {"id_token": theirs["id_token"], "state": mine["state"]}),
+                "does not publish")  # checked with the keys of the LMS this login is for
+    finally:
+        srv.stop()
+        other.close()
+
+
+def test_a_login_that_took_too_long_is_refused(server: Any, platform: Platform, monkeypatch: pytest.MonkeyPatch):
+    import maumau.lti.logins as logins
+
+    monkeypatch.setattr(logins, "STATE_SECONDS", -1)
+    refused(launch(Browser(), platform), "took too long")
