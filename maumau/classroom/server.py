@@ -81,6 +81,11 @@ class Server:
         self.per_address = per_address
         self.capacity = Capacity()
         self.sessions = Sessions(self.prefix)
+        #: The LTI 1.3 tool (``maumau.lti``): an LMS's launch signs its learners in, else None
+        #: (checked before the database is opened: a wrong file changes nothing).
+        self.lti = self._lti(lti, db)
+        #: The LTI endpoints' port (None: the class server's port + 1, or any free port with port 0).
+        self.lti_port = lti_port
         self.store = Store(db)
         self.teacher_token = teacher_token or new_token()
         self.store.set_teacher(self.teacher_token)
@@ -89,10 +94,6 @@ class Server:
         self.course = CourseDesk(course, db) if course is not None else None
         #: Who the learners are without a hub: the roster and their personal codes (``roster``), else None.
         self.roster = self._roster(roster, db)
-        #: The LTI 1.3 tool (``maumau.lti``): an LMS's launch signs its learners in, else None.
-        self.lti = self._lti(lti, db)
-        #: The LTI endpoints' port (None: the class server's port + 1, or any free port with port 0).
-        self.lti_port = lti_port
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
         self.leagues = Leagues(db, hub=self.hub is not None, roster=self.roster, limits=self.limits)
         for code, spec in self.store.open_tables():
@@ -133,7 +134,11 @@ class Server:
         from ..lti import platforms
         from ..lti.app import LtiTool
 
-        return LtiTool(platforms.load(lti), db, self.sessions.open, lambda: self.url, self.prefix)
+        registrations = platforms.load(lti)
+        if registrations.tool_url is None and self.host not in ("127.0.0.1", "localhost", "::1"):
+            raise LtiError(f"with --host {self.host} an LMS reaches maumau at its https address, not at this "
+                           f"machine's: give it as tool_url in the LTI registrations")
+        return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix)
 
     # --- where ------------------------------------------------------------------------------------------
     @property

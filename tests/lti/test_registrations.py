@@ -177,3 +177,15 @@ def test_an_lms_user_keeps_their_learner_name_and_two_users_are_never_one(tmp_pa
     clash = opened(other, "42")  # another LMS now named "moodle": its user 42 is someone else
     assert clash.startswith("moodle-42-") and clash != "moodle-42"
     assert opened(other, "42") == clash
+
+
+def test_a_server_on_the_network_needs_the_https_address_the_lms_reaches(tmp_path: Path):
+    from maumau.classroom import Server
+
+    with pytest.raises(LtiError, match="tool_url"):
+        Server(db=tmp_path / "c.sqlite", host="0.0.0.0", port=0, lti={"platforms": [GOOD]})
+    server = Server(db=tmp_path / "c.sqlite", host="0.0.0.0", port=0,
+                    lti={"platforms": [GOOD], "tool_url": "https://maumau.school.example"})
+    assert server.lti is not None and server.lti.url == "https://maumau.school.example"
+    assert server.lti.class_url == "https://maumau.school.example"
+    server.stop()
