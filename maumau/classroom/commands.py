@@ -130,7 +130,13 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
             con.say(f"Teacher token: {server.teacher_token}")
         con.out.flush()
     server.on_ready = ready
-    server.run()
+    from ..lti import LtiError
+
+    try:
+        server.run()
+    except LtiError as err:  # the LTI endpoints' port is taken: one sentence, the tables are all kept
+        con.error(str(err))
+        return 1
     return 0
 
 

@@ -322,3 +322,28 @@ def test_a_login_that_took_too_long_is_refused(server: Any, platform: Platform, 
 
     monkeypatch.setattr(logins, "STATE_SECONDS", -1)
     refused(launch(Browser(), platform), "took too long")
+
+
+def test_a_launch_goes_on_to_the_page_its_link_names_if_it_is_this_servers(server: Any, platform: Platform):
+    code = server.create_table("makao", seats=2, computers=1, seed=1)
+    platform.extra = {"https://purl.imsglobal.org/spec/lti/claim/target_link_uri": f"{server.url}/t/{code}"}
+    assert launch(Browser(), platform).header("Location") == f"{server.url}/t/{code}"
+    platform.extra = {"https://purl.imsglobal.org/spec/lti/claim/target_link_uri": "https://evil.example/t/X"}
+    assert launch(Browser(), platform).header("Location") == f"{server.url}/"  # never another site
+
+
+def test_maumau_serve_says_so_when_the_lti_port_is_taken(tmp_path: Any, platform: Platform,
+                                                          capsys: pytest.CaptureFixture[str]):
+    import socket
+
+    from maumau.cli import main
+
+    (tmp_path / "lti.json").write_text(json.dumps({"platforms": [platform.registration_entry()]}), encoding="utf-8")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--db", str(tmp_path / "c.sqlite"), "--port", "0", "--lti", str(tmp_path / "lti.json"),
+                     "--lti-port", str(port)])
+    err = capsys.readouterr().err
+    assert code == 1 and "--lti-port" in err and "Traceback" not in err
