@@ -38,7 +38,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[test,classroom,hub,env]'
+	$(BIN)/python -m pip install -e '.[test,hub,env]'
 	touch $@
 
 # JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background
@@ -47,7 +47,7 @@ $(VENV)/.installed: pyproject.toml
 LAB_OVERRIDES = $(VENV)/share/jupyter/lab/settings/overrides.d/maumau.json
 
 $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
-	$(BIN)/python -m pip install -e '.[test,lab,classroom]'
+	$(BIN)/python -m pip install -e '.[test,lab]'
 	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/jupyterlab-overrides.json $(LAB_OVERRIDES)
 	touch $@
 
@@ -136,7 +136,7 @@ bench-peers: build $(PEERS_VENV)/.installed
 BROWSER_TESTS ?= classroom table course hub league
 
 $(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
-	$(BIN)/python -m pip install -e '.[test,lab,classroom]' playwright
+	$(BIN)/python -m pip install -e '.[test,lab]' playwright
 	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/jupyterlab-overrides.json $(LAB_OVERRIDES)
 	touch $@
 

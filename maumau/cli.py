@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from ._version import __version__
 from .core.variants import Variant, VariantError, variant, variant_names
+from .extras import missing
 from .terminal.play import STRENGTHS, Console, Quit, TerminalPlayer, group_moves, play, run_hand
 from .text.i18n import LANGUAGES, language, t, use_language
 
@@ -101,7 +102,8 @@ def _add_play(commands: Any) -> None:
 
 def main(argv: Sequence[str] | None = None, *, input_fn: Callable[[str], str] | None = None,
          out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run the command line; returns the exit code (0 fine, 2 usage error, 130 interrupted)."""
+    """Run the command line; returns the exit code (0 fine, 2 usage error or a module to install,
+    130 interrupted)."""
     con = Console(input_fn, out, err)
     parser = build_parser()
     try:
@@ -115,6 +117,12 @@ def main(argv: Sequence[str] | None = None, *, input_fn: Callable[[str], str] | 
     try:
         code: int = args.func(args, con)
         return code
+    except ModuleNotFoundError as err:  # an extra not installed: say which, without a traceback
+        said = missing(err, f"maumau {args.command}", getattr(args, "lang", None))
+        if said is None:
+            raise
+        con.error(str(said))
+        return 2
     except KeyboardInterrupt:
         con.say("\nInterrupted.")
         return 130

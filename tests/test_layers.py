@@ -33,6 +33,8 @@ ROOMS: dict[str, int] = {
     "maumau.text": 2,
     #   and how numbers look: charts as Vega-Lite specs or matplotlib pictures (imports nothing of maumau)
     "maumau.charts": 2,
+    #   and what an install lacks, in a sentence: which extra brings a missing module (maumau.extras)
+    "maumau.extras": 2,
     # 3 players: what a seat sees, computer players
     "maumau.players": 3,
     # 4 playing on: games (undo, replay, players at a table), matches, saved files

@@ -5,16 +5,16 @@
 >>> code = server.create_table("makao", seats=3, computers=1)    # doctest: +SKIP
 >>> seat = classroom.join(server.url, code, name="Anna")         # doctest: +SKIP
 
-Needs the ``websockets`` package (``pip install 'maumau[classroom]'``).
+Needs the ``websockets`` package (in the default install: ``pip install maumau``).
 """
 
 from .client import ClassroomError, Seat, join
 from .course import Course
 from .handin_client import hand_in
 from .league_client import enter_league
-from .server import Server
+from .server import Server, ServerError
 from .spec import TableError, TableSpec
 from .table import ClassTable
 
-__all__ = ["Server", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError", "Course", "hand_in",
-           "enter_league"]
+__all__ = ["Server", "ServerError", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError",
+           "Course", "hand_in", "enter_league"]

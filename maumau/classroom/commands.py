@@ -7,6 +7,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING, Any
 
+from ..extras import need
 from ..text.i18n import LANGUAGES, language
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -105,14 +106,21 @@ def _course(args: argparse.Namespace) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
-    from .server import Server
+    from .server import Server, ServerError
 
+    if args.hub:  # before the hub's settings: the first thing to fix is the install
+        need("jupyterhub", "maumau serve --hub")
     try:
         token = teacher_token(args)
         server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
                         hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub,
                         hub_teachers=args.hub_teachers, course=_course(args), per_address=args.per_address,
                         roster=args.roster, lti=args.lti, lti_port=args.lti_port)
+    except ModuleNotFoundError:
+        raise  # the command line says which extra to install (maumau.extras)
+    except ServerError as err:
+        con.error(str(err))
+        return 1
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
         con.error(f"cannot serve from {args.db}: {err}")
         return 1
@@ -130,13 +138,13 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
             con.say(f"Teacher token: {server.teacher_token}")
         con.out.flush()
     server.on_ready = ready
-    from ..lti import LtiError
-
     try:
         server.run()
-    except LtiError as err:  # the LTI endpoints' port is taken: one sentence, the tables are all kept
+    except ServerError as err:  # the port in use, an address not this machine's: one sentence
         con.error(str(err))
         return 1
+    finally:
+        server.stop()
     return 0
 
 

@@ -30,6 +30,7 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
+from ..extras import need
 from .login import _cookie_named, same_site
 
 __all__ = ["HubLogin", "HubSession", "StartedLogin", "SESSION_COOKIE", "STATE_COOKIE", "PENDING_PER_CLIENT",
@@ -68,9 +69,8 @@ class HubLogin:
     """The OAuth login of the pages and the sessions it opens (see the module docstring)."""
 
     def __init__(self, prefix: str, teachers_group: str = "teachers") -> None:
-        from jupyterhub.services.auth import HubOAuth  # type: ignore[import-untyped]
-
-        self.auth = HubOAuth(cache_max_age=30)
+        auth = need("jupyterhub.services.auth", "classroom.Server(hub=True)")  # the extra maumau[hub]
+        self.auth = auth.HubOAuth(cache_max_age=30)
         self.prefix, self.teachers_group = prefix, teachers_group
         self._states: dict[str, StartedLogin] = {}  # the state sent to the hub -> the login it belongs to
         self._sessions: dict[str, HubSession] = {}

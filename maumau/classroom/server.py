@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
+import socket
+import sqlite3
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
@@ -38,10 +41,29 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..grading.export import RosterEntry
     from ..lti.app import LtiTool
 
-__all__ = ["Server"]
+__all__ = ["Server", "ServerError"]
 
 T = TypeVar("T")
 log = logging.getLogger("maumau.classroom")
+
+
+class ServerError(RuntimeError):
+    """The server cannot start: its port is taken, its address is not this machine's, its database
+    cannot be opened.  The message says which, and what to do."""
+
+
+def cannot_listen(err: OSError, host: str, port: int) -> ServerError:
+    """The sentence for a port the server could not open."""
+    if err.errno == errno.EADDRINUSE:
+        return ServerError(f"port {port} on {host} is in use (another maumau serve, or another program): "
+                           f"stop that one, or choose another port (0 takes any free one)")
+    if err.errno == errno.EACCES:
+        return ServerError(f"port {port} on {host} may not be opened by this user (ports below 1024 need root): "
+                           f"choose a port from 1024 up")
+    if err.errno == errno.EADDRNOTAVAIL or isinstance(err, socket.gaierror):
+        return ServerError(f"cannot listen on {host}: it is not an address of this machine "
+                           f"(127.0.0.1 for this machine only, 0.0.0.0 for every network it is on)")
+    return ServerError(f"cannot listen on {host} port {port}: {err.strerror or err}")
 
 
 class Server:
@@ -86,7 +108,10 @@ class Server:
         self.lti = self._lti(lti, db)
         #: The LTI endpoints' port (None: the class server's port + 1, or any free port with port 0).
         self.lti_port = lti_port
-        self.store = Store(db)
+        try:
+            self.store = Store(db)
+        except sqlite3.Error as err:  # a folder that is not there, a file that is no database
+            raise ServerError(f"cannot open the database {db}: {err}") from None
         self.teacher_token = teacher_token or new_token()
         self.store.set_teacher(self.teacher_token)
         self.tables = OpenTables(self.store, hold=hold, computer_delay=computer_delay, pause=pause)
@@ -105,6 +130,8 @@ class Server:
         self._thread: threading.Thread | None = None
         self._stopped: asyncio.Event | None = None
         self._ready = threading.Event()
+        #: Why the server thread of ``start()`` could not open its port (handed to ``start()``).
+        self._failed: BaseException | None = None
 
     def _roster(self, roster: str | Path | Mapping[str, RosterEntry] | None, db: str | Path) -> Roster | None:
         """The roster of ``roster`` (a file ``maumau export`` reads, or its entries), or None."""
@@ -124,13 +151,10 @@ class Server:
         if self.hub is not None:
             raise LtiError("--lti and --hub: on JupyterHub a learner is their hub user; run the LTI tool on a "
                            "class server of its own")
-        try:
-            import jwt  # noqa: F401  the extra's packages, asked for once, here
-            import tornado  # noqa: F401
-            from cryptography.hazmat.primitives.asymmetric import rsa  # noqa: F401
-        except ImportError as err:
-            raise LtiError(f"the LTI tool needs PyJWT, cryptography and tornado ({err.name} is missing): "
-                           f"pip install 'maumau[lti]'") from None
+        from ..extras import need
+
+        for module in ("jwt", "cryptography", "tornado"):  # the extra's packages, asked for once, here
+            need(module, "maumau serve --lti")
         from ..lti import platforms
         from ..lti.app import LtiTool
 
@@ -151,13 +175,26 @@ class Server:
 
     # --- running ------------------------------------------------------------------------------------------
     def start(self) -> Server:
-        """Serve on a background thread; returns when the port is open."""
-        self._thread = threading.Thread(target=lambda: asyncio.run(self._serve()), name="maumau-classroom",
-                                        daemon=True)
+        """Serve on a background thread; returns when the port is open.  ``ServerError`` at once when
+        it cannot be opened (the port in use, an address not this machine's), saying why."""
+        self._thread = threading.Thread(target=self._serve_thread, name="maumau-classroom", daemon=True)
         self._thread.start()
         if not self._ready.wait(10):
-            raise RuntimeError("the class table server did not start within 10 s")
+            raise ServerError("the class table server did not start within 10 s")
+        if self._failed is not None:
+            self._thread.join(10)
+            self._close()
+            raise self._failed
         return self
+
+    def _serve_thread(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as err:
+            if self._ready.is_set():
+                raise  # it had served: the thread's own report (threading.excepthook)
+            self._failed = err  # start() is waiting: it raises this at once
+            self._ready.set()
 
     def run(self) -> None:
         """Serve in the foreground until interrupted (``maumau serve``)."""
@@ -165,10 +202,13 @@ class Server:
 
     def stop(self) -> None:
         """Close every connection and the database; the tables stay in it."""
-        if self._loop is not None and self._stopped is not None:
+        if self._loop is not None and not self._loop.is_closed() and self._stopped is not None:
             self._loop.call_soon_threadsafe(self._stopped.set)
         if self._thread is not None:
             self._thread.join(10)
+        self._close()
+
+    def _close(self) -> None:
         self.store.close()
         if self.roster is not None:
             self.roster.close()
@@ -179,15 +219,18 @@ class Server:
         self._loop = asyncio.get_running_loop()
         self._stopped = asyncio.Event()
         self.capacity = Capacity.under(raise_open_files(), self.per_address)
-        async with serve(self._connection, self.host, self.port, process_request=self._http,
-                         process_response=no_frames, create_connection=capped_connection(self.capacity),
-                         max_size=64 * 1024, max_queue=16, ping_interval=self.keepalive,
-                         ping_timeout=self.keepalive, open_timeout=self.handshake, close_timeout=2,
-                         compression=None) as server:  # frames of a few KB: deflating them costs more than it saves
+        try:
+            listening = await serve(
+                self._connection, self.host, self.port, process_request=self._http, process_response=no_frames,
+                create_connection=capped_connection(self.capacity), max_size=64 * 1024, max_queue=16,
+                ping_interval=self.keepalive, ping_timeout=self.keepalive, open_timeout=self.handshake,
+                close_timeout=2, compression=None)  # frames of a few KB: deflating them costs more than it saves
+        except OSError as err:
+            raise cannot_listen(err, self.host, self.port) from None  # the sentence says what the error was
+        async with listening as server:
             asked, self.port = self.port, server.sockets[0].getsockname()[1]
             if self.lti is not None:  # the launch is a form POST: its endpoints are a tornado app (lti.app)
-                wanted = self.lti_port if self.lti_port is not None else (asked + 1 if asked else 0)
-                self.lti_port = await self.lti.listen(self.host, wanted)
+                await self._listen_lti(asked)
             self.tables.kick()
             self._ready.set()
             if self.on_ready is not None:
@@ -196,6 +239,15 @@ class Server:
             if self.lti is not None:
                 self.lti.stop()
         self.tables.cancel_timers()
+
+    async def _listen_lti(self, asked: int) -> None:
+        """The LTI endpoints on their port (``lti_port``, else the port asked for + 1, else any free one)."""
+        assert self.lti is not None
+        wanted = self.lti_port if self.lti_port is not None else (asked + 1 if asked else 0)
+        try:
+            self.lti_port = await self.lti.listen(self.host, wanted)
+        except OSError as err:
+            raise ServerError(f"the LTI endpoints: {cannot_listen(err, self.host, wanted)} (--lti-port)") from None
 
     async def _http(self, connection: Any, request: Any) -> Any:
         path = request.path

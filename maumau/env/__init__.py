@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.moves import Move
 from ..core.variants import Variant, variant
+from ..extras import need
 from .actions import Actions, actions_for
 from .agent import LinearAgent, train_cem, win_rate
 from .curve import learning_curve
@@ -35,13 +36,9 @@ def __getattr__(name: str) -> Any:
     # gymnasium and pettingzoo (the extra maumau[env]) load with the environments, so that the
     # action list, the observer and a trained agent (numpy only) work without them.
     if name == "MauMauAEC":
-        from .aec_env import MauMauAEC
-
-        return MauMauAEC
+        return need("maumau.env.aec_env", "maumau.env.MauMauAEC").MauMauAEC
     if name == "SeatEnv":
-        from .gym_env import SeatEnv
-
-        return SeatEnv
+        return need("maumau.env.gym_env", "maumau.env.SeatEnv").SeatEnv
     raise AttributeError(f"module 'maumau.env' has no attribute {name!r}")
 
 
@@ -51,9 +48,8 @@ def aec(game: str | Variant = "makao", players: int = 2, seed: int | None = None
     Options: ``render_mode`` ("ansi" or "html"), ``illegal`` ("raise", the default, or "penalty"),
     ``illegal_reward``, ``max_steps``, and the variant's own options (``jokers=0``).
     """
-    from .aec_env import MauMauAEC
-
-    return MauMauAEC(game, players, seed, **options)
+    aec_env = need("maumau.env.aec_env", "maumau.env.aec()")  # PettingZoo, the extra maumau[env]
+    return cast("MauMauAEC", aec_env.MauMauAEC(game, players, seed, **options))
 
 
 def gym(game: str | Variant = "makao", opponents: Sequence[Any] = ("heuristic",), seed: int | None = None,
@@ -64,8 +60,7 @@ def gym(game: str | Variant = "makao", opponents: Sequence[Any] = ("heuristic",)
     ``illegal_reward``, ``max_steps``, and the variant's own options.  Also made by
     ``gymnasium.make("maumau/makao-v0", opponents=[...])``.
     """
-    import gymnasium
-
+    gymnasium = need("gymnasium", "maumau.env.gym()")  # the extra maumau[env]
     made = gymnasium.make(_ID, game=game, opponents=opponents, seed=seed, **options)
     return cast("SeatEnv", made.unwrapped)  # the env itself, without wrappers; its spec remakes it
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..extras import need
 from ..sandbox.limits import Limits
 from .deadlines import Deadlines
 from .exercise import (
@@ -599,11 +600,10 @@ def run_spread(graded: Grades, jobs: list[Any], executor: Executor, workers: int
 
 def dask_executor(address: str) -> tuple[Executor, int, Callable[[], None]]:
     """An executor on the dask scheduler at ``address`` (``local``: a LocalCluster of this machine),
-    its number of workers, and how to close it.  RuntimeError when dask is not installed."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:  # pragma: no cover (dask is in the test extra)
-        raise RuntimeError("grading on a dask cluster needs dask: pip install 'dask[distributed]'") from None
+    its number of workers, and how to close it.  ``MissingModule`` (which extra to install) when
+    dask is not installed."""
+    distributed = need("distributed", "maumau grade --dask")
+    Client, LocalCluster = distributed.Client, distributed.LocalCluster
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True) if address == "local" else None
     client = Client(cluster if cluster is not None else address)
     workers = max(1, len(client.scheduler_info().get("workers", {})))

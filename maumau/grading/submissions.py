@@ -16,10 +16,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-
-import nbformat
+from typing import TYPE_CHECKING
 
 from .exercise import MAX_NOTEBOOK_BYTES, NotebookError, cell_key, notebook_from_bytes, read_regular_file
+
+if TYPE_CHECKING:  # pragma: no cover - the notebooks are read by .exercise
+    import nbformat
 
 __all__ = [
     "Submission", "find_submissions", "read_submission", "duplicate_id_notes", "printable", "JUNK", "FOLDER",

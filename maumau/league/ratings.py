@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..extras import need
 from .store import GameRow
 
 __all__ = ["rate", "Skill"]
@@ -21,13 +22,7 @@ Skill = tuple[float, float]  # mu, sigma
 
 
 def _model() -> Any:
-    try:
-        from openskill.models import PlackettLuce
-    except ImportError:  # pragma: no cover - an install without the league's extra
-        from .errors import LeagueError
-
-        raise LeagueError("the league's ratings need openskill: pip install 'maumau[league]'") from None
-    return PlackettLuce()
+    return need("openskill.models", "maumau.league").PlackettLuce()
 
 
 def rate(games: Iterable[GameRow]) -> dict[tuple[str, int], Skill]:

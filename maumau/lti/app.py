@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from . import LtiError
 from .frame import FRAMEABLE, in_a_frame, new_window_page
 from .keys import ToolKeys
 from .launch import Launch, LaunchRefused, check_launch
@@ -84,11 +83,7 @@ class LtiTool:
         app = Application([(LOGIN, login, {"tool": self}), (LAUNCH, launch, {"tool": self}),
                            (JWKS, jwks, {"tool": self})], default_handler_class=missing,
                           default_handler_args={"tool": self})
-        try:
-            sockets = bind_sockets(port, host)
-        except OSError as err:
-            raise LtiError(f"the LTI endpoints cannot listen on {host}:{port} ({err.strerror or err}): choose another "
-                           f"port with --lti-port") from None
+        sockets = bind_sockets(port, host)  # OSError: the server says which port and why (ServerError)
         self._server = HTTPServer(app, max_body_size=MAX_BODY, max_buffer_size=MAX_BODY, idle_connection_timeout=30,
                                   body_timeout=10)
         self._server.add_sockets(sockets)

@@ -20,19 +20,18 @@ def add_commands(commands: Any) -> None:
 
 
 def cmd_lti(args: argparse.Namespace, con: Any) -> int:
-    try:
-        from .keys import ToolKeys
+    from ..extras import need
+    from .keys import ToolKeys
 
+    for module in ("jwt", "cryptography"):  # MissingModule: the command line says what to install
+        need(module, f"maumau lti {args.action}")
+    try:
         keys = ToolKeys(args.db)
         if args.action == "rotate":
             kid, _ = keys.rotate()
             con.say(f"a new key ({kid}) signs from now on; the one before stays published for a day")
             return 0
         con.say(json.dumps(keys.jwks(), indent=2))
-    except ImportError as err:
-        con.error(f"the LTI tool needs PyJWT, cryptography and tornado ({err.name} is missing): "
-                  f"pip install 'maumau[lti]'")
-        return 1
     except Exception as err:  # noqa: BLE001  a database that cannot be opened: say why, once
         con.error(f"cannot use the keys in {args.db}: {err}")
         return 1

@@ -28,13 +28,23 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import sys
 import time
 from pathlib import Path
 
-from notebook_page import CLOSE, START, check, js, report, screenshots, wait_for_run, widgets_settled
+from notebook_page import (
+    CLOSE,
+    START,
+    check,
+    described,
+    fails_the_test,
+    js,
+    report,
+    screenshots,
+    wait_for_run,
+    widgets_settled,
+)
 from playwright.sync_api import Page, Route, sync_playwright
 
 REPO = Path(__file__).resolve().parents[2]
@@ -145,7 +155,7 @@ def main() -> int:
         context = browser.new_context(viewport=VIEWPORT)
         context.route("**/*", route)
         page = context.new_page()
-        page.on("pageerror", lambda e: page_errors.append(str(e)))
+        page.on("pageerror", lambda e: page_errors.append(described(e, "")))
         open_lab(page)
         print(f"[{time.perf_counter() - began:6.1f}s] JupyterLab is up", flush=True)
         for copy in copies:
@@ -160,7 +170,7 @@ def main() -> int:
                 page.screenshot(path=str(OUT / f"{label(copy).removesuffix('.ipynb').replace('/', '-')}-broken.png"))
                 page.close()
                 page = context.new_page()
-                page.on("pageerror", lambda e: page_errors.append(str(e)))
+                page.on("pageerror", lambda e: page_errors.append(described(e, "")))
                 open_lab(page)
             results.append(result)
             print(f"[{time.perf_counter() - began:6.1f}s] {label(copy)}: {result['cells']} cells, "
@@ -174,7 +184,7 @@ def main() -> int:
     (OUT / "report.json").write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
     print(text)
     # JavaScript errors fail the pass only when they come from the widgets or maumau (as drive_table.py).
-    widget_errors = [e for e in page_errors if re.search(r"widget|maumau", e, re.I)]
+    widget_errors = [e for e in page_errors if fails_the_test(e)]
     failed = [r["name"] for r in results if r["problems"]]
     if failed or outside or widget_errors:
         print(f"course pass FAILED: {', '.join(failed) or 'requests outside / widget errors'}; see {OUT}/report.md",

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-from notebook_page import CLOSE, START, check, js, screenshots, wait_for_run, widgets_settled
+from notebook_page import CLOSE, START, check, described, fails_the_test, js, screenshots, wait_for_run, widgets_settled
 from playwright.sync_api import Page, Route, sync_playwright
 
 REPO = Path(__file__).resolve().parents[2]
@@ -110,7 +110,12 @@ def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 BEGAN = time.perf_counter()
 
 
+#: The steps taken so far (a JavaScript error names the step it came during).
+STEP: list[str] = []
+
+
 def step(text: str) -> None:
+    STEP.append(text)
     print(f"[{time.perf_counter() - BEGAN:6.1f}s] {text}", flush=True)
 
 
@@ -241,8 +246,8 @@ def first_page(page: Page, url: str) -> dict:
     page.get_by_role("link", name="Deutsch").click()
     try:
         page.wait_for_function(f"() => {{ const w = {APP} && {APP}.shell.currentWidget;"
-                               " return w && w.context && w.context.path === 'de/01_start_here.ipynb'; }",
-                               timeout=120_000)
+                               " return w && w.context && w.context.path === 'de/01_start_here.ipynb'"
+                               " && w.content.widgets.length > 0; }", timeout=120_000)
         page.evaluate(js(CLOSE, APP))
     except Exception as e:  # noqa: BLE001 (reported as this step's failure)
         problems.append(f"Deutsch did not open de/01_start_here.ipynb: {type(e).__name__}: {e}")
@@ -386,7 +391,7 @@ def main() -> int:
         context = browser.new_context(viewport=VIEWPORT)
         context.route("**/*", route)
         page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("pageerror", lambda e: errors.append(described(e, STEP[-1] if STEP else "")))
         first = first_notebook(page, url)
         speeds = engine_speed(page)
         page.evaluate(js(CLOSE, APP))
@@ -407,7 +412,7 @@ def main() -> int:
     (OUT / "facts.json").write_text(json.dumps({**facts, "speeds": speeds}, indent=1), encoding="utf-8")
     print(text)
     failed = [r["name"] for r in results if r["problems"]]
-    widget_errors = [e for e in errors if re.search(r"widget|maumau", e, re.I)]
+    widget_errors = [e for e in errors if fails_the_test(e)]
     if failed or outside or leaks or widget_errors:
         print(f"site test FAILED: {failed}, {len(outside)} requests off localhost, {len(leaks)} secrets "
               f"{leaks[:3]}, {widget_errors[:3]}", file=sys.stderr)

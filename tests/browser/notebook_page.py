@@ -8,10 +8,11 @@ configuration, ``window.jupyterapp`` in JupyterLite).
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Error, Page
 
 # Open the notebook's session, make it the current widget, hide the side bars and start Run All
 # without waiting for it: the Python side polls, with a timeout.
@@ -110,8 +111,16 @@ SCROLLER = f"""() => {{
 }}"""
 SCROLL_TO = f"""(y) => {{ const n = ({FIND_SCROLLER})(); n.scrollTop = y; return n.scrollTop; }}"""
 
+# Closes the current notebook once JupyterLab has put all its cells on the page: the notebook adds
+# them on idle time (windowing modes "defer", "contentVisibility"), and an idle callback still pending
+# when the notebook is disposed fails inside JupyterLab ("Cannot read properties of null (reading
+# 'insertWidget')": the disposed notebook has no layout).
 CLOSE = """async () => {
   const nb = APP.shell.currentWidget;
+  const rendered = () => nb.content.widgets.every((cell) => !cell.isPlaceholder());
+  for (let waited = 0; waited < 10000 && !rendered(); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await nb.context.save();
   await nb.sessionContext.shutdown();
   nb.dispose();
@@ -224,3 +233,20 @@ def report(results: list[dict], outside: list[str], page_errors: list[str]) -> s
     if page_errors:
         lines += ["", "## JavaScript errors on the page", ""] + [f"- {e}" for e in page_errors]
     return "\n".join(lines) + "\n"
+
+
+def described(error: Error, after: str) -> str:
+    """A JavaScript error as a report lists it: its message, where it was thrown, the step before it."""
+    frames = [line.strip() for line in (error.stack or "").splitlines()[1:3]]
+    return f"{error.message} {frames}" + (f" (after: {after})" if after else "")
+
+
+def fails_the_test(error: str) -> bool:
+    """An error of the widgets or of maumau's own scripts fails a browser test: one whose message or
+    frames name them, unless every frame is in JupyterLab's own core bundle (JupyterLab's errors, such
+    as a disposed notebook's cell observers, are reported but are not the course's)."""
+    message, _, rest = error.partition(" [")
+    frames = re.findall(r"at [^']*", rest.split("] (after: ")[0])
+    if frames and all("/build/jlab_core." in frame for frame in frames):
+        return False
+    return bool(re.search(r"widget|maumau", message + " ".join(frames), re.I))

@@ -189,3 +189,14 @@ def test_a_server_on_the_network_needs_the_https_address_the_lms_reaches(tmp_pat
     assert server.lti is not None and server.lti.url == "https://maumau.school.example"
     assert server.lti.class_url == "https://maumau.school.example"
     server.stop()
+
+
+def test_without_the_lti_extra_the_commands_say_what_to_install(tmp_path: Path):
+    from blocked import maumau  # tests/blocked.py: a subprocess that cannot import the modules named
+
+    (tmp_path / "lti.json").write_text(json.dumps({"platforms": [GOOD]}), encoding="utf-8")
+    done = maumau(tmp_path, ["jwt"], "serve", "--db", str(tmp_path / "c.sqlite"), "--lti", str(tmp_path / "lti.json"))
+    assert done.stderr.strip() == "maumau: error: maumau serve --lti needs PyJWT: pip install 'maumau[lti]'"
+    assert done.returncode == 2 and not (tmp_path / "c.sqlite").exists()  # nothing written
+    done = maumau(tmp_path, ["jwt"], "lti", "keys", "--db", str(tmp_path / "c.sqlite"))
+    assert done.stderr.strip() == "maumau: error: maumau lti keys needs PyJWT: pip install 'maumau[lti]'"
