@@ -106,6 +106,7 @@ def _course(args: argparse.Namespace) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
+    from ..lti import LtiError
     from .server import Server, ServerError
 
     if args.hub:  # before the hub's settings: the first thing to fix is the install
@@ -119,6 +120,9 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
     except ModuleNotFoundError:
         raise  # the command line says which extra to install (maumau.extras)
     except ServerError as err:
+        con.error(str(err))
+        return 1
+    except LtiError as err:  # the LTI registrations: which entry is wrong, and what to copy from the LMS
         con.error(str(err))
         return 1
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why

@@ -119,7 +119,8 @@ def test_maumau_serve_with_a_wrong_registrations_file_says_why_and_serves_nothin
     (tmp_path / "lti.json").write_text(json.dumps({"platforms": [{**GOOD, "client_id": ""}]}), encoding="utf-8")
     assert main(["serve", "--db", str(tmp_path / "c.sqlite"), "--port", "0", "--lti", str(tmp_path / "lti.json")]) == 1
     err = capsys.readouterr().err
-    assert 'no "client_id"' in err and "Traceback" not in err and err.count("\n") == 1
+    assert err.startswith('maumau: error: platform 1 of the LTI registrations has no "client_id"')
+    assert "Traceback" not in err and err.count("\n") == 1 and not (tmp_path / "c.sqlite").exists()
 
 
 def _refusals_raised() -> list[str]:
