@@ -38,7 +38,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e '.[test,hub,env]'
+	$(BIN)/python -m pip install -e '.[test,hub,env,lti]'
 	touch $@
 
 # JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background

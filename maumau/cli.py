@@ -55,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .league.commands import add_commands as add_league  # the class league: maumau league ...
 
     add_league(commands)
+    from .lti.commands import add_commands as add_lti  # the LTI tool's keys: maumau lti keys|rotate
+
+    add_lti(commands)
     return parser
 
 

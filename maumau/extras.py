@@ -29,6 +29,10 @@ MODULES: dict[str, tuple[str, str]] = {
     # with matplotlib on a computer; where matplotlib is not (Pyodide), the learning environments bring it
     "numpy": ("numpy", "maumau[env]"),
     "distributed": ("dask", "maumau[dask]"),
+    # maumau serve --lti: the LTI 1.3 tool checks the LMS's signed launches (tornado comes with ipykernel)
+    "jwt": ("PyJWT", "maumau[lti]"),
+    "cryptography": ("cryptography", "maumau[lti]"),
+    "tornado": ("tornado", "maumau[lti]"),
     "dask": ("dask", "maumau[dask]"),
     # Simulation.to_dataframe(): a table for those who work with pandas anyway (rows() needs nothing)
     "pandas": ("pandas", "pandas"),

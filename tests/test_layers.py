@@ -51,6 +51,7 @@ ROOMS: dict[str, int] = {
     "maumau.cli": 6,
     "maumau.grading": 6,
     "maumau.classroom": 6,
+    "maumau.lti": 6,  # the LTI 1.3 tool: an LMS launches learners into the class server
     "maumau.league": 6,
     "maumau.env": 6,
     "maumau.course": 6,

@@ -51,6 +51,11 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--per-address", type=int, default=None, metavar="N",
                        help="connections one client address may hold at once (default 512, at most a quarter "
                             "of the open files; a school behind one router may need more)")
+    serve.add_argument("--lti", metavar="JSON",
+                       help="the LMSes that launch maumau as an LTI 1.3 tool (their issuer, client id, deployment "
+                            "ids and URLs): a launch signs the learner in (docs: Launch maumau from Moodle or Canvas)")
+    serve.add_argument("--lti-port", type=int, default=None, metavar="PORT",
+                       help="with --lti: the port of the LTI endpoints (default: --port + 1)")
     serve.set_defaults(func=cmd_serve)
 
     table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
@@ -101,6 +106,7 @@ def _course(args: argparse.Namespace) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
+    from ..lti import LtiError
     from .server import Server, ServerError
 
     if args.hub:  # before the hub's settings: the first thing to fix is the install
@@ -110,10 +116,13 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         server = Server(db=args.db, host=args.host, port=args.port, teacher_token=token,
                         hold=args.hold, computer_delay=args.computer_delay, pause=args.pause, hub=args.hub,
                         hub_teachers=args.hub_teachers, course=_course(args), per_address=args.per_address,
-                        roster=args.roster)
+                        roster=args.roster, lti=args.lti, lti_port=args.lti_port)
     except ModuleNotFoundError:
         raise  # the command line says which extra to install (maumau.extras)
     except ServerError as err:
+        con.error(str(err))
+        return 1
+    except LtiError as err:  # the LTI registrations: which entry is wrong, and what to copy from the LMS
         con.error(str(err))
         return 1
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why
@@ -125,6 +134,10 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         if server.roster is not None:
             con.say(f"Roster: {len(server.roster.entries)} learners; their personal codes: maumau table codes "
                     f"(or the lobby page, logged in as the teacher)")
+        if server.lti is not None:
+            tool = server.lti.url
+            con.say(f"LTI 1.3 tool for {len(server.lti.registrations.platforms)} LMS registration(s): login URL "
+                    f"{tool}/lti/login, launch (redirect) URL {tool}/lti/launch, key set URL {tool}/lti/jwks")
         if not token:
             con.say(f"Teacher token: {server.teacher_token}")
         con.out.flush()

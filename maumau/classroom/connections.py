@@ -89,9 +89,10 @@ class Connection:
     """One websocket and what it is at the table."""
 
     def __init__(self, websocket: Any, host: Host, hub_user: str | None = None, teacher: bool = False,
-                 client: str = "?") -> None:
+                 client: str = "?", display: str | None = None) -> None:
         self.websocket, self.host = websocket, host
-        self.hub_user = hub_user              # on JupyterHub: who the hub says this is
+        self.hub_user = hub_user              # on JupyterHub: who the hub says this is (or an LMS's launch: lti)
+        self.display = display                # the name an LMS gives this learner, shown at the table
         self.teacher = teacher                # the logged-in teacher's browser (``login``)
         self.client = hub_user or client      # who the rate limits count: the hub user, or the address
         self.code: str | None = None
@@ -212,7 +213,7 @@ class Connection:
         elif self.hub_user is not None:  # on JupyterHub a learner is their hub user: one seat each
             seat = table.seat_of_user(self.hub_user)
             if seat is None:
-                seat, _ = table.take(self.hub_user, user=self.hub_user)
+                seat = self._take(table, self.hub_user)
             self.seat = seat.number
         elif request.token is not None:
             self.seat = table.seat_by_token(request.token).number
@@ -225,6 +226,17 @@ class Connection:
             answer["seat"] = self.seat
         tables.attach(self, table)
         return answer
+
+    def _take(self, table: ClassTable, user: str) -> Any:
+        """A seat for a learner the server knows: under the LMS's name for them, or their learner
+        name where that name is taken at this table (two learners may share a name) or refused."""
+        if self.display is not None:
+            try:
+                return table.take(self.display, user=user)[0]
+            except TableError as err:
+                if err.code != "bad_name":
+                    raise
+        return table.take(user, user=user)[0]
 
     def room_to_watch(self, code: str) -> None:
         """TableError unless a learner's projector may watch table ``code``: every watcher costs a

@@ -5,7 +5,10 @@
   at a table (``sit_down``) the seat is theirs whatever display name they type, and a hand-in
   (``hand_in_learner``) from that seat, or with the personal code itself, is theirs.  Without a
   code they play under a display name that is no other roster learner's, and cannot hand in.
-- Without either, tables are played by display name, and a hand-in is refused: a typed name
+- With ``--lti`` a learner an LMS launched in is that LMS user (``maumau.lti.learners``): the
+  server marks their page's websockets as a hub's users are marked, so the rules above for a hub
+  user hold for them.
+- Without any of them, tables are played by display name, and a hand-in is refused: a typed name
   is nobody's identity, and the sentence says what the teacher must do.
 """
 

@@ -39,6 +39,7 @@ from .table import ClassTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..grading.export import RosterEntry
+    from ..lti.app import LtiTool
 
 __all__ = ["Server", "ServerError"]
 
@@ -79,7 +80,8 @@ class Server:
                  handshake: float = 10.0, hub_teachers: str = "teachers",
                  limits: dict[str, tuple[float, float]] | None = None, course: Course | None = None,
                  per_address: int | None = None,
-                 roster: str | Path | Mapping[str, RosterEntry] | None = None) -> None:
+                 roster: str | Path | Mapping[str, RosterEntry] | None = None,
+                 lti: str | Path | dict[str, Any] | None = None, lti_port: int | None = None) -> None:
         self.host, self.port = host, port
         #: On JupyterHub: learners are the hub's users (``maumau.classroom.hub``), else None.
         self.hub = HubUsers.from_environment() if hub else None
@@ -101,6 +103,11 @@ class Server:
         self.per_address = per_address
         self.capacity = Capacity()
         self.sessions = Sessions(self.prefix)
+        #: The LTI 1.3 tool (``maumau.lti``): an LMS's launch signs its learners in, else None
+        #: (checked before the database is opened: a wrong file changes nothing).
+        self.lti = self._lti(lti, db)
+        #: The LTI endpoints' port (None: the class server's port + 1, or any free port with port 0).
+        self.lti_port = lti_port
         try:
             self.store = Store(db)
         except sqlite3.Error as err:  # a folder that is not there, a file that is no database
@@ -134,6 +141,28 @@ class Server:
             raise RosterError("--roster and --hub: on JupyterHub a learner is their hub user; give the roster "
                               "to maumau export instead")
         return Roster.load(roster, db)
+
+    def _lti(self, lti: str | Path | dict[str, Any] | None, db: str | Path) -> LtiTool | None:
+        """The LTI tool of the registrations ``lti`` (a file, or its parsed JSON), or None."""
+        if lti is None:
+            return None
+        from ..lti import LtiError
+
+        if self.hub is not None:
+            raise LtiError("--lti and --hub: on JupyterHub a learner is their hub user; run the LTI tool on a "
+                           "class server of its own")
+        from ..extras import need
+
+        for module in ("jwt", "cryptography", "tornado"):  # the extra's packages, asked for once, here
+            need(module, "maumau serve --lti")
+        from ..lti import platforms
+        from ..lti.app import LtiTool
+
+        registrations = platforms.load(lti)
+        if registrations.tool_url is None and self.host not in ("127.0.0.1", "localhost", "::1"):
+            raise LtiError(f"with --host {self.host} an LMS reaches maumau at its https address, not at this "
+                           f"machine's: give it as tool_url in the LTI registrations")
+        return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix)
 
     # --- where ------------------------------------------------------------------------------------------
     @property
@@ -199,13 +228,26 @@ class Server:
         except OSError as err:
             raise cannot_listen(err, self.host, self.port) from None  # the sentence says what the error was
         async with listening as server:
-            self.port = server.sockets[0].getsockname()[1]
+            asked, self.port = self.port, server.sockets[0].getsockname()[1]
+            if self.lti is not None:  # the launch is a form POST: its endpoints are a tornado app (lti.app)
+                await self._listen_lti(asked)
             self.tables.kick()
             self._ready.set()
             if self.on_ready is not None:
                 self.on_ready()
             await self._stopped.wait()
+            if self.lti is not None:
+                self.lti.stop()
         self.tables.cancel_timers()
+
+    async def _listen_lti(self, asked: int) -> None:
+        """The LTI endpoints on their port (``lti_port``, else the port asked for + 1, else any free one)."""
+        assert self.lti is not None
+        wanted = self.lti_port if self.lti_port is not None else (asked + 1 if asked else 0)
+        try:
+            self.lti_port = await self.lti.listen(self.host, wanted)
+        except OSError as err:
+            raise ServerError(f"the LTI endpoints: {cannot_listen(err, self.host, wanted)} (--lti-port)") from None
 
     async def _http(self, connection: Any, request: Any) -> Any:
         path = request.path
@@ -222,13 +264,22 @@ class Server:
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(self.sessions.is_teacher(request.headers), path)
         if where == HANDIN_SOCKET and self.course is not None:
-            return None  # a hand-in: the learner says who they are in its first message
+            self._lms_learner(connection, request)
+            return None  # a hand-in: the learner says who they are in its first message (or the LMS did)
         if self.leagues.handles(path) and where != SOCKET:
             return self.leagues.http(path)
         if where not in ("/ws", SOCKET):
             return http_response(path)
         connection.teacher = self.sessions.is_teacher(request.headers)
+        self._lms_learner(connection, request)
         return None  # the websocket handshake goes on
+
+    def _lms_learner(self, connection: Any, request: Any) -> None:
+        """A page of a learner an LMS launched in (``lti.learners``): the connection is that
+        learner, as a hub user is on JupyterHub (one seat each, their hand-ins theirs)."""
+        found = self.lti.learners.session(request.headers) if self.lti is not None else None
+        if found is not None:
+            connection.hub_user, connection.display = found.learner, found.display
 
     async def _hub_http(self, connection: Any, request: Any, path: str) -> Any:
         """On JupyterHub: pages need the hub's OAuth login; a websocket is the hub user of its
@@ -276,7 +327,7 @@ class Server:
                 await self.course.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
             return
         conn = Connection(websocket, self, getattr(websocket, "hub_user", None), getattr(websocket, "teacher", False),
-                          str(address))
+                          str(address), display=getattr(websocket, "display", None))
         try:
             async for raw in websocket:
                 await conn.throttle()

@@ -1,0 +1,210 @@
+"""The LTI endpoints: ``/lti/login`` (the platform starts a login), ``/lti/launch`` (the platform's
+form posts the id_token) and ``/lti/jwks`` (the tool's public keys).
+
+Why a tornado app beside the websocket server: the launch is a form POST, and the class server's
+``websockets`` (17) reads no request body (a request with one is refused before the server sees
+it), so it cannot take a launch.  tornado reads forms, runs on the same asyncio loop in the same
+process (it shares the class server's sessions and database with no locks, no second process),
+and comes with every Jupyter installation.  It listens on a port of its own (``--lti-port``,
+default the class server's port + 1) on the same host: the session cookie a launch sets is the
+class pages' too, since browsers keep cookies per host, not per port.  Behind a school's https
+proxy both are one origin (``tool_url``): ``/lti/`` goes to this port, the rest to the class server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from .frame import FRAMEABLE, in_a_frame, new_window_page
+from .keys import ToolKeys
+from .launch import Launch, LaunchRefused, check_launch
+from .learners import LearnerSessions
+from .logins import LoginRefused, Logins, clear_cookie, form_params
+from .platform_keys import COOLDOWN, PlatformKeys
+from .platforms import Registrations
+from .words import Refusal, browser_language
+
+__all__ = ["LtiTool", "LOGIN", "LAUNCH", "JWKS"]
+
+LOGIN, LAUNCH, JWKS = "/lti/login", "/lti/launch", "/lti/jwks"
+#: The largest request the endpoints read (an id_token is a few kilobytes).
+MAX_BODY = 64 * 1024
+log = logging.getLogger("maumau.lti")
+
+_HEADERS = [("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), ("X-Frame-Options", "DENY"),
+            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")]
+
+
+class LtiTool:
+    """maumau's LTI tool on the class server: the registrations, the keys, the logins started,
+    the sessions launches opened.  ``teacher_cookies`` opens a teacher's session of the class
+    server (its ``Set-Cookie`` values); ``class_url`` says where the class pages are."""
+
+    def __init__(self, registrations: Registrations, db: str | Path, teacher_cookies: Callable[[], list[str]],
+                 class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN) -> None:
+        self.registrations = registrations
+        self.keys = ToolKeys(db)
+        self.platform_keys = PlatformKeys(cooldown=cooldown)
+        self.logins = Logins(registrations)
+        self.learners = LearnerSessions(db, prefix)
+        self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
+        self.port: int | None = None
+        self.host = "127.0.0.1"
+        self._server: Any = None
+
+    # --- where ------------------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        """Where the LMS reaches the tool: ``tool_url``, else the address this app listens on."""
+        if self.registrations.tool_url is not None:
+            return self.registrations.tool_url
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def class_url(self) -> str:
+        """The class pages: behind one https proxy the tool's URL, else the class server's."""
+        return (self.registrations.tool_url or self._class_url()).rstrip("/")
+
+    # --- running ------------------------------------------------------------------------------------------
+    async def listen(self, host: str, port: int) -> int:
+        """Serve the endpoints on ``host``:``port`` (0: any free port) on the running loop; the port."""
+        from tornado.httpserver import HTTPServer
+        from tornado.netutil import bind_sockets
+        from tornado.web import Application
+
+        login, launch, jwks, missing = _handlers()
+        app = Application([(LOGIN, login, {"tool": self}), (LAUNCH, launch, {"tool": self}),
+                           (JWKS, jwks, {"tool": self})], default_handler_class=missing,
+                          default_handler_args={"tool": self})
+        sockets = bind_sockets(port, host)  # OSError: the server says which port and why (ServerError)
+        self._server = HTTPServer(app, max_body_size=MAX_BODY, max_buffer_size=MAX_BODY, idle_connection_timeout=30,
+                                  body_timeout=10)
+        self._server.add_sockets(sockets)
+        self.host, self.port = host, int(sockets[0].getsockname()[1])
+        return self.port
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop()
+
+    def no_teacher_cookies(self) -> list[str]:
+        """The ``Set-Cookie`` values that end a teacher's session in this browser (``classroom.login``)."""
+        from ..classroom.login import COOKIE, CSRF_COOKIE
+
+        return [f"{COOKIE}=; Path={self.prefix}; Max-Age=0; HttpOnly; SameSite=Strict",
+                f"{CSRF_COOKIE}=; Path={self.prefix}; Max-Age=0; SameSite=Strict"]
+
+    # --- the steps ------------------------------------------------------------------------------------------
+    def landing(self, launch: Launch) -> str:
+        """Where a launch goes on: the page its link names (the lobby, a table, the course page,
+        a league) if it is one of this server's, else the lobby."""
+        base = self.class_url
+        target = urlsplit(launch.target_link_uri)
+        mine = {urlsplit(base).netloc, urlsplit(self.url).netloc}
+        path = target.path or "/"
+        if target.netloc in mine and (path in ("/", "/course") or path.startswith(("/t/", "/league/"))):
+            return base + path
+        return base + "/"
+
+
+class _Handler:  # the shared parts of the three handlers (mixed into tornado's RequestHandler)
+    tool: LtiTool
+
+    def initialize(self, tool: LtiTool) -> None:
+        self.tool = tool
+
+    def set_default_headers(self) -> None:
+        for name, value in _HEADERS:
+            self.set_header(name, value)  # type: ignore[attr-defined]
+
+    def refuse(self, status: int, refusal: Refusal | str) -> None:
+        """Answer ``status`` with the refusal's one sentence, in the browser's language."""
+        headers = self.request.headers  # type: ignore[attr-defined]
+        sentence = refusal.said(browser_language(headers.get("Accept-Language"))) \
+            if isinstance(refusal, Refusal) else refusal
+        self.set_status(status)  # type: ignore[attr-defined]
+        self.set_header("Content-Type", "text/plain; charset=utf-8")  # type: ignore[attr-defined]
+        self.finish(sentence + "\n")  # type: ignore[attr-defined]
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/plain; charset=utf-8")  # type: ignore[attr-defined]
+        self.finish(f"{status_code}: the LTI endpoints are {LOGIN}, {LAUNCH} and {JWKS}\n")  # type: ignore[attr-defined]
+
+
+def _handlers() -> tuple[type, type, type, type]:
+    """The tornado handlers (tornado is imported when the app is made, not with this module)."""
+    from tornado.web import RequestHandler
+
+    class Login(_Handler, RequestHandler):
+        def get(self) -> None:
+            self.start()
+
+        def post(self) -> None:
+            self.start()
+
+        def start(self) -> None:
+            params = form_params(self.request.arguments)
+            if in_a_frame(self.request.headers):  # the LMS shows the tool in its page: a window of its own
+                self.open_in_a_window(params)
+                return
+            try:
+                location, _, cookie = self.tool.logins.start(params, self.tool.url + LAUNCH,
+                                                             self.request.remote_ip or "?")
+            except LoginRefused as err:
+                self.refuse(400, err)
+                return
+            self.add_header("Set-Cookie", cookie)
+            self.redirect(location, status=302)
+
+        def open_in_a_window(self, params: dict[str, str]) -> None:
+            for name, _ in _HEADERS:
+                self.clear_header(name)
+            for name, value in FRAMEABLE:
+                self.set_header(name, value)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            lang = browser_language(self.request.headers.get("Accept-Language"))
+            self.finish(new_window_page(self.tool.url + LOGIN, params, lang))
+
+    class LaunchHandler(_Handler, RequestHandler):
+        async def post(self) -> None:
+            params = form_params(self.request.body_arguments)
+            cookies = {name: morsel.value for name, morsel in self.request.cookies.items()}
+            state = params.get("state", "")
+            try:
+                login = self.tool.logins.take(state, cookies)
+            except LoginRefused as err:
+                self.refuse(403, err)
+                return
+            self.add_header("Set-Cookie", clear_cookie(state))
+            try:
+                launch = await asyncio.to_thread(check_launch, params.get("id_token", ""), login,
+                                                 self.tool.platform_keys)
+            except LaunchRefused as err:
+                log.info("an LTI launch was refused: %s", err)
+                self.refuse(403, err)
+                return
+            learner, cookie = self.tool.learners.open(launch)
+            self.add_header("Set-Cookie", cookie)
+            # a learner launched in a browser a teacher used before is that learner, not the teacher
+            for value in self.tool.teacher_cookies() if learner.teacher else self.tool.no_teacher_cookies():
+                self.add_header("Set-Cookie", value)
+            self.redirect(self.tool.landing(launch), status=303)
+
+    class Jwks(_Handler, RequestHandler):
+        def get(self) -> None:
+            self.set_header("Content-Type", "application/json")
+            self.set_header("Cache-Control", "max-age=300")
+            self.finish(json.dumps(self.tool.keys.jwks()))
+
+    class Missing(_Handler, RequestHandler):
+        def prepare(self) -> None:
+            self.refuse(404, f"not found: the LTI endpoints are {LOGIN}, {LAUNCH} and {JWKS}")
+
+    return Login, LaunchHandler, Jwks, Missing

@@ -1,0 +1,35 @@
+"""A class server with the LTI tool, and a real LTI platform (lti1p3platform) on loopback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("lti1p3platform")
+pytest.importorskip("tornado")
+
+from .platform import INSTRUCTOR, LEARNER, Platform, User  # noqa: E402
+
+
+@pytest.fixture
+def platform() -> Iterator[Platform]:
+    lms = Platform(users={"anna": User("u-17", "Anna Kovács", [LEARNER]),
+                          "tom": User("u-3", "Tom Berg", [INSTRUCTOR])})
+    yield lms
+    lms.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path, platform: Platform) -> Iterator[object]:
+    from maumau.classroom import Server
+
+    srv = Server(db=tmp_path / "class.sqlite", port=0, computer_delay=0, pause=0,
+                 lti={"platforms": [platform.registration_entry("lms")]})
+    srv.start()
+    assert srv.lti is not None
+    platform.tool_login = srv.lti.url + "/lti/login"
+    platform.tool_launch = srv.lti.url + "/lti/launch"
+    yield srv
+    srv.stop()
