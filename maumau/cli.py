@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .league.commands import add_commands as add_league  # the class league: maumau league ...
 
     add_league(commands)
+    from .course.commands import add_commands as add_course  # the course as a folder: maumau course, maumau lab
+
+    add_course(commands)
     return parser
 
 
