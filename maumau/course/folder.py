@@ -13,9 +13,11 @@ A course folder keeps the repository's layout, so the notebooks' relative paths 
 
 The manifest tells the teacher's changes from the package's on the next run.  A file whose
 content is still what the manifest says is the package's: a new version may update it, or remove
-it when it has no such file any more.  Any other content at a path the package writes (a file the
-teacher edited, or one that stood there before) is the teacher's: it is never overwritten without
-``update``, and with it moves to ``backup/<time>/`` before the package's version takes its place.
+it when it has no such file any more.  Any other content is the teacher's: it stays as long as
+the package has nothing new for it; where the package has (or where a file stood before the
+course came), it is never overwritten without ``update``, and with it moves to
+``backup/<time>/`` before the package's version takes its place.  The student versions follow the
+exercises as they will be (the teacher's edits included), as ``maumau release`` would write them.
 Everything is checked and every file prepared before the first one is written.
 """
 
@@ -24,7 +26,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -65,6 +66,7 @@ class Plan:
     files: dict[str, bytes]  # every file of the package's course (the new manifest)
     added: list[str] = field(default_factory=list)  # not there yet
     updated: list[str] = field(default_factory=list)  # the package changed it, the teacher did not
+    theirs: list[str] = field(default_factory=list)  # the teacher changed it, the package did not: it stays
     changed: list[str] = field(default_factory=list)  # the teacher's content where the package writes
     removed: list[str] = field(default_factory=list)  # the package dropped it, the teacher did not change it
     kept: list[str] = field(default_factory=list)  # the package dropped it, the teacher changed it
@@ -128,18 +130,23 @@ def _in_language(name: str, language: str) -> bool:
     return True
 
 
-def _student_versions(source: Path, names: list[str]) -> dict[str, bytes]:
-    """The student versions of the exercises in ``names``, released as ``maumau release`` does."""
+def student_versions(exercises: dict[str, bytes]) -> dict[str, bytes]:
+    """The student versions of ``exercises`` (``exercises/NAME.ipynb``, ``exercises/de/NAME.ipynb``:
+    their contents), released as ``maumau release`` does; CourseError where one cannot be released."""
+    from ..grading.exercise import NotebookError
     from ..grading.releaser import release
 
     with tempfile.TemporaryDirectory(prefix="maumau-course-") as tmp:
-        for name in names:
+        for name, data in exercises.items():
             target = Path(tmp, name)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source / name, target)
+            target.write_bytes(data)
         student = Path(tmp, "student")
-        return {f"student/{p.relative_to(student).as_posix()}": p.read_bytes()
-                for p in release(Path(tmp, "exercises"), student)}
+        try:
+            released = release(Path(tmp, "exercises"), student)
+        except NotebookError as exc:
+            raise CourseError("release_failed", reason=str(exc)) from None
+        return {f"student/{p.relative_to(student).as_posix()}": p.read_bytes() for p in released}
 
 
 def readme(language: str) -> str:
@@ -152,14 +159,14 @@ def readme(language: str) -> str:
 
 
 def package_files(language: str) -> dict[str, bytes]:
-    """Every file of the package's course in ``language``, by its path in the course folder."""
+    """Every file of the package's course in ``language`` but the student versions, by its path in
+    the course folder."""
     try:
         source = course_source()
     except CourseMissing:
         raise CourseError("no_course_files") from None
     names = [name for name in course_files(source) if _in_language(name, language)]
     files = {name: (source / name).read_bytes() for name in names}
-    files.update(_student_versions(source, [name for name in names if name.startswith("exercises/")]))
     files["README.md"] = readme(language).encode("utf-8")
     return files
 
@@ -181,9 +188,12 @@ def plan_course(folder: Path, files: dict[str, bytes], manifest: Manifest | None
         have = _content(folder / name)
         if have is None:
             result.added.append(name)
-        elif have != data:
-            # still what maumau wrote: the package's to update; anything else is the teacher's
-            (result.updated if wrote.get(name) == sha256(have) else result.changed).append(name)
+        elif have == data:
+            continue
+        elif wrote.get(name) == sha256(have):  # still what maumau wrote: the package's to update
+            result.updated.append(name)
+        else:  # the teacher's: theirs while the package has nothing new there
+            (result.theirs if wrote.get(name) == sha256(data) else result.changed).append(name)
     for name in sorted(set(wrote) - set(files)):
         have = _content(folder / name)
         if have is not None:
@@ -240,7 +250,13 @@ def write_course(folder: Path, language: str, update: bool = False) -> tuple[Pla
     plan it carried out and the backup folder of the teacher's files it replaced (None if none).
     CourseError, with nothing written, for a folder it refuses or changes it must not overwrite."""
     manifest = check_folder(folder, update)
-    steps = plan_course(folder, package_files(language), manifest)
+    files = package_files(language)
+    steps = plan_course(folder, files, manifest)
+    # the student versions of the exercises as they will be: the teacher's where theirs stay
+    staying = set(steps.theirs) | (set() if update else set(steps.changed))
+    files.update(student_versions({name: (_content(folder / name) or data) if name in staying else data
+                                   for name, data in files.items() if name.startswith("exercises/")}))
+    steps = plan_course(folder, files, manifest)
     if steps.changed and not update:
         raise CourseError("refused", n=len(steps.changed), names=", ".join(steps.changed))
     backup = _backup_folder(folder) if steps.changed else None

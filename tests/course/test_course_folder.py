@@ -138,9 +138,47 @@ def test_a_second_run_changes_nothing(course: Path, monkeypatch: pytest.MonkeyPa
     assert snapshot(course) == before
 
 
+def test_a_teachers_change_stays_while_the_package_has_nothing_new_there(course: Path, german) -> None:
+    """The teacher edits an exercise and releases it again, as the README says: the next run keeps
+    both, and the student versions follow the teacher's exercise."""
+    mine = course / "exercises/de/02_skip_on_eight.ipynb"
+    mine.write_text(mine.read_text(encoding="utf-8").replace("Aufgabe", "AUFGABE"), encoding="utf-8")
+    assert run("release", str(course / "exercises"), "--out", str(course / "student"))[0] == 0
+    before = snapshot(course)
+    del before[MANIFEST]  # it records the student versions released from the teacher's exercise
+    code, out, err = run("course", str(course))
+    assert (code, err) == (0, "") and "auf dem Stand" in out
+    assert {k: v for k, v in snapshot(course).items() if k != MANIFEST} == before
+    assert all(sha(course / name) == digest for name, digest in manifest(course)["files"].items()
+               if not name.startswith("exercises/de/02"))
+    # edited but not released yet: the student version is written from the teacher's exercise
+    (course / "student/de/02_skip_on_eight.ipynb").write_bytes(german["student/de/02_skip_on_eight.ipynb"])
+    as_an_older_maumau_left_it(course, "student/de/02_skip_on_eight.ipynb",
+                               german["student/de/02_skip_on_eight.ipynb"])
+    code, out, err = run("course", str(course))
+    assert (code, err) == (0, "") and "student/de/02_skip_on_eight.ipynb" in out
+    assert {k: v for k, v in snapshot(course).items() if k != MANIFEST} == before
+
+
+def test_an_exercise_the_teacher_broke_is_refused_with_nothing_written(course: Path) -> None:
+    mine = course / "exercises/02_skip_on_eight.ipynb"
+    mine.write_text(mine.read_text(encoding="utf-8").replace("### END SOLUTION", "# end"), encoding="utf-8")
+    before = snapshot(course)
+    code, out, err = run("course", str(course))
+    assert code == 1 and "02_skip_on_eight" in one_sentence(err)
+    assert snapshot(course) == before
+
+
+def teacher_and_package_both_changed(course: Path, name: str) -> bytes:
+    """An older maumau wrote ``name``; the teacher changed it since; this maumau has another version."""
+    package = (course / name).read_bytes()
+    as_an_older_maumau_left_it(course, name, package.replace(b"Mau", b"Mao"))
+    (course / name).write_bytes(package.replace(b"Mau", b"MAU"))
+    return package
+
+
 def test_a_teachers_change_is_never_overwritten_without_update(course: Path) -> None:
-    mine = course / "notebooks/de/01_start_here.ipynb"
-    mine.write_text(mine.read_text(encoding="utf-8").replace("Mau", "MAU"), encoding="utf-8")
+    teacher_and_package_both_changed(course, "notebooks/de/01_start_here.ipynb")
     as_an_older_maumau_left_it(course, "exercises/de/02_skip_on_eight.ipynb", b"{}")  # the package's to update
     before = snapshot(course)
     code, out, err = run("course", str(course))
@@ -151,8 +189,7 @@ def test_a_teachers_change_is_never_overwritten_without_update(course: Path) -> 
 
 def test_update_replaces_the_teachers_change_and_keeps_it_in_a_backup(course: Path) -> None:
     mine = course / "notebooks/de/01_start_here.ipynb"
-    package = mine.read_bytes()
-    mine.write_bytes(package.replace(b"Mau", b"MAU"))
+    package = teacher_and_package_both_changed(course, "notebooks/de/01_start_here.ipynb")
     code, out, err = run("course", str(course), "--update")
     assert (code, err) == (0, "")
     backups = list((course / "backup").glob("*/notebooks/de/01_start_here.ipynb"))

@@ -30,6 +30,8 @@ COURSE: dict[str, dict[str, str]] = {
         "bad_manifest": "{dir}/{manifest} is damaged ({reason}): delete it and run maumau course {dir} "
                         "--update (files you changed then go to a backup folder).",
         "write_failed": "The course could not be written into {dir}: {reason}.",
+        "release_failed": "The student versions of the exercises in {dir} could not be written ({reason}): "
+                          "nothing was written; mend the exercise, or run maumau course {dir} --update.",
         "no_course_files": "This maumau carries no course files: install it from a wheel (pip install maumau) "
                            "or from a checkout.",
         "no_course_here": "{dir} is no maumau course: write one with maumau course {dir}, then open it "
@@ -59,6 +61,9 @@ COURSE: dict[str, dict[str, str]] = {
                         "maumau course {dir} --update auf (von Ihnen geänderte Dateien kommen dann in einen "
                         "Sicherungsordner).",
         "write_failed": "Der Kurs konnte nicht nach {dir} geschrieben werden: {reason}.",
+        "release_failed": "Die Fassungen für Lernende der Aufgaben in {dir} ließen sich nicht schreiben ({reason}): "
+                          "nichts wurde geschrieben; berichtigen Sie die Aufgabe, oder rufen Sie maumau course "
+                          "{dir} --update auf.",
         "no_course_files": "Diesem maumau fehlen die Kursdateien: installieren Sie es aus einem Wheel "
                            "(pip install maumau) oder aus einem Checkout.",
         "no_course_here": "{dir} ist kein maumau-Kurs: schreiben Sie einen mit maumau course {dir} und "
@@ -88,6 +93,9 @@ COURSE: dict[str, dict[str, str]] = {
         "bad_manifest": "A(z) {dir}/{manifest} sérült ({reason}): törölje, és futtassa a maumau course {dir} "
                         "--update parancsot (az Ön által módosított fájlok egy biztonsági mappába kerülnek).",
         "write_failed": "A kurzust nem sikerült kiírni ide: {dir}: {reason}.",
+        "release_failed": "A(z) {dir} feladatainak tanulói változatait nem sikerült elkészíteni ({reason}): semmi "
+                          "sem íródott ki; javítsa a feladatot, vagy futtassa a maumau course {dir} --update "
+                          "parancsot.",
         "no_course_files": "Ebben a maumau-ban nincsenek kurzusfájlok: telepítse wheelből (pip install maumau) "
                            "vagy egy git-másolatból.",
         "no_course_here": "A(z) {dir} nem maumau-kurzus: hozzon létre egyet a maumau course {dir} paranccsal, "
