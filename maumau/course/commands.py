@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .._version import __version__
-from .folder import MANIFEST, CourseError, default_language, write_course
+from .folder import MANIFEST, CourseError, default_language, teachers_language, write_course
 
 __all__ = ["add_commands", "cmd_course", "cmd_lab", "words"]
 
@@ -74,13 +74,13 @@ def cmd_course(args: argparse.Namespace, con: Any) -> int:
     except CourseError as exc:
         con.error(words(exc.key, language, dir=shown(args.dir), **exc.values))
         return 1
+    if steps.changed:  # the teacher's files first: where they are now
+        con.say(words("replaced", language, backup=shown(str(backup)), **_list(steps.changed)))
     if not existed:
         con.say(words("written", language, language_code=language, dir=shown(args.dir), n=len(steps.files)))
         return 0
     reports = [("added", steps.added), ("updated", steps.updated), ("removed", steps.removed),
                ("kept", steps.kept)]
-    if steps.changed:
-        con.say(words("replaced", language, backup=shown(str(backup)), **_list(steps.changed)))
     for key, names in reports:
         if names:
             con.say(words(key, language, **_list(names)))
@@ -94,7 +94,7 @@ def cmd_lab(args: argparse.Namespace, con: Any) -> int:
     from .lab import lab_command
 
     folder = Path(args.dir).expanduser()
-    language = default_language(Path("/nonexistent"), os.environ)  # the teacher's, until the course says
+    language = teachers_language(os.environ)  # until the course says
     try:
         manifest = read_manifest(folder) if folder.is_dir() else None
         if manifest is None:

@@ -36,7 +36,7 @@ from .._version import __version__
 from .package import CourseMissing, course_files, course_source
 
 __all__ = ["MANIFEST", "BACKUP", "CourseError", "Manifest", "Plan", "read_manifest", "package_files",
-           "plan_course", "write_course", "default_language", "start_notebook"]
+           "plan_course", "write_course", "default_language", "teachers_language", "start_notebook"]
 
 MANIFEST = ".maumau-course.json"
 BACKUP = "backup"
@@ -103,11 +103,14 @@ def read_manifest(folder: Path) -> Manifest | None:
 def default_language(folder: Path, environ: Mapping[str, str]) -> str:
     """The language of a run without ``--lang``: the course folder's own, else the teacher's
     (``MAUMAU_LANG``, else the locale: ``LC_ALL``, ``LANG``, as ``make lab`` reads it), else English."""
+    manifest = read_manifest(folder) if folder.is_dir() else None
+    return manifest.language if manifest is not None else teachers_language(environ)
+
+
+def teachers_language(environ: Mapping[str, str]) -> str:
+    """``MAUMAU_LANG``, else the locale's language (``LC_ALL``, ``LANG``) where the course has it, else English."""
     from ..text.i18n import course_language_from
 
-    manifest = read_manifest(folder) if folder.is_dir() else None
-    if manifest is not None:
-        return manifest.language
     wanted = environ.get("MAUMAU_LANG") or environ.get("LC_ALL") or environ.get("LANG") or ""
     return course_language_from({"MAUMAU_LANG": wanted})
 

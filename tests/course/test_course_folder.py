@@ -255,6 +255,7 @@ def test_a_folder_of_other_files_is_refused_unless_update(tmp_path: Path) -> Non
     assert (code, err) == (0, "")
     assert (folder / "marks.csv").read_text() == "a,1"
     assert [p.read_text() for p in folder.glob("backup/*/README.md")] == ["my own readme"]
+    assert "README.md" in out and "backup" in out  # it says where the teacher's file went
     assert (folder / "notebooks/01_start_here.ipynb").is_file()
 
 
