@@ -43,12 +43,12 @@ $(VENV)/.installed: pyproject.toml
 
 # JupyterLab 4.5+ sends widget messages over kernel subshells by default; a widget that a background
 # thread redraws (mm.join's table) then loses clicks ("Unknown subshell_id" in the kernel), so the lab
-# of this environment keeps comms on the main shell (maumau/classroom/jupyterlab-overrides.json; docs/howto/class-table.md).
+# of this environment keeps comms on the main shell (maumau/classroom/overrides.d/maumau.json; docs/howto/class-table.md).
 LAB_OVERRIDES = $(VENV)/share/jupyter/lab/settings/overrides.d/maumau.json
 
-$(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
+$(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/overrides.d/maumau.json
 	$(BIN)/python -m pip install -e '.[test,lab]'
-	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/jupyterlab-overrides.json $(LAB_OVERRIDES)
+	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/overrides.d/maumau.json $(LAB_OVERRIDES)
 	touch $@
 
 # The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
@@ -135,9 +135,9 @@ bench-peers: build $(PEERS_VENV)/.installed
 # COURSE_NOTEBOOKS=01,03` runs only the course pass, of notebooks 01 and 03.
 BROWSER_TESTS ?= classroom table course hub league
 
-$(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml maumau/classroom/jupyterlab-overrides.json
+$(VENV)/.installed-browser: $(VENV)/.installed pyproject.toml maumau/classroom/overrides.d/maumau.json
 	$(BIN)/python -m pip install -e '.[test,lab]' playwright
-	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/jupyterlab-overrides.json $(LAB_OVERRIDES)
+	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/overrides.d/maumau.json $(LAB_OVERRIDES)
 	touch $@
 
 # axe-core (npm, pinned, into .venv/axe): the accessibility check of the browser tests (issue 16).

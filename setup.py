@@ -9,15 +9,28 @@ set at install time, maumau installs as pure Python.  ``make build`` compiles th
 place after an edit.  The compiled modules go to ``maumau/core/_built/``, apart from the
 sources; ``maumau/core/__init__.py`` puts that folder first on the package's path when they
 are to run (``maumau/core/compiled.py`` decides).
+
+The wheel carries the course: ``build_py`` copies the notebooks, the exercises (with their
+translations), RULES.md and the pictures the notebooks show into ``maumau/course/files/`` of the
+build tree (git keeps the one copy at the top level; MANIFEST.in puts them into the sdist, so a
+wheel built from the sdist has them too).  ``maumau/course/package.py`` names the files and finds
+them again: the installed copy, or the checkout's top level in an editable install.  The JupyterLab
+setting the class table needs (comms on the main shell) goes to the environment's
+``share/jupyter/lab/settings/overrides.d/maumau.json``, where JupyterLab reads it.
 """
 
 from __future__ import annotations
 
 import os
+import runpy
 import shutil
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+#: The course's files, named in one place (a module of the standard library's imports only).
+COURSE = runpy.run_path(os.path.join("maumau", "course", "package.py"))
 
 
 class BuildInto(build_ext):
@@ -74,4 +87,24 @@ def extensions() -> list:
     return modules
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildInto})
+class BuildWithCourse(build_py):
+    """The package, and the course in ``maumau/course/files/`` beside it (a fresh copy each build:
+    a notebook deleted from the course leaves none behind in the build tree)."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):  # pip install -e: the checkout's own copy is the course
+            return
+        target = os.path.join(self.build_lib, *COURSE["INSTALLED"])
+        shutil.rmtree(target, ignore_errors=True)
+        for name in COURSE["course_files"]("."):
+            os.makedirs(os.path.dirname(os.path.join(target, name)), exist_ok=True)
+            shutil.copyfile(name, os.path.join(target, name))
+
+
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": BuildInto, "build_py": BuildWithCourse},
+    # JupyterLab reads every file of overrides.d (docs/howto/class-table.md: why comms stay on the main shell)
+    data_files=[("share/jupyter/lab/settings/overrides.d", ["maumau/classroom/overrides.d/maumau.json"])],
+)

@@ -58,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .lti.commands import add_commands as add_lti  # the LTI tool's keys: maumau lti keys|rotate
 
     add_lti(commands)
+    from .course.commands import add_commands as add_course  # the course as a folder: maumau course, maumau lab
+
+    add_course(commands)
     return parser
 
 

@@ -54,7 +54,9 @@ class Hub:
                    MAUMAU_HUB_API_PORT=str(free_port()), MAUMAU_PROXY_API_PORT=str(free_port()),
                    MAUMAU_SERVICE_PORT=str(free_port()), MAUMAU_CHP=str(CHP),
                    MAUMAU_SERVICE_COMMAND=json.dumps(service), MAUMAU_TEST_ADMIN_TOKEN=self.admin,
-                   MAUMAU_TEACHER_TOKEN=TEACHER)
+                   MAUMAU_TEACHER_TOKEN=TEACHER,
+                   # maumau and jupyterhub-singleuser of this environment start a user's server
+                   PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
         self.log = open(run / "hub.log", "w")  # noqa: SIM115  closed in stop()
         self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(ROOT / "tests" / "hub" /
                                       "jupyterhub_config.py")], cwd=run, env=env, stdout=self.log,
@@ -263,3 +265,34 @@ def test_a_hub_user_hands_in_under_their_hub_name_and_a_forged_one_gets_nothing(
     with pytest.raises(InvalidStatus, match="HTTP 40[13]"):
         classroom.hand_in(hub.service, "ANY", notebook, hub_token="not-a-token")
     assert {r.learner for r in HandIns(hub.run / "class.sqlite").receipts()} == {"alice", "carol"}
+
+
+def _hub_api(hub: Hub, method: str, path: str) -> Any:
+    request = urllib.request.Request(f"{hub.url}/hub/api{path}", method=method,
+                                     headers={"Authorization": f"token {hub.admin}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        body = answer.read()
+    return json.loads(body) if body else None
+
+
+@pytest.mark.slow
+def test_a_users_server_starts_with_the_course_in_their_home(hub):
+    """tests/hub/jupyterhub_config.py's Spawner.cmd: `maumau course ~/maumau`, then the server."""
+    _hub_api(hub, "POST", "/users/carol/server")
+    try:
+        end = time.monotonic() + 150
+        while not (_hub_api(hub, "GET", "/users/carol").get("servers", {}).get("", {}).get("ready")):
+            assert time.monotonic() < end, (hub.run / "hub.log").read_text()[-3000:]
+            time.sleep(0.5)
+        course = hub.run / "home" / "carol" / "maumau"
+        assert json.loads((course / ".maumau-course.json").read_text())["language"] == "en"
+        request = urllib.request.Request(f"{hub.url}/user/carol/api/contents/maumau/notebooks/01_start_here.ipynb"
+                                         "?content=0", headers={"Authorization": f"token {hub.token('carol')}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            assert json.load(answer)["type"] == "notebook"
+    finally:
+        _hub_api(hub, "DELETE", "/users/carol/server")
+        end = time.monotonic() + 60
+        while _hub_api(hub, "GET", "/users/carol").get("servers"):
+            assert time.monotonic() < end
+            time.sleep(0.5)

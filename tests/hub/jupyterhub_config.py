@@ -26,6 +26,14 @@ c.Authenticator.admin_users = {"teacher"}
 c.JupyterHub.spawner_class = "simple"                               # SimpleLocalProcessSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(RUN, "home", "{username}")
 
+# --- every user gets the course (docs/howto/jupyterhub.md, "Every user gets the course") ----------------------------
+# The user's own server writes (or brings up to date) ~/maumau before it starts, as that user, with any spawner;
+# a folder the user changed is never overwritten (maumau course refuses, the server starts all the same).
+c.Spawner.cmd = ["sh", "-c", 'maumau course "$HOME/maumau"; exec jupyterhub-singleuser "$@"', "jupyterhub-singleuser"]
+c.Spawner.default_url = "/lab/tree/maumau/notebooks/01_start_here.ipynb"
+c.Spawner.http_timeout = 120  # writing the course takes some seconds the first time
+c.Spawner.args = ["--allow-root"] if os.getuid() == 0 else []  # the test machine may run everything as root
+
 # --- the lines a school's hub needs (docs/howto/jupyterhub.md) --------------------------------------------------------
 c.JupyterHub.services = [
     {
@@ -40,7 +48,7 @@ c.JupyterHub.services = [
 ]
 c.JupyterHub.load_roles = [
     {"name": "user", "scopes": ["self", "access:services!service=maumau-classroom"]},
-    {"name": "token-minter", "scopes": ["tokens", "read:users"], "services": ["test-admin"]},
+    {"name": "token-minter", "scopes": ["tokens", "read:users", "servers"], "services": ["test-admin"]},
     # the service asks the hub whether a user is a teacher (an admin, or in the group "teachers")
     {"name": "maumau-classroom-service", "scopes": ["read:users"], "services": ["maumau-classroom"]},
 ]
