@@ -17,6 +17,11 @@ __all__ = ["add_commands"]
 
 
 def add_commands(commands: Any) -> None:
+    _add_serve(commands)
+    _add_table(commands)
+
+
+def _add_serve(commands: Any) -> None:
     serve = commands.add_parser(
         "serve", help="serve class tables: learners play each other (docs: Run a class table)",
         description="Serve class tables: the lobby page, the table pages and the websocket for "
@@ -58,6 +63,8 @@ def add_commands(commands: Any) -> None:
                        help="with --lti: the port of the LTI endpoints (default: --port + 1)")
     serve.set_defaults(func=cmd_serve)
 
+
+def _add_table(commands: Any) -> None:
     table = commands.add_parser("table", help="create, list, start or close class tables on a running server",
                                 description="A teacher's tables on a running `maumau serve`.")
     table.add_argument("action", choices=["create", "list", "start", "restart", "close", "codes"],

@@ -158,7 +158,7 @@ class Server:
         from ..lti import platforms
         from ..lti.app import LtiTool
 
-        registrations = platforms.load(lti)
+        registrations = platforms.load_registrations(lti)
         if registrations.tool_url is None and self.host not in ("127.0.0.1", "localhost", "::1"):
             raise LtiError(f"with --host {self.host} an LMS reaches maumau at its https address, not at this "
                            f"machine's: give it as tool_url in the LTI registrations")

@@ -28,7 +28,7 @@ from .learners import LearnerSessions
 from .logins import LoginRefused, Logins, clear_cookie, form_params
 from .platform_keys import COOLDOWN, PlatformKeys
 from .platforms import Registrations
-from .words import Refusal, browser_language
+from .words import LtiRefusal, browser_language
 
 __all__ = ["LtiTool", "LOGIN", "LAUNCH", "JWKS"]
 
@@ -124,11 +124,11 @@ class _Handler:  # the shared parts of the three handlers (mixed into tornado's 
         for name, value in _HEADERS:
             self.set_header(name, value)  # type: ignore[attr-defined]
 
-    def refuse(self, status: int, refusal: Refusal | str) -> None:
+    def refuse(self, status: int, refusal: LtiRefusal | str) -> None:
         """Answer ``status`` with the refusal's one sentence, in the browser's language."""
         headers = self.request.headers  # type: ignore[attr-defined]
         sentence = refusal.said(browser_language(headers.get("Accept-Language"))) \
-            if isinstance(refusal, Refusal) else refusal
+            if isinstance(refusal, LtiRefusal) else refusal
         self.set_status(status)  # type: ignore[attr-defined]
         self.set_header("Content-Type", "text/plain; charset=utf-8")  # type: ignore[attr-defined]
         self.finish(sentence + "\n")  # type: ignore[attr-defined]
@@ -140,6 +140,11 @@ class _Handler:  # the shared parts of the three handlers (mixed into tornado's 
 
 def _handlers() -> tuple[type, type, type, type]:
     """The tornado handlers (tornado is imported when the app is made, not with this module)."""
+    return (_login_handler(), _launch_handler(), *_key_handlers())
+
+
+def _login_handler() -> type:
+    """The OIDC login the platform starts: state and nonce, then off to the platform's authorisation."""
     from tornado.web import RequestHandler
 
     class Login(_Handler, RequestHandler):
@@ -172,6 +177,13 @@ def _handlers() -> tuple[type, type, type, type]:
             lang = browser_language(self.request.headers.get("Accept-Language"))
             self.finish(new_window_page(self.tool.url + LOGIN, params, lang))
 
+    return Login
+
+
+def _launch_handler() -> type:
+    """The launch the platform posts: every check of the id_token, then the learner is signed in."""
+    from tornado.web import RequestHandler
+
     class LaunchHandler(_Handler, RequestHandler):
         async def post(self) -> None:
             params = form_params(self.request.body_arguments)
@@ -197,6 +209,13 @@ def _handlers() -> tuple[type, type, type, type]:
                 self.add_header("Set-Cookie", value)
             self.redirect(self.tool.landing(launch), status=303)
 
+    return LaunchHandler
+
+
+def _key_handlers() -> tuple[type, type]:
+    """The tool's public keys (JWKS), and a plain refusal for any other path."""
+    from tornado.web import RequestHandler
+
     class Jwks(_Handler, RequestHandler):
         def get(self) -> None:
             self.set_header("Content-Type", "application/json")
@@ -207,4 +226,4 @@ def _handlers() -> tuple[type, type, type, type]:
         def prepare(self) -> None:
             self.refuse(404, f"not found: the LTI endpoints are {LOGIN}, {LAUNCH} and {JWKS}")
 
-    return Login, LaunchHandler, Jwks, Missing
+    return Jwks, Missing

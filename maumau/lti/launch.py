@@ -23,7 +23,7 @@ from typing import Any
 from .logins import PendingLogin
 from .platform_keys import KeyRefused, PlatformKeys
 from .platforms import Platform
-from .words import Refusal
+from .words import LtiRefusal
 
 __all__ = ["Launch", "LaunchRefused", "check_launch", "LEEWAY", "CLAIM", "INSTRUCTOR_ROLES"]
 
@@ -38,7 +38,7 @@ INSTRUCTOR_ROLES = frozenset({
 })
 
 
-class LaunchRefused(Refusal):
+class LaunchRefused(LtiRefusal):
     """A launch that does not pass a check: the sentence says which."""
 
 

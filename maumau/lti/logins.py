@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from .platforms import Platform, Registrations
-from .words import Refusal
+from .words import LtiRefusal
 
 __all__ = ["Logins", "PendingLogin", "LoginRefused", "STATE_COOKIE", "STATE_SECONDS", "PENDING_PER_CLIENT",
            "MOST_PENDING"]
@@ -36,7 +36,7 @@ PENDING_PER_CLIENT = 200
 MOST_PENDING = 2000
 
 
-class LoginRefused(Refusal):
+class LoginRefused(LtiRefusal):
     """A login or a launch that is not one this tool started for this browser: one sentence."""
 
 

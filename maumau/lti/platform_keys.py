@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from .platforms import Platform
-from .words import Refusal
+from .words import LtiRefusal
 
 __all__ = ["PlatformKeys", "KeyRefused", "LIFESPAN", "COOLDOWN"]
 
@@ -26,7 +26,7 @@ LIFESPAN = 600.0
 COOLDOWN = 10.0
 
 
-class KeyRefused(Refusal):
+class KeyRefused(LtiRefusal):
     """No key of the platform's set signed this token (or the set could not be fetched)."""
 
 

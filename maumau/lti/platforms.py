@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 from . import LtiError
 
-__all__ = ["Platform", "Registrations", "load"]
+__all__ = ["Platform", "Registrations", "load_registrations"]
 
 _NAME = re.compile(r"[a-z][a-z0-9]{0,15}")
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -67,7 +67,7 @@ class Registrations:
         return mine[0] if len(mine) == 1 else None
 
 
-def load(source: str | Path | dict[str, Any]) -> Registrations:
+def load_registrations(source: str | Path | dict[str, Any]) -> Registrations:
     """The registrations of a file (or of its parsed JSON); LtiError saying what is wrong."""
     if isinstance(source, dict):
         data: Any = source

@@ -1,7 +1,7 @@
 """The LTI tool's refusals, in English, German and Hungarian: the sentence a learner or a teacher
 reads in the browser when a login or a launch is refused.
 
-A refusal is raised with its English template and its values (``Refusal("... {issuer} ...",
+A refusal is raised with its English template and its values (``LtiRefusal("... {issuer} ...",
 issuer=...)``); ``said(lang)`` says it in the browser's language (``browser_language``: the first
 of en, de, hu its ``Accept-Language`` names, else the course's).  German "du", Hungarian "te",
 as the class table's refusals (``classroom.words``).
@@ -9,7 +9,7 @@ as the class table's refusals (``classroom.words``).
 
 from __future__ import annotations
 
-__all__ = ["Refusal", "REFUSALS", "browser_language"]
+__all__ = ["LtiRefusal", "REFUSALS", "browser_language"]
 
 _AGAIN_DE = "öffne den Link im LMS noch einmal"
 _AGAIN_HU = "nyisd meg újra a linket az LMS-ben"
@@ -108,7 +108,7 @@ REFUSALS: dict[str, dict[str, str]] = {
 }
 
 
-class Refusal(Exception):
+class LtiRefusal(Exception):
     """A refused login or launch: its English sentence (``str``), and ``said(lang)``."""
 
     def __init__(self, template: str, **values: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maumau.lti.logins import MOST_PENDING, PENDING_PER_CLIENT, STATE_COOKIE, LoginRefused, Logins
-from maumau.lti.platforms import load
+from maumau.lti.platforms import load_registrations
 
 PLATFORM = {"name": "lms", "issuer": "https://lms.example", "client_id": "c1", "deployment_ids": ["1"],
             "jwks_url": "https://lms.example/jwks", "login_url": "https://lms.example/auth?x=1",
@@ -14,7 +14,7 @@ PARAMS = {"iss": "https://lms.example", "login_hint": "u1", "target_link_uri": "
 
 
 def test_one_client_keeps_at_most_its_share_and_the_server_at_most_its_total():
-    logins = Logins(load({"platforms": [PLATFORM]}))
+    logins = Logins(load_registrations({"platforms": [PLATFORM]}))
     first = logins.start(PARAMS, "https://tool.example/lti/launch", client="10.0.0.1")[1]
     for _ in range(PENDING_PER_CLIENT + 50):
         logins.start(PARAMS, "https://tool.example/lti/launch", client="10.0.0.1")
@@ -29,7 +29,7 @@ def test_one_client_keeps_at_most_its_share_and_the_server_at_most_its_total():
 def test_the_redirect_carries_what_the_spec_asks_and_a_state_used_once():
     from urllib.parse import parse_qs, urlsplit
 
-    logins = Logins(load({"platforms": [PLATFORM]}))
+    logins = Logins(load_registrations({"platforms": [PLATFORM]}))
     location, state, cookie = logins.start({**PARAMS, "lti_message_hint": "h"}, "https://tool.example/lti/launch")
     query = {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
     assert location.startswith("https://lms.example/auth?x=1&")  # the LMS's own query kept

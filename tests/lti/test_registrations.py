@@ -11,7 +11,7 @@ import pytest
 
 from maumau.lti import LtiError
 from maumau.lti.keys import GRACE, ToolKeys
-from maumau.lti.platforms import load
+from maumau.lti.platforms import load_registrations
 
 GOOD = {"name": "moodle", "issuer": "https://moodle.school.example", "client_id": "kN3uR8pQ",
         "deployment_ids": ["1"], "jwks_url": "https://moodle.school.example/mod/lti/certs.php",
@@ -22,7 +22,7 @@ GOOD = {"name": "moodle", "issuer": "https://moodle.school.example", "client_id"
 def test_a_registration_is_found_by_issuer_and_client_id():
     canvas = {**GOOD, "name": "canvas", "issuer": "https://canvas.instructure.com", "client_id": "10000000000001"}
     second = {**canvas, "client_id": "10000000000002"}
-    found = load({"platforms": [GOOD, canvas, second], "tool_url": "https://maumau.school.example/"})
+    found = load_registrations({"platforms": [GOOD, canvas, second], "tool_url": "https://maumau.school.example/"})
     assert found.tool_url == "https://maumau.school.example"
     assert found.find("https://moodle.school.example", None).client_id == "kN3uR8pQ"  # its only one
     assert found.find("https://canvas.instructure.com", None) is None  # two: the client id must say which
@@ -41,28 +41,28 @@ def test_a_registration_is_found_by_issuer_and_client_id():
 ])
 def test_a_wrong_registration_is_one_sentence(change: dict[str, Any], words: str):
     with pytest.raises(LtiError, match=words) as err:
-        load({"platforms": [{**GOOD, **change}]})
+        load_registrations({"platforms": [{**GOOD, **change}]})
     assert "\n" not in str(err.value)
 
 
 def test_a_wrong_file_is_one_sentence(tmp_path: Path):
     with pytest.raises(LtiError, match="cannot read"):
-        load(tmp_path / "missing.json")
+        load_registrations(tmp_path / "missing.json")
     (tmp_path / "lti.json").write_text("{platforms: }", encoding="utf-8")
     with pytest.raises(LtiError, match="not JSON"):
-        load(tmp_path / "lti.json")
+        load_registrations(tmp_path / "lti.json")
     (tmp_path / "lti.json").write_text(json.dumps({"platforms": []}), encoding="utf-8")
     with pytest.raises(LtiError, match='a list "platforms"'):
-        load(tmp_path / "lti.json")
+        load_registrations(tmp_path / "lti.json")
     with pytest.raises(LtiError, match="twice"):
-        load({"platforms": [GOOD, GOOD]})
+        load_registrations({"platforms": [GOOD, GOOD]})
     with pytest.raises(LtiError, match="both named"):
-        load({"platforms": [GOOD, {**GOOD, "issuer": "https://other.example"}]})
+        load_registrations({"platforms": [GOOD, {**GOOD, "issuer": "https://other.example"}]})
 
 
 def test_http_is_taken_on_this_machine_only():
     local = {**GOOD, "issuer": "http://127.0.0.1:9", "jwks_url": "http://localhost:9/jwks"}
-    assert load({"platforms": [local]}).platforms[0].jwks_url == "http://localhost:9/jwks"
+    assert load_registrations({"platforms": [local]}).platforms[0].jwks_url == "http://localhost:9/jwks"
 
 
 def test_the_tools_key_is_made_once_kept_and_rotated(tmp_path: Path):
@@ -89,7 +89,7 @@ def test_a_learner_is_named_by_platform_and_sub():
     from maumau.lti.launch import Launch
     from maumau.lti.learners import learner_name
 
-    platform = load({"platforms": [GOOD]}).platforms[0]
+    platform = load_registrations({"platforms": [GOOD]}).platforms[0]
 
     def named(sub: str) -> str:
         return learner_name(Launch(platform, sub, "", "", (), "1", "", "", "l", "", {}))
@@ -166,9 +166,9 @@ def test_an_lms_user_keeps_their_learner_name_and_two_users_are_never_one(tmp_pa
     from maumau.lti.learners import LearnerSessions
 
     db = tmp_path / "class.sqlite"
-    moodle = load({"platforms": [GOOD]}).platforms[0]
-    renamed = load({"platforms": [{**GOOD, "name": "school"}]}).platforms[0]
-    other = load({"platforms": [{**GOOD, "issuer": "https://other.example"}]}).platforms[0]
+    moodle = load_registrations({"platforms": [GOOD]}).platforms[0]
+    renamed = load_registrations({"platforms": [{**GOOD, "name": "school"}]}).platforms[0]
+    other = load_registrations({"platforms": [{**GOOD, "issuer": "https://other.example"}]}).platforms[0]
 
     def opened(platform: Any, sub: str) -> str:
         launch = Launch(platform, sub, "Anna", "", (), "1", "", "", "l", "", {})
