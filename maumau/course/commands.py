@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +61,16 @@ def add_commands(commands: Any) -> None:
     lab.set_defaults(func=cmd_lab)
 
 
+#: Up to this many files are named one by one; more are counted per folder.
+NAMED = 6
+
+
 def _list(names: list[str]) -> dict[str, object]:
-    return {"n": len(names), "names": ", ".join(names)}
+    """The files of a sentence: named, or counted per folder (a language switch moves 39 files)."""
+    if len(names) <= NAMED:
+        return {"n": len(names), "names": ", ".join(names)}
+    folders = Counter(name.rsplit("/", 1)[0] + "/" if "/" in name else name for name in names)
+    return {"n": len(names), "names": ", ".join(f"{folder} ({n})" for folder, n in folders.items())}
 
 
 def cmd_course(args: argparse.Namespace, con: Any) -> int:

@@ -272,9 +272,18 @@ def write_course(folder: Path, language: str, update: bool = False) -> tuple[Pla
             _write(folder / name, steps.files[name])
         for name in steps.removed:
             (folder / name).unlink()
+            _remove_empty_parents(folder / name, folder)
         record = {"version": __version__, "language": language,
                   "files": {name: sha256(data) for name, data in sorted(steps.files.items())}}
         _write(folder / MANIFEST, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
     except OSError as exc:
         raise CourseError("write_failed", reason=exc.strerror or str(exc)) from None
     return steps, backup
+
+
+def _remove_empty_parents(path: Path, folder: Path) -> None:
+    """The folders a removed file leaves empty go too (notebooks/de/ after a switch to Hungarian)."""
+    for parent in path.parents:
+        if parent == folder or not parent.is_relative_to(folder) or any(parent.iterdir()):
+            return
+        parent.rmdir()
