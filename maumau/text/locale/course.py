@@ -174,6 +174,48 @@ teszi ezt a mappát: az Ön által módosított fájlt a maumau `--update` nélk
 """,
 }
 
+#: The README a learner's folder gets (``maumau course DIR --student``): ``{exercises}`` is the folder of
+#: the student versions in the course's language.
+README_LEARNER: dict[str, str] = {
+    "en": """# The Mau-Mau course
+
+Written by `maumau course` (maumau {version}). What is where:
+
+- `{notebooks}`: the course; start with `01_start_here.ipynb`.
+- `{exercises}`: the exercises. Work in them, run their checks, and hand them in as your
+  teacher tells you.
+- `RULES.md`: the rules of every variant.
+
+`maumau lab .` opens the course in JupyterLab. After maumau is upgraded, `maumau course .` brings
+this folder up to date; a notebook you changed is never overwritten.
+""",
+    "de": """# Der Mau-Mau-Kurs
+
+Geschrieben von `maumau course` (maumau {version}). Was wo liegt:
+
+- `{notebooks}`: der Kurs; er beginnt mit `01_start_here.ipynb`.
+- `{exercises}`: die Aufgaben. Arbeite darin, lass ihre Prüfungen laufen und gib sie ab, wie es
+  deine Lehrkraft sagt.
+- `RULES.md`: die Regeln aller Varianten.
+
+`maumau lab .` öffnet den Kurs in JupyterLab. Nach einem Update von maumau bringt
+`maumau course .` diesen Ordner auf den neuen Stand; ein Notebook, das du geändert hast, wird nie
+überschrieben.
+""",
+    "hu": """# A Mau-Mau-kurzus
+
+A `maumau course` írta (maumau {version}). Mi hol van:
+
+- `{notebooks}`: a kurzus; a `01_start_here.ipynb` füzettel kezdődik.
+- `{exercises}`: a feladatok. Ezekben dolgozz, futtasd az ellenőrzéseiket, és add be őket úgy,
+  ahogy a tanárod kéri.
+- `RULES.md`: minden változat szabályai.
+
+A `maumau lab .` megnyitja a kurzust a JupyterLabben. A maumau frissítése után a
+`maumau course .` naprakésszé teszi ezt a mappát; az általad módosított füzetet soha nem írja felül.
+""",
+}
+
 #: The README's line about the translated exercises (a course in German or Hungarian).
 README_TRANSLATION: dict[str, str] = {
     "en": ", and in `exercises/{lang}/` their translation, which the grader uses for hand-ins in that language",
