@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .platform import Browser, Platform
+from .lms import Browser, Platform
 from .test_launch import launch
 
 REPO = Path(__file__).resolve().parents[2]
