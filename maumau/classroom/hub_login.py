@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..extras import need
-from .login import _cookie_named, same_site
+from .login import _cookie_named, keep_session, same_site
 
 __all__ = ["HubLogin", "HubSession", "StartedLogin", "SESSION_COOKIE", "STATE_COOKIE", "PENDING_PER_CLIENT",
            "MOST_PENDING", "MOST_SESSIONS"]
@@ -129,12 +129,7 @@ class HubLogin:
 
     def _keep_session(self, session: str, found: HubSession) -> None:
         """Keep a new session: ended ones go, then the oldest beyond ``MOST_SESSIONS``."""
-        if len(self._sessions) >= MOST_SESSIONS:
-            now = time.monotonic()
-            self._sessions = {k: v for k, v in self._sessions.items() if v.until > now}
-        while len(self._sessions) >= MOST_SESSIONS:
-            del self._sessions[next(iter(self._sessions))]
-        self._sessions[session] = found
+        keep_session(self._sessions, session, found, MOST_SESSIONS)
 
     def session(self, headers: Any) -> HubSession | None:
         """The hub user of a request that carries a live session cookie (from this site)."""

@@ -21,12 +21,12 @@ from __future__ import annotations
 import secrets
 import time
 from http.cookies import CookieError, SimpleCookie
-from typing import Any
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 from .store import token_hash
 
-__all__ = ["Sessions", "COOKIE", "CSRF_COOKIE", "CSRF_HEADER", "SESSION_SECONDS"]
+__all__ = ["Sessions", "keep_session", "COOKIE", "CSRF_COOKIE", "CSRF_HEADER", "SESSION_SECONDS"]
 
 COOKIE = "maumau_teacher"
 CSRF_COOKIE = "maumau_csrf"
@@ -109,3 +109,23 @@ def token_from(headers: Any) -> str | None:
     value = str(headers.get("Authorization", ""))
     kind, _, token = value.partition(" ")
     return token.strip() or None if kind.lower() == "teacher" else None
+
+
+class _Ending(Protocol):
+    @property
+    def until(self) -> float: ...  # time.monotonic() when the session ends
+
+
+S = TypeVar("S", bound=_Ending)
+
+
+def keep_session(sessions: dict[str, S], session: str, found: S, most: int) -> None:
+    """Keep a new session in ``sessions`` (a hub login's, an LTI launch's): when ``most`` are kept,
+    the ended ones go, then the oldest."""
+    if len(sessions) >= most:
+        now = time.monotonic()
+        for ended in [key for key, kept in sessions.items() if kept.until <= now]:
+            del sessions[ended]
+    while len(sessions) >= most:
+        del sessions[next(iter(sessions))]
+    sessions[session] = found

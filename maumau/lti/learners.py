@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..classroom.login import _cookie_named, same_site
+from ..classroom.login import _cookie_named, keep_session, same_site
 from .database import transaction
 from .launch import Launch
 
@@ -95,12 +95,7 @@ class LearnerSessions:
 
     def _keep(self, session: str, found: LmsLearner) -> None:
         """Keep a new session: ended ones go, then the oldest beyond ``MOST_SESSIONS``."""
-        if len(self._sessions) >= MOST_SESSIONS:
-            now = time.monotonic()
-            self._sessions = {k: v for k, v in self._sessions.items() if v.until > now}
-        while len(self._sessions) >= MOST_SESSIONS:
-            del self._sessions[next(iter(self._sessions))]
-        self._sessions[session] = found
+        keep_session(self._sessions, session, found, MOST_SESSIONS)
 
     def session(self, headers: Any) -> LmsLearner | None:
         """The learner of a request with a live session cookie, from this site (a page's websocket)."""
