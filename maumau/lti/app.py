@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from .contexts import Courses
 from .frame import FRAMEABLE, in_a_frame, new_window_page
 from .keys import ToolKeys
 from .launch import Launch, LaunchRefused, check_launch
@@ -53,6 +54,7 @@ class LtiTool:
         self.platform_keys = PlatformKeys(cooldown=cooldown)
         self.logins = Logins(registrations)
         self.learners = LearnerSessions(db, prefix)
+        self.courses = Courses(db)
         self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
         self.host = "127.0.0.1"
@@ -203,6 +205,7 @@ def _launch_handler() -> type:
                 self.refuse(403, err)
                 return
             learner, cookie = self.tool.learners.open(launch)
+            self.tool.courses.record(launch, learner.learner)  # its grade and roster services, for later
             self.add_header("Set-Cookie", cookie)
             # a learner launched in a browser a teacher used before is that learner, not the teacher
             for value in self.tool.teacher_cookies() if learner.teacher else self.tool.no_teacher_cookies():

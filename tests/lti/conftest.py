@@ -31,5 +31,6 @@ def server(tmp_path: Path, platform: Platform) -> Iterator[object]:
     assert srv.lti is not None
     platform.tool_login = srv.lti.url + "/lti/login"
     platform.tool_launch = srv.lti.url + "/lti/launch"
+    platform.tool_jwks = srv.lti.url + "/lti/jwks"
     yield srv
     srv.stop()
