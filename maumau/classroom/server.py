@@ -153,7 +153,7 @@ class Server:
                            "class server of its own")
         from ..extras import need
 
-        for module in ("jwt", "cryptography", "tornado"):  # the extra's packages, asked for once, here
+        for module in ("jwt", "cryptography", "tornado", "requests"):  # the extra's packages, asked for once, here
             need(module, "maumau serve --lti")
         from ..lti import platforms
         from ..lti.app import LtiTool
@@ -162,7 +162,16 @@ class Server:
         if registrations.tool_url is None and self.host not in ("127.0.0.1", "localhost", "::1"):
             raise LtiError(f"with --host {self.host} an LMS reaches maumau at its https address, not at this "
                            f"machine's: give it as tool_url in the LTI registrations")
-        return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix)
+        return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix,
+                       exercises=self._exercise_points)
+
+    def _exercise_points(self) -> dict[str, float]:
+        """The course's exercises and their points (an LMS's deep linking offers them), or none."""
+        if self.course is None:
+            return {}
+        from ..grading.exercise import load_exercises
+
+        return {e.name: e.max_score for e in load_exercises(self.course.course.source)}
 
     # --- where ------------------------------------------------------------------------------------------
     @property

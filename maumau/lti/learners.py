@@ -118,9 +118,10 @@ class LearnerSessions:
             del self._sessions[next(iter(self._sessions))]
         self._sessions[session] = found
 
-    def session(self, headers: Any) -> LmsLearner | None:
-        """The learner of a request with a live session cookie, from this site (a page's websocket)."""
-        found = self._sessions.get(_cookie_named(headers, SESSION_COOKIE) or "")
+    def session(self, headers: Any, cookie: str | None = None) -> LmsLearner | None:
+        """The learner of a request with a live session cookie, from this site (a page's websocket;
+        a page of the LTI app gives tornado's ``cookie`` value)."""
+        found = self._sessions.get(cookie if cookie is not None else _cookie_named(headers, SESSION_COOKIE) or "")
         if found is None or found.until < time.monotonic() or not same_site(headers):
             return None
         return found

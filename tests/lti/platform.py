@@ -109,6 +109,10 @@ class Platform:
     former: list[dict[str, Any]] = field(default_factory=list)
     #: The page size of the roster the launches name (Names and Roles pages through it).
     roster_page: int = 1
+    #: The links deep linking added to the course: link id -> content item.
+    links: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: What the last deep linking answer sent back as its opaque data.
+    returned_data: Any = None
 
     def __post_init__(self) -> None:
         self.key = new_key()
@@ -142,6 +146,7 @@ class Platform:
         reg.set_iss(self.issuer).set_client_id(self.client_id).set_deployment_id(self.deployment_id)
         reg.set_oidc_login_url(self.tool_login).set_launch_url(self.tool_launch)
         reg.set_platform_private_key(self.sign_with or self.key).set_platform_public_key(public_pem(self.key))
+        reg.set_deeplink_launch_url(self.tool_launch)
         if self.tool_key_set is not None:
             reg.set_tool_key_set(self.tool_key_set)  # type: ignore[arg-type]
         else:
@@ -155,6 +160,28 @@ class Platform:
     @property
     def memberships_url(self) -> str:
         return f"{self.url}/courses/{COURSE}/memberships"
+
+    def deep_link_return(self, form: dict[str, str]) -> tuple[int, str]:
+        """The deep linking answer: lti1p3platform checks the tool's signed response (against the
+        tool's key set) and returns its items; each becomes a link, and a link with a line item
+        gets its grade column, made by the LMS (not by the tool's service calls)."""
+        config = _Config(registration=self._registration())
+        config.get_registration()
+        try:
+            items = config.validate_deeplinking_resp(form)
+        except Exception as err:  # noqa: BLE001  a refused answer
+            return 400, f"refused: {type(err).__name__}: {err}"
+        self.returned_data = jwt.decode(form["JWT"], options={"verify_signature": False}).get(
+            "https://purl.imsglobal.org/spec/lti-dl/claim/data")
+        for item in items:
+            link = f"dl-{len(self.links) + 1}"
+            self.links[link] = item
+            if isinstance(item.get("lineItem"), dict):
+                with self.store.lock:
+                    n = max(self.store.items, default=0) + 1
+                    self.store.items[n] = {**item["lineItem"], "id": self.store.item_url(self.url, n),
+                                           "resourceLinkId": link}
+        return 200, f"added {len(items)}"
 
     def token(self, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
         """The token endpoint: lti1p3platform checks the tool's signed assertion and signs a token."""
@@ -180,7 +207,14 @@ class Platform:
         config = _Config(registration=self._registration())
         launch = _Launch(_Request(query), config)
         launch.set_user_data(user.sub, user.roles, full_name=user.name)
-        launch.set_resource_link_claim(query.get("lti_message_hint") or "link-1", title="Mau-Mau")
+        link = query.get("lti_message_hint") or "link-1"
+        if link == "deep-link":  # the instructor's "add an activity": a deep linking request
+            launch.set_dl(self.url + "/deep_link_return", title="Add an activity", accept_types={"ltiResourceLink"},
+                          extra_data={"session": "dl-7"})
+        else:
+            launch.set_resource_link_claim(link, title="Mau-Mau")
+        if link in self.links and self.links[link].get("custom"):
+            launch.set_custom_parameters_claim(dict(self.links[link]["custom"]))
         launch.set_launch_context_claim(COURSE, context_title="Maths 7b")
         if self.services:
             launch.set_ags(lineitems_url=self.lineitems_url, allow_creating_lineitems=True)
@@ -224,6 +258,9 @@ class Platform:
                 if parts.path == "/token":
                     status, answer = platform.token(dict(parse_qsl(body)))
                     self._send(status, "application/json", json.dumps(answer))
+                elif parts.path == "/deep_link_return":
+                    status, text = platform.deep_link_return(dict(parse_qsl(body)))
+                    self._send(status, "text/plain", text)
                 elif parts.path.startswith("/courses/"):
                     self.service("POST", parts, json.loads(body) if body else None)
                 else:
@@ -297,7 +334,7 @@ class Browser:
     def __init__(self) -> None:
         self.cookies: dict[tuple[str, str, str], str] = {}  # (host, path, name) -> value
 
-    def request(self, method: str, url: str, form: dict[str, str] | None = None) -> Response:
+    def request(self, method: str, url: str, form: dict[str, str] | list[tuple[str, str]] | None = None) -> Response:
         parts = urlsplit(url)
         conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=20)
         headers = {"Cookie": self.cookie_header(url)} if self.cookie_header(url) else {}
