@@ -357,7 +357,14 @@ class Server:
         lang = query_lang(path)
         if path.split("?")[0].endswith("/feedback"):
             return html_page(self.course.feedback(query_value(path, "learner"), lang))
-        return html_page(self.course.page(lang))
+        page = self.course.page(lang)
+        if self.lti is not None:  # the LMS courses' members: the class the grades go to
+            from ..lti.roster_page import roster_section
+            from ..text.i18n import check_language
+
+            start, end, tail = page.rpartition("</main>")
+            page = start + roster_section(self.lti.db, check_language(lang)) + end + tail
+        return html_page(page)
 
     def _login(self, connection: Any, request: Any, where: str) -> Any:
         """``POST /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie and

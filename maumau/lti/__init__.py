@@ -19,7 +19,10 @@ One idea per module:
   its requests to the LMS's services, each with a timeout, each failure one sentence.
 - ``line_items``: one grade column per exercise and course, found or made once, never twice.
 - ``scores``: each learner's final score to their course's grade column (``maumau lti scores``).
-- ``roster``: a course's members from the LMS (Names and Roles), named as launches name them.
+- ``roster``: a course's members from the LMS (Names and Roles), named as launches name them;
+  ``roster_page`` shows them on the teacher's course page.
+- ``deep_linking``: an instructor adds exercises (with their grade columns) and the class tables
+  to the LMS course; ``exercise_page`` is where a learner's launch of an exercise's link lands.
 - ``frame``: a login asked for inside the LMS's frame: one link that opens maumau in a window.
 - ``words``: the refusals of a login or a launch, in English, German and Hungarian.
 - ``app``: the HTTP endpoints (login, launch, JWKS) on a small tornado app beside the websocket

@@ -31,6 +31,8 @@ def add_commands(commands: Any) -> None:
                      help="scores, roster: the LTI registrations (default lti.json)")
     lti.add_argument("--grades", metavar="CSV", help="scores: the grades.csv maumau grade wrote")
     lti.add_argument("--course", metavar="CONTEXT_ID", help="scores, roster: only this LMS course (its context id)")
+    lti.add_argument("--out", metavar="CSV", help="roster: also write the active learners as a roster for maumau "
+                                                  "export --roster (learner, name, email, sis_user_id)")
     lti.set_defaults(func=cmd_lti)
 
 
@@ -96,12 +98,23 @@ def _services(args: argparse.Namespace, con: Any) -> int:
 
 
 def _roster(args: argparse.Namespace, con: Any, registrations: Any, services: Any) -> int:
-    from .roster import read_rosters
+    from pathlib import Path
 
+    from .roster import read_rosters, roster_csv
+
+    everyone: list[Any] = []
     for course, members in read_rosters(args.db, registrations, services, args.course):
         con.say(f"{course.label}: {len(members)} member(s)")
         for m in members:
             role = "teacher" if m.teacher else "learner"
             con.say(f"  {m.learner}  {m.name or '-'}  {m.email or '-'}  {role}" +
                     ("" if m.status == "Active" else f"  ({m.status.lower()})"))
+        everyone += [m for m in members if m.learner not in {e.learner for e in everyone}]
+    if args.out:
+        try:
+            Path(args.out).write_text(roster_csv(everyone), encoding="utf-8")
+        except OSError as err:
+            con.error(f"cannot write {args.out}: {err.strerror or err}")
+            return 1
+        con.say(f"wrote the active learners to {args.out} (for maumau export --roster)")
     return 0

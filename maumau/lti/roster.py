@@ -22,7 +22,7 @@ from .learners import record_user
 from .platforms import Registrations
 from .services import ServiceError, Services
 
-__all__ = ["Member", "read_roster", "read_rosters", "MEMBERSHIPS"]
+__all__ = ["Member", "read_roster", "read_rosters", "roster_csv", "MEMBERSHIPS"]
 
 MEMBERSHIPS = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
 
@@ -37,6 +37,7 @@ class Member:
     email: str
     roles: tuple[str, ...]
     status: str
+    sis_id: str = ""  # the LMS's SIS id for the user (lis_person_sourcedid), where it shares it
 
     @property
     def teacher(self) -> bool:
@@ -78,7 +79,7 @@ def read_roster(db: str | Path, registrations: Registrations, services: Services
             if isinstance(entry.get("roles"), list) else ()
         status = str(entry.get("status") or "Active")
         courses.add_member(course, learner, list(roles), status)
-        members.append(Member(learner, sub, name, email, roles, status))
+        members.append(Member(learner, sub, name, email, roles, status, str(entry.get("lis_person_sourcedid") or "")))
     return sorted(members, key=lambda m: (m.teacher, m.name.lower(), m.learner))
 
 
@@ -88,3 +89,14 @@ def _name(entry: dict[str, Any]) -> str:
         return name.strip()
     parts = [entry.get(k) for k in ("given_name", "family_name")]
     return " ".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
+
+
+def roster_csv(members: list[Member]) -> str:
+    """The active learners as the roster ``maumau export --roster`` reads: learner, name, e-mail,
+    SIS id (an LMS's gradebook import finds a learner by e-mail or SIS id)."""
+    from ..grading.report import csv_table, csv_text
+
+    rows: list[list[str]] = [["learner", "name", "email", "sis_user_id"]]
+    rows += [[csv_text(m.learner), csv_text(m.name), csv_text(m.email), csv_text(m.sis_id)] for m in members
+             if m.status == "Active" and not m.teacher]
+    return csv_table(rows)

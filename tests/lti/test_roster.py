@@ -75,3 +75,44 @@ def test_a_course_without_the_roster_service_or_a_failing_one_is_one_sentence(se
     assert launch(Browser(), platform, "anna").status == 303  # the LMS no longer offers its services
     code, out, err = roster(server, tmp_path, platform)
     assert code == 1 and "offers maumau no roster: turn on Names and Role Provisioning" in err
+
+
+def test_the_roster_is_on_the_teachers_course_page_in_the_course_language(course_server: Any, platform: Platform):
+    platform.users["eve"] = User("u-66", "<script>alert(1)</script>", [LEARNER])
+    teacher = Browser()
+    assert launch(teacher, platform, "tom").status == 303  # an instructor: the teacher's session too
+    assert launch(Browser(), platform, "eve").status == 303
+    page = teacher.follow(course_server.url + "/course?lang=de")
+    assert page.status == 200, page.body
+    assert "LMS-Kurs Maths 7b" in page.body and "<td>Lehrkraft</td>" in page.body and "<td>aktiv</td>" in page.body
+    assert "moodle-u-66" in page.body and "<script>alert" not in page.body and "&lt;script&gt;" in page.body
+    assert Browser().follow(course_server.url + "/course").status == 403  # still the teacher's only
+
+
+def test_the_roster_as_the_roster_file_of_maumau_export(server: Any, platform: Platform, tmp_path: Path):
+    platform.users["bea"] = User("u-21", "=HYPERLINK(\"x\")", [LEARNER])  # a name a spreadsheet would run
+    assert launch(Browser(), platform, "anna").status == 303
+    out = tmp_path / "roster.csv"
+    code, said, err = roster(server, tmp_path, platform, "--out", str(out))
+    assert code == 0, err
+    assert f"wrote the active learners to {out}" in said
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "learner,name,email,sis_user_id"
+    assert "lms-u-17,Anna Kovács,anna@school.example," in lines
+    assert any(line.startswith("lms-u-21,\"'=HYPERLINK") for line in lines)  # text, never a formula
+    assert not any("u-3" in line for line in lines)  # the instructor is no learner of the export
+    csv = grades(tmp_path, [("lms-u-17", "01_matching", 6, 10, 6)])
+    code, said, err = run_export(tmp_path, csv, out)
+    assert code == 0, err
+    assert "anna@school.example" in (tmp_path / "moodle.csv").read_text(encoding="utf-8")
+
+
+def run_export(tmp_path: Path, csv: Path, roster_file: Path) -> tuple[int, str, str]:
+    import io
+
+    from maumau.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["export", "moodle", "--grades", str(csv), "--roster", str(roster_file), "--out",
+                 str(tmp_path / "moodle.csv")], out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
