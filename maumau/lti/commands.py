@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 __all__ = ["add_commands"]
@@ -30,6 +31,8 @@ def add_commands(commands: Any) -> None:
     lti.add_argument("--lti", default="lti.json", metavar="JSON",
                      help="scores, roster: the LTI registrations (default lti.json)")
     lti.add_argument("--grades", metavar="CSV", help="scores: the grades.csv maumau grade wrote")
+    lti.add_argument("--gradebook", metavar="SQLITE", help="scores: instead of --grades, the gradebook (maumau grade "
+                                                           "--gradebook): each learner's last grade")
     lti.add_argument("--course", metavar="CONTEXT_ID", help="scores, roster: only this LMS course (its context id)")
     lti.add_argument("--out", metavar="CSV", help="roster: also write the active learners as a roster for maumau "
                                                   "export --roster (learner, name, email, sis_user_id)")
@@ -61,9 +64,8 @@ def cmd_lti(args: argparse.Namespace, con: Any) -> int:
 
 def _services(args: argparse.Namespace, con: Any) -> int:
     """``scores`` and ``roster``: what each learner's scores became, or the courses' members."""
-    from pathlib import Path
-
     from ..grading.export import ExportError, read_grades
+    from ..grading.gradebook import GradebookError
     from . import LtiError
     from .keys import ToolKeys
     from .platforms import load_registrations
@@ -77,14 +79,15 @@ def _services(args: argparse.Namespace, con: Any) -> int:
         services = Services(ToolKeys(args.db))
         if args.action == "roster":
             return _roster(args, con, registrations, services)
-        if not args.grades:
-            con.error("maumau lti scores needs --grades OUT/grades.csv (maumau grade wrote it)")
+        if bool(args.grades) == bool(args.gradebook):
+            con.error("maumau lti scores needs either --grades OUT/grades.csv (maumau grade wrote it) or "
+                      "--gradebook SQLITE")
             return 2
-        scores, points = read_grades(args.grades)
+        scores, points = read_grades(args.grades) if args.grades else _gradebook(args.gradebook)
         from .scores import send_scores
 
         outcomes = send_scores(args.db, registrations, scores, points, services, args.course)
-    except (LtiError, ExportError) as err:
+    except (LtiError, ExportError, GradebookError) as err:
         con.error(str(err))
         return 1
     for outcome in outcomes:
@@ -97,9 +100,22 @@ def _services(args: argparse.Namespace, con: Any) -> int:
     return 1 if failed else 0
 
 
-def _roster(args: argparse.Namespace, con: Any, registrations: Any, services: Any) -> int:
-    from pathlib import Path
+def _gradebook(path: str) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
+    """Each learner's final score by exercise and each exercise's points, from the gradebook's
+    last grades (as ``maumau export --gradebook`` reads them)."""
+    from ..grading.gradebook import Gradebook, GradebookError
 
+    if not Path(path).is_file():
+        raise GradebookError(f"there is no gradebook {path}")
+    scores: dict[str, dict[str, float]] = {}
+    points: dict[str, float] = {}
+    for row in Gradebook(path).latest():
+        scores.setdefault(row.student, {})[row.exercise] = row.final
+        points[row.exercise] = max(points.get(row.exercise, 0.0), row.max_score)
+    return scores, points
+
+
+def _roster(args: argparse.Namespace, con: Any, registrations: Any, services: Any) -> int:
     from .roster import read_rosters, roster_csv
 
     everyone: list[Any] = []

@@ -94,7 +94,7 @@ def test_the_whole_way_launch_hand_in_grade_scores_read_back(course_server: Any,
     due = (datetime.now(timezone.utc) - timedelta(hours=36)).isoformat(timespec="seconds")  # two days late
     out = io.StringIO()
     argv = ["grade", "--source", str(tmp_path / "source"), "--handins", db, "--out", str(tmp_path / "grades"),
-            "--due", f"{EX}={due}", "--late", "10%/day", "--cell-timeout", "20"]
+            "--due", f"{EX}={due}", "--late", "10%/day", "--cell-timeout", "20", "--gradebook", db]
     assert main(argv, out=out, err=out) == 0, out.getvalue()
     row = next(csv.DictReader((tmp_path / "grades" / "grades.csv").open(encoding="utf-8")))
     assert row["student"] == "moodle-u-17" and float(row["final"]) < float(row["score"])
@@ -106,6 +106,10 @@ def test_the_whole_way_launch_hand_in_grade_scores_read_back(course_server: Any,
     assert main(argv, out=out, err=out) == 0, out.getvalue()
     assert f"moodle-u-17 in \"Maths 7b\" (course-7): sent {EX} {float(row['final']):g}" in out.getvalue()
     assert len(platform.store.items) == 1 and platform.store.created == 0  # the LMS's column, not a second
+    out = io.StringIO()  # from the gradebook (the same final scores): nothing new to send
+    argv = ["lti", "scores", "--db", db, "--lti", str(tmp_path / "lti.json"), "--gradebook", db]
+    assert main(argv, out=out, err=out) == 0, out.getvalue()
+    assert f"moodle-u-17 in \"Maths 7b\" (course-7): unchanged {EX}" in out.getvalue()
     from maumau.lti.contexts import Courses
     from maumau.lti.keys import ToolKeys
     from maumau.lti.platforms import load_registrations
@@ -127,3 +131,13 @@ def test_the_exercise_page_is_the_launched_learners_only_and_an_unknown_exercise
     assert landed.status == 303 and landed.header("Location") == course_server.url + "/"
     unknown = anna.follow(course_server.lti.url + "/lti/exercise?name=nope")
     assert unknown.status == 404 and "no exercise 'nope'" in unknown.body and unknown.body.count("\n") == 1
+
+
+def test_an_lms_that_takes_one_item_gets_round_buttons_and_one_link():
+    from maumau.lti.deep_linking import TABLES, choice_page, content_items
+
+    page = choice_page("k", "https://tool/lti/deep-link", {EX: 6.0}, multiple=False, lang="hu")
+    assert page.count('type="radio"') == 2 and 'type="checkbox"' not in page and "feladat (6 pont" in page
+    items = content_items([EX, "nope", EX, TABLES], {EX: 6.0}, "https://tool", "en", frozenset({EX}))
+    assert [i["title"] for i in items] == [EX, "maumau: the class tables"]  # unknown left out, twice is once
+    assert "lineItem" not in items[0] and items[0]["custom"] == {"exercise": EX}

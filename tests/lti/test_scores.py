@@ -209,4 +209,7 @@ def test_scores_before_any_launch_and_bad_arguments_are_one_sentence(server: Any
     assert code == 1 and "there is no class server database" in err
     assert not (tmp_path / "none.sqlite").exists()
     code, _, err = run("scores", "--db", server.lti.keys.db, "--lti", str(lti_json(tmp_path, platform)))
-    assert code == 2 and "needs --grades" in err
+    assert code == 2 and "needs either --grades" in err
+    code, _, err = run("scores", "--db", server.lti.keys.db, "--lti", str(lti_json(tmp_path, platform)),
+                       "--gradebook", str(tmp_path / "nothing.sqlite"))
+    assert code == 1 and "there is no gradebook" in err and not (tmp_path / "nothing.sqlite").exists()
