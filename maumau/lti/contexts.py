@@ -5,7 +5,8 @@ Assignment and Grade Services' line items URL and the scopes the tool may ask fo
 claim), the Names and Roles memberships URL (the NRPS claim).  Every launch records them (the
 latest launch wins: an LMS may move its URLs), and the learner as a member of the course, so the
 grades go to the course the learner launched from (``scores``) and the roster can be read
-(``roster``) long after the launch, from the command line.
+(``roster``) long after the launch, from the command line.  A launch without the services'
+claims (a link whose grades the LMS does not take) keeps the URLs an earlier launch recorded.
 
 A course is known by its platform's issuer and client id and its context id (two LMSes may both
 have a course "7").  The URLs come in the platform's signed token; the tool sends its access
@@ -98,9 +99,11 @@ class Courses:
             con.execute(
                 "INSERT INTO lti_contexts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (issuer, client_id, context_id) DO UPDATE SET deployment_id = excluded.deployment_id, "
-                "title = excluded.title, "
-                "lineitems = excluded.lineitems, scopes = excluded.scopes, memberships = excluded.memberships, "
-                "seen = excluded.seen",
+                "title = excluded.title, seen = excluded.seen, "
+                # a link launched without the services' claims keeps the course's URLs an earlier launch gave
+                "lineitems = COALESCE(excluded.lineitems, lti_contexts.lineitems), "
+                "scopes = CASE WHEN excluded.lineitems IS NULL THEN lti_contexts.scopes ELSE excluded.scopes END, "
+                "memberships = COALESCE(excluded.memberships, lti_contexts.memberships)",
                 (p.issuer, p.client_id, launch.context_id, launch.deployment_id, launch.context_title,
                  service_url(ags.get("lineitems")), json.dumps(sorted(scopes)),
                  service_url(nrps.get("context_memberships_url")), time.time()))

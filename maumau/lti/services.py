@@ -131,8 +131,8 @@ class Services:
         try:
             answer = self._http.request(method, url, timeout=self.timeout, allow_redirects=False, **kwargs)
         except requests.Timeout:
-            raise ServiceError(f"{what} {url} did not answer within {self.timeout[1]:g} s: nothing was changed "
-                               f"there by this request; run the command again later") from None
+            raise ServiceError(f"{what} {url} did not answer within {self.timeout[1]:g} s (whether it took the "
+                               f"request is not known: the next run sends it again)") from None
         except requests.RequestException as err:
             raise ServiceError(f"{what} {url} cannot be reached: {_reason(err)}") from None
         if answer.status_code >= 400:
