@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from .contexts import LINEITEM_SCOPE, RESULT_SCOPE, SCORE_SCOPE, Course
+from .contexts import LINEITEM_SCOPE, RESULT_SCOPE, SCORE_SCOPE, Course, service_url
 from .database import transaction
 from .platforms import Platform
 from .services import ServiceError, Services
@@ -93,7 +93,7 @@ class LineItems:
         for page in self.services.pages(platform, ags_scopes(course), listing, LINEITEMS,
                                         f"the line items of {course.label}"):
             for item in page if isinstance(page, list) else []:  # a platform may ignore the filter
-                if isinstance(item, dict) and item.get("resourceId") == exercise and isinstance(item.get("id"), str):
+                if isinstance(item, dict) and item.get("resourceId") == exercise and service_url(item.get("id")):
                     return str(item["id"])
         return None
 
@@ -128,7 +128,7 @@ class LineItems:
                 made = self.services.post(platform, ags_scopes(course), course.lineitems,
                                           {"scoreMaximum": points, "label": label, "resourceId": exercise,
                                            "tag": TAG}, LINEITEM, LINEITEM, f"the line items of {course.label}")
-                if not isinstance(made, dict) or not isinstance(made.get("id"), str):
+                if not isinstance(made, dict) or not service_url(made.get("id")):
                     raise ServiceError(f"the LMS made the grade column of {exercise} in {course.label} but did not "
                                        f"say its URL")
                 found = str(made["id"])

@@ -103,8 +103,11 @@ class Services:
     # --- the requests ---------------------------------------------------------------------------------------
     def get(self, platform: Platform, scopes: frozenset[str], url: str, accept: str, what: str) -> Any:
         """``url``'s JSON (one page) and the next page's URL, or None."""
+        from .contexts import service_url
+
         answer = self._send("GET", url, what, headers=self._auth(platform, scopes, accept))
-        return _json(answer, what), answer.links.get("next", {}).get("url")
+        # the next page gets the token too: only at a URL the token may go to (https, or this machine)
+        return _json(answer, what), service_url(answer.links.get("next", {}).get("url"))
 
     def pages(self, platform: Platform, scopes: frozenset[str], url: str, accept: str, what: str) -> Iterator[Any]:
         """Every page of a list, following the ``Link: <...>; rel="next"`` headers."""

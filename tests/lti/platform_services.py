@@ -29,11 +29,14 @@ COURSE = "course-7"
 @dataclass
 class Fault:
     """The next request whose path holds ``where`` is answered ``status`` (0: answered right)
-    after ``delay`` seconds: a platform that fails or is slow, once."""
+    after ``delay`` seconds, its next page ``link`` if given: a platform that fails, is slow or
+    points elsewhere, once."""
 
     where: str
     status: int = 500
     delay: float = 0.0
+    #: The answer's next page is this URL (a platform that sends the tool elsewhere).
+    link: str = ""
 
 
 @dataclass
@@ -154,6 +157,14 @@ def serve(platform: Any, config: Any, method: str, path: str, query: dict[str, A
         time.sleep(fault.delay)
         if fault.status:
             return fault.status, {}, {"error": "the test LMS is failing on purpose"}
+    status, extra, answer = _serve(platform, config, method, path, query, headers, body)
+    if fault is not None and fault.link:
+        extra["Link"] = f'<{fault.link}>; rel="next"'
+    return status, extra, answer
+
+
+def _serve(platform: Any, config: Any, method: str, path: str, query: dict[str, Any], headers: Any,
+           body: Any) -> tuple[int, dict[str, str], Any]:
     request = ServiceRequest((method, path, _ints(query), dict(headers), body))
     parts = path.strip("/").split("/")  # courses, course-7, lineitems[, N, lineitem[, scores|results]]
     if parts[2:3] == ["memberships"]:

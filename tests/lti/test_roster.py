@@ -120,3 +120,15 @@ def run_export(tmp_path: Path, csv: Path, roster_file: Path) -> tuple[int, str, 
     code = main(["export", "moodle", "--grades", str(csv), "--roster", str(roster_file), "--out",
                  str(tmp_path / "moodle.csv")], out=out, err=err)
     return code, out.getvalue(), err.getvalue()
+
+
+def test_a_next_page_elsewhere_gets_no_token(server: Any, platform: Platform, tmp_path: Path):
+    from .platform_services import Fault
+
+    assert launch(Browser(), platform, "anna").status == 303
+    # the LMS's next page is a plain-http address elsewhere: the token is not sent there (following it
+    # would fail to resolve and the command would say so): the roster is the pages before it
+    platform.faults.append(Fault("/memberships", status=0, link="http://elsewhere.example/members?page=2"))
+    code, out, err = roster(server, tmp_path, platform)
+    assert code == 0, err
+    assert '"Maths 7b" (course-7): 1 member(s)' in out
