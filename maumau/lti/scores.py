@@ -59,15 +59,28 @@ def send_scores(db: str | Path, registrations: Registrations, scores: Mapping[st
     outcomes: list[Outcome] = []
     members: set[str] = set()
     for course in chosen:
-        sender = _Sender(db, registrations, course, services, points)
+        sender: _Sender | None = None  # made (and its token asked for) once a member has scores
         for member in courses.members(course):
             members.add(member["learner"])
-            if member["learner"] in scores:
-                outcomes.append(sender.learner(member, scores[member["learner"]]))
+            if member["learner"] not in scores:
+                continue
+            if _instructor(member):  # a teacher's test hand-in: the LMS keeps no grade of instructors
+                outcomes.append(Outcome(member["learner"], "not sent", f"{member['learner']}: not sent, an "
+                                        f"instructor of {course.label}"))
+                continue
+            sender = sender or _Sender(db, registrations, course, services, points)
+            outcomes.append(sender.learner(member, scores[member["learner"]]))
     for learner in sorted(set(scores) - members):
         outcomes.append(Outcome(learner, "not sent", f"{learner}: not sent, no LMS course knows them (they never "
                                                      f"launched maumau from the LMS, nor are on a course's roster)"))
     return outcomes
+
+
+def _instructor(member: dict[str, object]) -> bool:
+    from .roster import Member
+
+    roles = member["roles"] if isinstance(member["roles"], list) else []
+    return Member(str(member["learner"]), "", "", "", tuple(str(r) for r in roles), "Active").teacher
 
 
 class _Sender:

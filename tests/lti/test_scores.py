@@ -213,3 +213,11 @@ def test_scores_before_any_launch_and_bad_arguments_are_one_sentence(server: Any
     code, _, err = run("scores", "--db", server.lti.keys.db, "--lti", str(lti_json(tmp_path, platform)),
                        "--gradebook", str(tmp_path / "nothing.sqlite"))
     assert code == 1 and "there is no gradebook" in err and not (tmp_path / "nothing.sqlite").exists()
+
+
+def test_an_instructors_test_hand_in_is_not_sent(launched: Any, platform: Platform, tmp_path: Path):
+    csv = grades(tmp_path, [("lms-u-3", "01_matching", 7, 10, 7), ("lms-u-17", "01_matching", 5, 10, 5)])
+    code, out, err = scores(launched, tmp_path, platform, csv)
+    assert code == 0, err
+    assert "lms-u-3: not sent, an instructor of \"Maths 7b\" (course-7)" in out
+    assert given(platform) == {("01_matching", "u-17"): 5}
