@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from ..grading.submissions import MAX_HANDIN_BYTES
 from .contexts import Courses
 from .deep_linking import AUTO_SUBMIT, DeepLinkRefused, Picks, answer_page, choice_page, content_items, response_token
 from .exercise_page import EXERCISE, exercise_page
@@ -40,8 +41,10 @@ from .words import LtiRefusal, browser_language
 __all__ = ["LtiTool", "LOGIN", "LAUNCH", "JWKS", "DEEP_LINK", "EXERCISE"]
 
 LOGIN, LAUNCH, JWKS, DEEP_LINK = "/lti/login", "/lti/launch", "/lti/jwks", "/lti/deep-link"
-#: The largest request the endpoints read (an id_token is a few kilobytes).
+#: The largest request the endpoints read (an id_token is a few kilobytes) ...
 MAX_BODY = 64 * 1024
+#: ... but a notebook handed in on its exercise page (the class server's own limit, and a form's overhead).
+MAX_UPLOAD = MAX_HANDIN_BYTES + MAX_BODY
 log = logging.getLogger("maumau.lti")
 
 _HEADERS = [("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), ("X-Frame-Options", "DENY"),
@@ -55,11 +58,13 @@ class LtiTool:
     """maumau's LTI tool on the class server: the registrations, the keys, the logins started,
     the sessions launches opened.  ``teacher_cookies`` opens a teacher's session of the class
     server (its ``Set-Cookie`` values); ``class_url`` says where the class pages are; ``exercises``
-    the course's exercises and their points (deep linking offers them)."""
+    the course's exercises and their points (deep linking offers them); ``hand_in`` takes a
+    launched learner's upload of an exercise (the class server's course)."""
 
     def __init__(self, registrations: Registrations, db: str | Path, teacher_cookies: Callable[[], list[str]],
                  class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN,
-                 exercises: Callable[[], dict[str, float]] = dict) -> None:
+                 exercises: Callable[[], dict[str, float]] = dict,
+                 hand_in: Callable[[str, str, bytes], Any] | None = None) -> None:
         self.registrations = registrations
         self.keys = ToolKeys(db)
         self.platform_keys = PlatformKeys(cooldown=cooldown)
@@ -67,7 +72,7 @@ class LtiTool:
         self.learners = LearnerSessions(db, prefix)
         self.courses = Courses(db)
         self.picks = Picks()
-        self.db, self.exercises = str(db), exercises
+        self.db, self.exercises, self.hand_in = str(db), exercises, hand_in
         self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
         self.host = "127.0.0.1"
@@ -117,8 +122,8 @@ class LtiTool:
                            (EXERCISE, exercise, {"tool": self})], default_handler_class=missing,
                           default_handler_args={"tool": self})
         sockets = bind_sockets(port, host)  # OSError: the server says which port and why (ServerError)
-        self._server = HTTPServer(app, max_body_size=MAX_BODY, max_buffer_size=MAX_BODY, idle_connection_timeout=30,
-                                  body_timeout=10)
+        self._server = HTTPServer(app, max_body_size=MAX_UPLOAD, max_buffer_size=MAX_UPLOAD,
+                                  idle_connection_timeout=30, body_timeout=30)
         self._server.add_sockets(sockets)
         self.host, self.port = host, int(sockets[0].getsockname()[1])
         return self.port
@@ -156,6 +161,13 @@ class _Handler:  # the shared parts of the three handlers (mixed into tornado's 
 
     def initialize(self, tool: LtiTool) -> None:
         self.tool = tool
+
+    def prepare(self) -> None:
+        """Only a notebook's upload may be larger than an LTI message."""
+        request = self.request  # type: ignore[attr-defined]
+        upload = request.method == "POST" and request.path == EXERCISE
+        if len(request.body or b"") > (MAX_UPLOAD if upload else MAX_BODY):
+            self.refuse(413, "the request is too large")
 
     def set_default_headers(self) -> None:
         for name, value in _HEADERS:
@@ -266,6 +278,10 @@ def _launch_handler() -> type:
 
 def _page_handlers() -> tuple[type, type]:
     """The instructor's choice of activities (back to the LMS, signed), and a learner's exercise page."""
+    return _deep_link_handler(), _exercise_handler()
+
+
+def _deep_link_handler() -> type:
     from tornado.web import RequestHandler
 
     class DeepLink(_Handler, RequestHandler):
@@ -289,24 +305,57 @@ def _page_handlers() -> tuple[type, type]:
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(answer_page(str(launch.deep_linking["deep_link_return_url"]), token, lang))
 
+    return DeepLink
+
+
+def _exercise_handler() -> type:
+    from tornado.web import RequestHandler
+
     class Exercise(_Handler, RequestHandler):
-        def get(self) -> None:
+        def learner(self) -> tuple[Any, str, dict[str, float]] | None:
+            """The launched learner, the exercise and the course's points; None once refused."""
             found = self.tool.learners.session(self.request.headers, self.get_cookie(SESSION_COOKIE) or "")
             name = self.get_query_argument("name", "")
             points = self.tool.exercises()
             if found is None:
                 self.refuse(403, DeepLinkRefused("open maumau's link in the LMS to see this page"))
-                return
+                return None
             if name not in points:
                 self.refuse(404, DeepLinkRefused("this course has no exercise {name}", name=repr(name[:60])))
+                return None
+            return found, name, points
+
+        def post(self) -> None:
+            from ..grading.submissions import HandInError
+
+            who = self.learner()
+            if who is None:
                 return
+            found, name, _ = who
+            files = self.request.files.get("notebook") or []
+            try:
+                if not files or not files[0].body:
+                    raise HandInError("choose your notebook (.ipynb) to hand in")
+                if self.tool.hand_in is None:
+                    raise HandInError("this class server takes no hand-ins (it was started without a course)")
+                self.tool.hand_in(found.learner, name, bytes(files[0].body))
+            except HandInError as err:
+                self.refuse(400, str(err))
+                return
+            self.redirect(f"{self.tool.url}{EXERCISE}?name={quote(name, safe='')}", status=303)  # with this version
+
+        def get(self) -> None:
+            who = self.learner()
+            if who is None:
+                return
+            found, name, points = who
             lang = browser_language(self.request.headers.get("Accept-Language"))
             self.set_header("Content-Security-Policy", _PAGE_POLICY)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(exercise_page(self.tool.db, name, points[name], found.learner, found.display,
                                       self.tool.class_url + "/", lang))
 
-    return DeepLink, Exercise
+    return Exercise
 
 
 def _key_handlers() -> tuple[type, type]:

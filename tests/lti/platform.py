@@ -334,14 +334,26 @@ class Browser:
     def __init__(self) -> None:
         self.cookies: dict[tuple[str, str, str], str] = {}  # (host, path, name) -> value
 
-    def request(self, method: str, url: str, form: dict[str, str] | list[tuple[str, str]] | None = None) -> Response:
+    def request(self, method: str, url: str, form: dict[str, str] | list[tuple[str, str]] | None = None,
+                upload: tuple[str, str, bytes] | None = None, origin: str | None = None) -> Response:
+        """``method`` ``url`` with the browser's cookies: a form, or a file ``upload`` (field, file
+        name, bytes) as a page's file input sends it; ``origin``: the page's site (a form's post)."""
         parts = urlsplit(url)
         conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=20)
         headers = {"Cookie": self.cookie_header(url)} if self.cookie_header(url) else {}
-        body = None
+        if origin is not None:
+            headers["Origin"] = origin
+        body: str | bytes | None = None
         if form is not None:
             body = urlencode(form)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if upload is not None:
+            field_name, filename, data = upload
+            boundary = "maumau-test-boundary"
+            head = (f'--{boundary}\r\nContent-Disposition: form-data; name="{field_name}"; filename="{filename}"\r\n'
+                    f"Content-Type: application/octet-stream\r\n\r\n")
+            body = head.encode() + data + f"\r\n--{boundary}--\r\n".encode()
+            headers["Content-Type"] = f"multipart/form-data; boundary={boundary}"
         conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), body=body, headers=headers)
         answer = conn.getresponse()
         response = Response(answer.status, answer.getheaders(), answer.read().decode("utf-8", "replace"))

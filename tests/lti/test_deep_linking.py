@@ -15,9 +15,9 @@ from typing import Any
 import jwt
 import pytest
 
-from .conftest import EX
+from .conftest import EX, REPO
 from .platform import Browser, Platform, Response, form_of
-from .test_handin import hand_in
+from .test_launch import launch
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -86,9 +86,12 @@ def test_the_whole_way_launch_hand_in_grade_scores_read_back(course_server: Any,
     assert landed.status == 303 and (landed.header("Location") or "").endswith(f"/lti/exercise?name={EX}")
     page = anna.follow(landed.header("Location") or "")
     assert page.status == 200 and f"Exercise {EX}" in page.body and "not handed it in yet" in page.body
-    receipt = hand_in(course_server, anna.cookie_header(course_server.url + "/handin"), {})
-    assert receipt["type"] == "receipt" and receipt["learner"] == "moodle-u-17", receipt
-    assert "version 1, received" in anna.follow(landed.header("Location") or "").body
+    here = landed.header("Location") or ""
+    notebook = (REPO / "exercises" / f"{EX}.ipynb").read_bytes()
+    sent = anna.request("POST", here, upload=("notebook", f"{EX}.ipynb", notebook), origin=course_server.lti.url)
+    assert sent.status == 303 and sent.header("Location") == here, sent.body  # on the exercise's page
+    assert "version 1, received" in anna.follow(here).body
+    assert [(r.learner, r.exercise) for r in course_server.course.handins.receipts()] == [("moodle-u-17", EX)]
 
     db = course_server.lti.keys.db
     due = (datetime.now(timezone.utc) - timedelta(hours=36)).isoformat(timespec="seconds")  # two days late
@@ -141,3 +144,22 @@ def test_an_lms_that_takes_one_item_gets_round_buttons_and_one_link():
     items = content_items([EX, "nope", EX, TABLES], {EX: 6.0}, "https://tool", "en", frozenset({EX}))
     assert [i["title"] for i in items] == [EX, "maumau: the class tables"]  # unknown left out, twice is once
     assert "lineItem" not in items[0] and items[0]["custom"] == {"exercise": EX}
+
+
+def test_an_upload_that_is_not_the_launched_learners_or_not_a_notebook_is_refused(course_server: Any,
+                                                                                 platform: Platform):
+    anna = Browser()
+    page = f"{course_server.lti.url}/lti/exercise?name={EX}"
+    assert launch(anna, platform, "anna").status == 303
+    notebook = (REPO / "exercises" / f"{EX}.ipynb").read_bytes()
+    other_site = anna.request("POST", page, upload=("notebook", "x.ipynb", notebook), origin="https://evil.example")
+    assert other_site.status == 403 and "open maumau's link in the LMS" in other_site.body
+    stranger = Browser().request("POST", page, upload=("notebook", "x.ipynb", notebook))
+    assert stranger.status == 403
+    junk = anna.request("POST", page, upload=("notebook", "x.ipynb", b"not a notebook"), origin=course_server.lti.url)
+    assert junk.status == 400 and junk.body.count("\n") == 1 and "Traceback" not in junk.body
+    empty = anna.request("POST", page, form={"x": "1"}, origin=course_server.lti.url)
+    assert empty.status == 400 and "choose your notebook" in empty.body
+    assert course_server.course.handins.receipts() == []
+    big = Browser().request("POST", course_server.lti.url + "/lti/launch", form={"id_token": "x" * 70_000})
+    assert big.status == 413 and "too large" in big.body  # only a notebook's upload may be that large
