@@ -77,8 +77,9 @@ class Services:
                 raise
             raise ServiceError(
                 f"the LMS at {platform.token_url} refused maumau's request for an access token ({err.said}): it "
-                f"does not have maumau's current key; in the LMS's settings of the tool the public keyset URL is "
-                f"maumau's /lti/jwks (or paste the output of maumau lti keys again)", err.status) from None
+                f"does not accept maumau's key; the LMS reads it at maumau's /lti/jwks (maumau serve running and "
+                f"reachable there) or has it pasted (paste the output of maumau lti keys again after a rotate)",
+                err.status) from None
         body = _json(answer, "the LMS's token URL")
         value, lifetime = body.get("access_token"), body.get("expires_in", 3600)
         if not isinstance(value, str) or not value:
