@@ -7,6 +7,7 @@ something else fails here, so ``View``, ``Seat`` or ``Choice`` never mean two th
 from __future__ import annotations
 
 import ast
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -59,3 +60,13 @@ def test_the_list_of_shared_names_is_not_stale():
     found = _definitions()
     stale = [name for name in SHARED if len(found.get(name, ())) < 2]
     assert not stale, f"no longer defined twice, drop from SHARED: {stale}"
+
+
+def test_no_test_module_is_named_like_a_standard_library_module() -> None:
+    """pytest puts every test folder on sys.path; a tests/lti/platform.py was imported as the standard
+    library's ``platform`` by the processes the tests spawn (dask's workers died: 'module platform has no
+    attribute system')."""
+    tests = Path(__file__).resolve().parent
+    shadowing = sorted(p.relative_to(tests).as_posix() for p in tests.rglob("*.py")
+                       if p.stem in sys.stdlib_module_names and "submissions" not in p.parts)
+    assert not shadowing, f"rename these test modules: {shadowing}"

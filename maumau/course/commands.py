@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,12 @@ def add_commands(commands: Any) -> None:
     course.add_argument("--update", action="store_true",
                         help="replace files you changed with maumau's versions (yours go to a folder under "
                              "backup/); also writes the course into a folder that holds other files")
+    role = course.add_mutually_exclusive_group()
+    role.add_argument("--student", action="store_true", default=None,
+                      help="a learner's folder: the notebooks and the student versions of the exercises, no "
+                           "solution and no hidden test (for learners' homes on a hub; default: what DIR is)")
+    role.add_argument("--teacher", dest="student", action="store_false",
+                      help="a teacher's folder (the default for a new one): instructor exercises included")
     course.set_defaults(func=cmd_course)
 
     lab = commands.add_parser(
@@ -60,8 +67,16 @@ def add_commands(commands: Any) -> None:
     lab.set_defaults(func=cmd_lab)
 
 
+#: Up to this many files are named one by one; more are counted per folder.
+NAMED = 6
+
+
 def _list(names: list[str]) -> dict[str, object]:
-    return {"n": len(names), "names": ", ".join(names)}
+    """The files of a sentence: named, or counted per folder (a language switch moves 39 files)."""
+    if len(names) <= NAMED:
+        return {"n": len(names), "names": ", ".join(names)}
+    folders = Counter(name.rsplit("/", 1)[0] + "/" if "/" in name else name for name in names)
+    return {"n": len(names), "names": ", ".join(f"{folder} ({n})" for folder, n in folders.items())}
 
 
 def cmd_course(args: argparse.Namespace, con: Any) -> int:
@@ -70,7 +85,7 @@ def cmd_course(args: argparse.Namespace, con: Any) -> int:
     try:
         language = args.lang or default_language(folder, os.environ)
         existed = folder.is_dir() and (folder / MANIFEST).is_file()
-        steps, backup = write_course(folder, language, update=args.update)
+        steps, backup = write_course(folder, language, update=args.update, student=args.student)
     except CourseError as exc:
         con.error(words(exc.key, language, dir=shown(args.dir), **exc.values))
         return 1

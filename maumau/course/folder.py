@@ -9,7 +9,11 @@ A course folder keeps the repository's layout, so the notebooks' relative paths 
     student/[LANG/]     the student versions of both (maumau.grading.releaser.release)
     RULES.md, docs/images/...   the rules, the picture notebook 09 shows
     README.md           for the teacher, in the course's language
-    .maumau-course.json the manifest: the version, the language, the sha256 of every file written
+    .maumau-course.json the manifest: the version, the language, who it is for, the sha256 of every file
+
+A learner's folder (``student=True``, for a learner's home on a hub) holds only what a learner may
+see: the notebooks but the one for teachers (08), the student versions of the exercises in the
+course's language, the rules, and a README for the learner; no solution and no hidden test.
 
 The manifest tells the teacher's changes from the package's on the next run.  A file whose
 content is still what the manifest says is the package's: a new version may update it, or remove
@@ -39,6 +43,10 @@ __all__ = ["MANIFEST", "BACKUP", "CourseError", "Manifest", "Plan", "read_manife
            "plan_course", "write_course", "default_language", "teachers_language", "start_notebook"]
 
 MANIFEST = ".maumau-course.json"
+#: The manifest's "for" of a learner's folder (a teacher's says "teachers").
+LEARNERS = "learners"
+#: The notebook a learner's folder leaves out: it works on the instructor exercises.
+FOR_TEACHERS = "08_for_teachers.ipynb"
 BACKUP = "backup"
 LANGUAGES = ("en", "de", "hu")
 
@@ -57,6 +65,7 @@ class Manifest:
     version: str
     language: str
     files: dict[str, str]  # path inside the course -> sha256 of what maumau wrote there
+    student: bool = False  # a learner's folder: no instructor notebook in it
 
 
 @dataclass
@@ -97,7 +106,7 @@ def read_manifest(folder: Path) -> Manifest | None:
     if not (isinstance(files, dict) and all(_safe_name(k) and isinstance(v, str) for k, v in files.items())
             and data.get("language") in LANGUAGES):
         raise CourseError("bad_manifest", reason="not a manifest of maumau course")
-    return Manifest(str(data.get("version", "")), data["language"], files)
+    return Manifest(str(data.get("version", "")), data["language"], files, data.get("for") == LEARNERS)
 
 
 def default_language(folder: Path, environ: Mapping[str, str]) -> str:
@@ -152,10 +161,24 @@ def student_versions(exercises: dict[str, bytes]) -> dict[str, bytes]:
         return {f"student/{p.relative_to(student).as_posix()}": p.read_bytes() for p in released}
 
 
-def readme(language: str) -> str:
-    from ..text.locale.course import README, README_TRANSLATION
+def for_learners(name: str, language: str) -> bool:
+    """A file of the course a learner may have: no instructor exercise, no notebook for teachers,
+    the student versions of the course's language only."""
+    parts = name.split("/")
+    if parts[0] == "exercises" or parts[-1] == FOR_TEACHERS:
+        return False
+    if parts[0] == "student":
+        return len(parts) == 2 if language == "en" else parts[1] == language
+    return True
+
+
+def readme(language: str, student: bool = False) -> str:
+    from ..text.locale.course import README, README_LEARNER, README_TRANSLATION
 
     notebooks = "notebooks/" if language == "en" else f"notebooks/{language}/"
+    if student:
+        exercises = "student/" if language == "en" else f"student/{language}/"
+        return README_LEARNER[language].format(version=__version__, notebooks=notebooks, exercises=exercises)
     translation = "" if language == "en" else README_TRANSLATION[language].format(lang=language)
     return README[language].format(version=__version__, notebooks=notebooks, translation=translation,
                                    lang_option="" if language == "en" else f" --lang {language}")
@@ -248,17 +271,23 @@ def check_folder(folder: Path, update: bool) -> Manifest | None:
     return manifest
 
 
-def write_course(folder: Path, language: str, update: bool = False) -> tuple[Plan, Path | None]:
+def write_course(folder: Path, language: str, update: bool = False,
+                 student: bool | None = None) -> tuple[Plan, Path | None]:
     """Write the package's course in ``language`` into ``folder`` (module docstring); returns the
     plan it carried out and the backup folder of the teacher's files it replaced (None if none).
+    ``student``: a learner's folder (None: what the folder is, a teacher's for a new one).
     CourseError, with nothing written, for a folder it refuses or changes it must not overwrite."""
     manifest = check_folder(folder, update)
+    student = (manifest is not None and manifest.student) if student is None else student
     files = package_files(language)
     steps = plan_course(folder, files, manifest)
     # the student versions of the exercises as they will be: the teacher's where theirs stay
     staying = set(steps.theirs) | (set() if update else set(steps.changed))
     files.update(student_versions({name: (_content(folder / name) or data) if name in staying else data
                                    for name, data in files.items() if name.startswith("exercises/")}))
+    if student:
+        files = {name: data for name, data in files.items() if for_learners(name, language)}
+        files["README.md"] = readme(language, student=True).encode("utf-8")
     steps = plan_course(folder, files, manifest)
     if steps.changed and not update:
         raise CourseError("refused", n=len(steps.changed), names=", ".join(steps.changed))
@@ -272,9 +301,18 @@ def write_course(folder: Path, language: str, update: bool = False) -> tuple[Pla
             _write(folder / name, steps.files[name])
         for name in steps.removed:
             (folder / name).unlink()
-        record = {"version": __version__, "language": language,
+            _remove_empty_parents(folder / name, folder)
+        record = {"version": __version__, "language": language, "for": LEARNERS if student else "teachers",
                   "files": {name: sha256(data) for name, data in sorted(steps.files.items())}}
         _write(folder / MANIFEST, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
     except OSError as exc:
         raise CourseError("write_failed", reason=exc.strerror or str(exc)) from None
     return steps, backup
+
+
+def _remove_empty_parents(path: Path, folder: Path) -> None:
+    """The folders a removed file leaves empty go too (notebooks/de/ after a switch to Hungarian)."""
+    for parent in path.parents:
+        if parent == folder or not parent.is_relative_to(folder) or any(parent.iterdir()):
+            return
+        parent.rmdir()

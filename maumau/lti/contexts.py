@@ -28,7 +28,7 @@ from .launch import Launch
 from .learners import _SCHEMA as _USERS
 from .platforms import Platform
 
-__all__ = ["Course", "Courses", "AGS_CLAIM", "NRPS_CLAIM", "LINEITEM_SCOPE", "SCORE_SCOPE", "RESULT_SCOPE",
+__all__ = ["LmsCourse", "Courses", "AGS_CLAIM", "NRPS_CLAIM", "LINEITEM_SCOPE", "SCORE_SCOPE", "RESULT_SCOPE",
            "MEMBERSHIP_SCOPE", "service_url"]
 
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
@@ -50,7 +50,7 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 @dataclass(frozen=True)
-class Course:
+class LmsCourse:
     """An LMS course maumau was launched from, with its services' URLs (None: not offered)."""
 
     issuer: str
@@ -109,7 +109,7 @@ class Courses:
                  service_url(nrps.get("context_memberships_url")), time.time()))
             self._member(con, self.find(p, launch.context_id, con), learner, launch.roles, "Active")
 
-    def _member(self, con: Any, course: Course | None, learner: str, roles: tuple[str, ...] | list[str],
+    def _member(self, con: Any, course: LmsCourse | None, learner: str, roles: tuple[str, ...] | list[str],
                 status: str) -> None:
         if course is None:
             return
@@ -117,12 +117,12 @@ class Courses:
                     "learner) DO UPDATE SET roles = excluded.roles, status = excluded.status",
                     (course.issuer, course.client_id, course.context_id, learner, json.dumps(list(roles)), status))
 
-    def add_member(self, course: Course, learner: str, roles: list[str], status: str) -> None:
+    def add_member(self, course: LmsCourse, learner: str, roles: list[str], status: str) -> None:
         """``learner`` is a member of ``course`` with ``roles`` (the roster says so)."""
         with transaction(self.db) as con:
             self._member(con, course, learner, roles, status)
 
-    def find(self, platform: Platform, context_id: str, con: Any = None) -> Course | None:
+    def find(self, platform: Platform, context_id: str, con: Any = None) -> LmsCourse | None:
         """The course ``context_id`` of ``platform``, or None if no launch came from it."""
         query = "SELECT * FROM lti_contexts WHERE issuer = ? AND client_id = ? AND context_id = ?"
         args = (platform.issuer, platform.client_id, context_id)
@@ -133,13 +133,13 @@ class Courses:
                 row = fresh.execute(query, args).fetchone()
         return _course(row) if row is not None else None
 
-    def all(self) -> list[Course]:
+    def all(self) -> list[LmsCourse]:
         """Every course a launch came from, by title."""
         with transaction(self.db) as con:
             rows = con.execute("SELECT * FROM lti_contexts ORDER BY title, context_id").fetchall()
         return [_course(row) for row in rows]
 
-    def members(self, course: Course) -> list[dict[str, Any]]:
+    def members(self, course: LmsCourse) -> list[dict[str, Any]]:
         """The course's members: learner, issuer, sub, name, e-mail, roles, status (by learner)."""
         with transaction(self.db) as con:
             rows = con.execute(
@@ -155,7 +155,7 @@ def _claim(launch: Launch, name: str) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _course(row: Any) -> Course:
+def _course(row: Any) -> LmsCourse:
     issuer, client_id, context_id, deployment_id, title, lineitems, scopes, memberships, _ = row
-    return Course(issuer, client_id, context_id, deployment_id, title, lineitems, frozenset(json.loads(scopes)),
+    return LmsCourse(issuer, client_id, context_id, deployment_id, title, lineitems, frozenset(json.loads(scopes)),
                   memberships)

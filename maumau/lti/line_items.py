@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from .contexts import LINEITEM_SCOPE, RESULT_SCOPE, SCORE_SCOPE, Course, service_url
+from .contexts import LINEITEM_SCOPE, RESULT_SCOPE, SCORE_SCOPE, LmsCourse, service_url
 from .database import transaction
 from .platforms import Platform
 from .services import ServiceError, Services
@@ -56,7 +56,7 @@ class LineItems:
         with transaction(self.db) as con:
             con.execute(_SCHEMA)
 
-    def url(self, platform: Platform, course: Course, exercise: str, points: float, label: str) -> str:
+    def url(self, platform: Platform, course: LmsCourse, exercise: str, points: float, label: str) -> str:
         """The URL of the line item of ``exercise`` in ``course``: kept, found there, or made."""
         key = (course.issuer, course.client_id, course.context_id, exercise)
         deadline = time.monotonic() + self.wait
@@ -79,14 +79,14 @@ class LineItems:
                                    f"run the command again in a minute")
             time.sleep(0.2)
 
-    def forget(self, course: Course, exercise: str) -> None:
+    def forget(self, course: LmsCourse, exercise: str) -> None:
         """The kept URL is wrong (the LMS answered 404: the teacher deleted the column)."""
         with transaction(self.db) as con:
             con.execute("DELETE FROM lti_line_items WHERE issuer = ? AND client_id = ? AND context_id = ? AND "
                         "exercise = ? AND url IS NOT NULL",
                         (course.issuer, course.client_id, course.context_id, exercise))
 
-    def find(self, platform: Platform, course: Course, exercise: str) -> str | None:
+    def find(self, platform: Platform, course: LmsCourse, exercise: str) -> str | None:
         """The URL of the course's first line item whose ``resourceId`` is ``exercise``, or None."""
         assert course.lineitems is not None
         listing = sub_url(course.lineitems, "", {"resource_id": exercise})
@@ -114,7 +114,7 @@ class LineItems:
                 done = 0
         return mine if done == 1 else None
 
-    def _create(self, platform: Platform, course: Course, exercise: str, points: float, label: str,
+    def _create(self, platform: Platform, course: LmsCourse, exercise: str, points: float, label: str,
                 key: tuple[str, ...], mine: str) -> str:
         """With the claim held: read the line items once more (the claim's dead owner may have made
         it), else make it; the claim becomes the URL, or goes if anything failed."""
@@ -146,7 +146,7 @@ class LineItems:
                         "context_id, exercise) DO UPDATE SET url = excluded.url", (*key, url, time.time()))
 
 
-def ags_scopes(course: Course) -> frozenset[str]:
+def ags_scopes(course: LmsCourse) -> frozenset[str]:
     """The AGS scopes the course offers that maumau uses (one token for all its requests)."""
     wanted = {LINEITEM_SCOPE, SCORE_SCOPE, RESULT_SCOPE, LINEITEM_SCOPE + ".readonly"}
     return frozenset(course.scopes & wanted)

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .contexts import MEMBERSHIP_SCOPE, Course, Courses
+from .contexts import MEMBERSHIP_SCOPE, Courses, LmsCourse
 from .database import transaction
 from .launch import INSTRUCTOR_ROLES
 from .learners import record_user
 from .platforms import Registrations
 from .services import ServiceError, Services
 
-__all__ = ["Member", "read_roster", "read_rosters", "roster_csv", "MEMBERSHIPS"]
+__all__ = ["Member", "read_course_roster", "read_rosters", "roster_csv", "MEMBERSHIPS"]
 
 MEMBERSHIPS = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
 
@@ -46,16 +46,17 @@ class Member:
 
 
 def read_rosters(db: str | Path, registrations: Registrations, services: Services,
-                 context: str | None = None) -> list[tuple[Course, list[Member]]]:
+                 context: str | None = None) -> list[tuple[LmsCourse, list[Member]]]:
     """The roster of every course a launch came from (only ``context`` if given), recorded."""
     courses = [c for c in Courses(db).all() if context is None or c.context_id == context]
     if not courses:
         raise ServiceError(f"no launch came from an LMS course {context!r} yet" if context else
                            "no launch came from an LMS course yet: open maumau's link in the course first")
-    return [(course, read_roster(db, registrations, services, course)) for course in courses]
+    return [(course, read_course_roster(db, registrations, services, course)) for course in courses]
 
 
-def read_roster(db: str | Path, registrations: Registrations, services: Services, course: Course) -> list[Member]:
+def read_course_roster(db: str | Path, registrations: Registrations, services: Services,
+                       course: LmsCourse) -> list[Member]:
     """Every member of ``course`` from its LMS, recorded in the database; ServiceError if it cannot be read."""
     platform = registrations.find(course.issuer, course.client_id)
     if platform is None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .contexts import SCORE_SCOPE, Course, Courses
+from .contexts import SCORE_SCOPE, Courses, LmsCourse
 from .database import transaction
 from .line_items import LineItems, ags_scopes, sub_url
 from .platforms import Registrations
@@ -86,7 +86,7 @@ def _instructor(member: dict[str, object]) -> bool:
 class _Sender:
     """The scores of one course."""
 
-    def __init__(self, db: str | Path, registrations: Registrations, course: Course, services: Services,
+    def __init__(self, db: str | Path, registrations: Registrations, course: LmsCourse, services: Services,
                  points: Mapping[str, float]) -> None:
         self.db, self.course, self.services, self.points = str(db), course, services, points
         self.platform = registrations.find(course.issuer, course.client_id)
@@ -155,7 +155,7 @@ class _Sender:
                            "application/json", f"the grade column of {self.course.label}")
 
 
-def _outcome(learner: str, course: Course, sent: list[str], kept: list[str], failed: list[str],
+def _outcome(learner: str, course: LmsCourse, sent: list[str], kept: list[str], failed: list[str],
              exercises: Mapping[str, float]) -> Outcome:
     """The learner's one sentence."""
     def listed(names: list[str]) -> str:
@@ -172,7 +172,7 @@ def _outcome(learner: str, course: Course, sent: list[str], kept: list[str], fai
     return Outcome(learner, state, f"{learner} in {course.label}: {', '.join(parts)}")
 
 
-def results(db: str | Path, registrations: Registrations, course: Course, exercise: str,
+def results(db: str | Path, registrations: Registrations, course: LmsCourse, exercise: str,
             services: Services) -> dict[str, float | None]:
     """The LMS's results of ``exercise``'s line item in ``course``: user id (sub) -> score."""
     platform = registrations.find(course.issuer, course.client_id)

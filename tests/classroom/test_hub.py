@@ -277,7 +277,8 @@ def _hub_api(hub: Hub, method: str, path: str) -> Any:
 
 @pytest.mark.slow
 def test_a_users_server_starts_with_the_course_in_their_home(hub):
-    """tests/hub/jupyterhub_config.py's Spawner.cmd: `maumau course ~/maumau`, then the server."""
+    """tests/hub/jupyterhub_config.py's Spawner.cmd: `maumau course ~/maumau --student` (a learner's folder:
+    no instructor exercise), then the server."""
     _hub_api(hub, "POST", "/users/carol/server")
     try:
         end = time.monotonic() + 150
@@ -285,7 +286,9 @@ def test_a_users_server_starts_with_the_course_in_their_home(hub):
             assert time.monotonic() < end, (hub.run / "hub.log").read_text()[-3000:]
             time.sleep(0.5)
         course = hub.run / "home" / "carol" / "maumau"
-        assert json.loads((course / ".maumau-course.json").read_text())["language"] == "en"
+        record = json.loads((course / ".maumau-course.json").read_text())
+        assert (record["language"], record["for"]) == ("en", "learners")
+        assert not (course / "exercises").exists() and (course / "student/02_skip_on_eight.ipynb").is_file()
         request = urllib.request.Request(f"{hub.url}/user/carol/api/contents/maumau/notebooks/01_start_here.ipynb"
                                          "?content=0", headers={"Authorization": f"token {hub.token('carol')}"})
         with urllib.request.urlopen(request, timeout=30) as answer:

@@ -224,9 +224,12 @@ def test_a_file_the_package_dropped_goes_unless_the_teacher_changed_it(course: P
 def test_another_language_replaces_the_packages_files_of_the_old_one(course: Path) -> None:
     code, out, err = run("course", str(course), "--lang", "hu")
     assert (code, err) == (0, "")
-    assert not list(course.glob("notebooks/de/*")) and not list(course.glob("exercises/de/*"))
+    assert not (course / "notebooks/de").exists() and not (course / "exercises/de").exists()  # no empty folders
     assert (course / "notebooks/hu/01_start_here.ipynb").is_file() and (course / "student/hu").is_dir()
     assert manifest(course)["language"] == "hu" and "A Mau-Mau-kurzus" in (course / "README.md").read_text("utf-8")
+    # 39 files each way: counted per folder, in Hungarian, not named one by one
+    assert "notebooks/hu/ (11), exercises/hu/ (14), student/hu/ (14)" in out
+    assert "notebooks/de/ (11)" in out and "01_start_here" not in out
 
 
 # --- folders it refuses, in one sentence, with nothing changed ---------------------------------------------
@@ -289,3 +292,55 @@ def test_lab_outside_a_course_says_to_write_one_first(tmp_path: Path, monkeypatc
     assert code == 1 and "maumau course ." in one_sentence(err)
     code, out, err = run("lab", str(tmp_path / "no such"))
     assert code == 1 and "maumau course" in one_sentence(err)
+
+
+# --- a learner's folder (maumau course DIR --student: a learner's home on a hub) --------------------------
+
+def secret_lines(source: Path) -> set[str]:
+    """The lines of the instructor exercises' solutions and hidden tests (long enough to be telling)
+    that neither an exercise outside its blocks (a visible check) nor a course notebook shows."""
+    inside_lines: set[str] = set()
+    shown: set[str] = set()
+    for path in sorted((source / "exercises").glob("*.ipynb")) + sorted((source / "notebooks").glob("*.ipynb")):
+        inside = False
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for line in "".join(cell["source"]).splitlines():
+                if "### BEGIN SOLUTION" in line or "### BEGIN HIDDEN TESTS" in line:
+                    inside = True
+                elif "### END SOLUTION" in line or "### END HIDDEN TESTS" in line:
+                    inside = False
+                elif len(line.strip()) > 30:
+                    (inside_lines if inside else shown).add(line.strip())
+    return inside_lines - shown
+
+
+def test_a_learners_folder_holds_no_solution_and_no_hidden_test(tmp_path: Path, german: dict[str, bytes]) -> None:
+    folder = tmp_path / "home of anna" / "maumau"
+    code, out, err = run("course", str(folder), "--student", "--lang", "hu")
+    assert (code, err) == (0, "")
+    names = set(snapshot(folder))
+    assert not [n for n in names if n.startswith(("exercises/", "notebooks/08_", "notebooks/hu/08_"))]
+    assert "student/hu/02_skip_on_eight.ipynb" in names and "notebooks/hu/01_start_here.ipynb" in names
+    assert not [n for n in names if re.fullmatch(r"student/[^/]+\.ipynb|student/de/.*|notebooks/[^/]+", n)]
+    secrets = secret_lines(course_source())
+    teachers = "\n".join(data.decode("utf-8", errors="replace") for data in german.values())
+    assert len([line for line in secrets if line in teachers]) > 30  # the check finds real solutions
+    text = "\n".join((folder / n).read_text(encoding="utf-8", errors="replace") for n in names)
+    assert not [line for line in secrets if line in text]
+    assert manifest(folder)["for"] == "learners"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert "student/hu/" in readme and "maumau grade" not in readme and "megoldás" not in readme
+
+
+def test_a_learners_folder_stays_one_and_a_teacher_can_make_it_a_teachers(tmp_path: Path) -> None:
+    folder = tmp_path / "maumau"
+    assert run("course", str(folder), "--student")[0] == 0
+    code, out, err = run("course", str(folder))  # the hub's next start: no flag, the folder's own kind
+    assert (code, err) == (0, "") and not (folder / "exercises").exists()
+    assert "up to date" in out
+    code, out, err = run("course", str(folder), "--teacher")
+    assert code == 0 and (folder / "exercises/01_matching.ipynb").is_file() and manifest(folder)["for"] == "teachers"
+
+
+def test_a_teachers_folder_is_one_by_default(course: Path) -> None:
+    assert manifest(course)["for"] == "teachers" and (course / "exercises/01_matching.ipynb").is_file()

@@ -26,10 +26,11 @@ c.Authenticator.admin_users = {"teacher"}
 c.JupyterHub.spawner_class = "simple"                               # SimpleLocalProcessSpawner
 c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(RUN, "home", "{username}")
 
-# --- every user gets the course (docs/howto/jupyterhub.md, "Every user gets the course") ----------------------------
+# --- every user gets the course, a learner's folder (docs/howto/jupyterhub.md, "Every user gets the course")
 # The user's own server writes (or brings up to date) ~/maumau before it starts, as that user, with any spawner;
 # a folder the user changed is never overwritten (maumau course refuses, the server starts all the same).
-c.Spawner.cmd = ["sh", "-c", 'maumau course "$HOME/maumau"; exec jupyterhub-singleuser "$@"', "jupyterhub-singleuser"]
+c.Spawner.cmd = ["sh", "-c", 'maumau course "$HOME/maumau" --student; exec jupyterhub-singleuser "$@"',
+                 "jupyterhub-singleuser"]
 c.Spawner.default_url = "/lab/tree/maumau/notebooks/01_start_here.ipynb"
 c.Spawner.http_timeout = 120  # writing the course takes some seconds the first time
 c.Spawner.args = ["--allow-root"] if os.getuid() == 0 else []  # the test machine may run everything as root

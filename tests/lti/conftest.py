@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("lti1p3platform")
 pytest.importorskip("tornado")
 
-from .platform import INSTRUCTOR, LEARNER, Platform, User  # noqa: E402
+from .lms import INSTRUCTOR, LEARNER, Platform, User  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EX = "01_matching"

@@ -16,7 +16,7 @@ import jwt
 import pytest
 
 from .conftest import EX, REPO
-from .platform import Browser, Platform, Response, form_of
+from .lms import Browser, Platform, Response, form_of
 from .test_launch import launch
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from .conftest import EX, REPO
-from .platform import Browser, Platform
+from .lms import Browser, Platform
 from .test_launch import launch
 
 

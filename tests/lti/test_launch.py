@@ -11,7 +11,7 @@ import pytest
 
 from maumau.classroom.messages import Join, decode_server, encode_request
 
-from .platform import INSTRUCTOR, Browser, Platform, Response, form_of, launch_form, tampered
+from .lms import INSTRUCTOR, Browser, Platform, Response, form_of, launch_form, tampered
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -300,7 +300,7 @@ def test_a_login_inside_the_lmss_frame_opens_maumau_in_a_window_of_its_own(serve
 def test_a_token_of_another_registered_lms_posted_to_this_login_is_refused(tmp_path: Any, platform: Platform):
     from maumau.classroom import Server
 
-    from .platform import LEARNER, User
+    from .lms import LEARNER, User
 
     other = Platform(users={"anna": User("u-17", "Anna Kovács", [LEARNER])}, client_id="maumau-client")
     srv = Server(db=tmp_path / "two.sqlite", port=0, computer_delay=0, pause=0,

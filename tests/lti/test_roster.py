@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .platform import LEARNER, Browser, Platform, User
+from .lms import LEARNER, Browser, Platform, User
 from .test_launch import launch
 from .test_scores import given, grades, lti_json, run, scores
 
@@ -64,7 +64,7 @@ def test_a_roster_without_names_keeps_the_names_launches_gave(server: Any, platf
 
 def test_a_course_without_the_roster_service_or_a_failing_one_is_one_sentence(server: Any, platform: Platform,
                                                                             tmp_path: Path):
-    from .platform_services import Fault
+    from .lms_services import Fault
 
     platform.services = False  # the LMS does not offer its services (yet)
     assert launch(Browser(), platform, "anna").status == 303
@@ -123,7 +123,7 @@ def run_export(tmp_path: Path, csv: Path, roster_file: Path) -> tuple[int, str, 
 
 
 def test_a_next_page_elsewhere_gets_no_token(server: Any, platform: Platform, tmp_path: Path):
-    from .platform_services import Fault
+    from .lms_services import Fault
 
     assert launch(Browser(), platform, "anna").status == 303
     # the LMS's next page is a plain-http address elsewhere: the token is not sent there (following it

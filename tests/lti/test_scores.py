@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from .platform import LEARNER, Browser, Platform, User
-from .platform_services import Fault
+from .lms import LEARNER, Browser, Platform, User
+from .lms_services import Fault
 from .test_launch import launch
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -18,8 +18,8 @@ COURSE: dict[str, dict[str, str]] = {
         "added": "Added {n} new files of maumau {version}: {names}.",
         "updated": "Updated {n} files that maumau {version} changed and you had not: {names}.",
         "replaced": "Replaced {n} files you had changed with maumau {version}'s; yours are in {backup}: {names}.",
-        "removed": "Removed {n} files that maumau {version} no longer has and you had not changed: {names}.",
-        "kept": "Kept {n} files you had changed that maumau {version} no longer has: {names}.",
+        "removed": "Removed {n} files that this course no longer has and you had not changed: {names}.",
+        "kept": "Kept {n} files you had changed that this course no longer has: {names}.",
         "refused": "You changed {n} files that maumau {version} would replace ({names}); nothing was written: "
                    "run maumau course {dir} --update to take maumau's versions and keep yours in a backup folder.",
         "is_file": "{dir} is a file: the course needs a folder (a new or empty one).",
@@ -46,9 +46,9 @@ COURSE: dict[str, dict[str, str]] = {
         "updated": "{n} Dateien aktualisiert, die maumau {version} geändert hat und Sie nicht: {names}.",
         "replaced": "{n} von Ihnen geänderte Dateien durch die von maumau {version} ersetzt; Ihre liegen in "
                     "{backup}: {names}.",
-        "removed": "{n} Dateien entfernt, die maumau {version} nicht mehr hat und die Sie nicht geändert "
+        "removed": "{n} Dateien entfernt, die dieser Kurs nicht mehr hat und die Sie nicht geändert "
                    "hatten: {names}.",
-        "kept": "{n} von Ihnen geänderte Dateien behalten, die maumau {version} nicht mehr hat: {names}.",
+        "kept": "{n} von Ihnen geänderte Dateien behalten, die dieser Kurs nicht mehr hat: {names}.",
         "refused": "Sie haben {n} Dateien geändert, die maumau {version} ersetzen würde ({names}); nichts wurde "
                    "geschrieben: maumau course {dir} --update übernimmt die Fassungen von maumau und bewahrt "
                    "Ihre in einem Sicherungsordner auf.",
@@ -78,9 +78,9 @@ COURSE: dict[str, dict[str, str]] = {
         "updated": "{n} fájl frissítve, amelyet a maumau {version} megváltoztatott, Ön nem: {names}.",
         "replaced": "{n} Ön által módosított fájl helyére a maumau {version} változata került; az Öné itt "
                     "van: {backup}: {names}.",
-        "removed": "{n} fájl törölve, amely a maumau {version} verzióban már nincs meg, és Ön nem "
+        "removed": "{n} fájl törölve, amely ebben a kurzusban már nincs meg, és Ön nem "
                    "módosította: {names}.",
-        "kept": "{n} Ön által módosított fájl megmaradt, amely a maumau {version} verzióban már nincs meg: "
+        "kept": "{n} Ön által módosított fájl megmaradt, amely ebben a kurzusban már nincs meg: "
                 "{names}.",
         "refused": "Ön módosított {n} fájlt, amelyet a maumau {version} lecserélne ({names}); semmi sem íródott "
                    "ki: a maumau course {dir} --update átveszi a maumau változatait, az Önéit pedig egy "
@@ -171,6 +171,48 @@ A `maumau grade` a `handins/` mappában tanulónként egy mappát olvas, a ponto
 `grades/grades.csv` fájlba írja. A maumau frissítése után a `maumau course . --update` naprakésszé
 teszi ezt a mappát: az Ön által módosított fájlt a maumau `--update` nélkül soha nem írja felül, a
 `--update` kapcsolóval pedig az Ön változatát a `backup/` alatti, megnevezett mappába menti.
+""",
+}
+
+#: The README a learner's folder gets (``maumau course DIR --student``): ``{exercises}`` is the folder of
+#: the student versions in the course's language.
+README_LEARNER: dict[str, str] = {
+    "en": """# The Mau-Mau course
+
+Written by `maumau course` (maumau {version}). What is where:
+
+- `{notebooks}`: the course; start with `01_start_here.ipynb`.
+- `{exercises}`: the exercises. Work in them, run their checks, and hand them in as your
+  teacher tells you.
+- `RULES.md`: the rules of every variant.
+
+`maumau lab .` opens the course in JupyterLab. After maumau is upgraded, `maumau course .` brings
+this folder up to date; a notebook you changed is never overwritten.
+""",
+    "de": """# Der Mau-Mau-Kurs
+
+Geschrieben von `maumau course` (maumau {version}). Was wo liegt:
+
+- `{notebooks}`: der Kurs; er beginnt mit `01_start_here.ipynb`.
+- `{exercises}`: die Aufgaben. Arbeite darin, lass ihre Prüfungen laufen und gib sie ab, wie es
+  deine Lehrkraft sagt.
+- `RULES.md`: die Regeln aller Varianten.
+
+`maumau lab .` öffnet den Kurs in JupyterLab. Nach einem Update von maumau bringt
+`maumau course .` diesen Ordner auf den neuen Stand; ein Notebook, das du geändert hast, wird nie
+überschrieben.
+""",
+    "hu": """# A Mau-Mau-kurzus
+
+A `maumau course` írta (maumau {version}). Mi hol van:
+
+- `{notebooks}`: a kurzus; a `01_start_here.ipynb` füzettel kezdődik.
+- `{exercises}`: a feladatok. Ezekben dolgozz, futtasd az ellenőrzéseiket, és add be őket úgy,
+  ahogy a tanárod kéri.
+- `RULES.md`: minden változat szabályai.
+
+A `maumau lab .` megnyitja a kurzust a JupyterLabben. A maumau frissítése után a
+`maumau course .` naprakésszé teszi ezt a mappát; az általad módosított füzetet soha nem írja felül.
 """,
 }
 

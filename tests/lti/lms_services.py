@@ -1,4 +1,4 @@
-"""The platform's LTI Advantage services for the test LMS (``platform.Platform``): its token
+"""The platform's LTI Advantage services for the test LMS (``lms.Platform``): its token
 endpoint, Assignment and Grade Services (line items, scores, results) and Names and Roles.
 
 lti1p3platform has the logic but no HTTP endpoints: its ``LTI1P3PlatformConfAbstract.get_access_token``

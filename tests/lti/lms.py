@@ -29,7 +29,7 @@ from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
 
-from .platform_services import COURSE, Fault, Store, serve
+from .lms_services import COURSE, Fault, Store, serve
 
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
@@ -103,7 +103,7 @@ class Platform:
     tool_jwks: str = ""
     #: Whether launches offer the course's grade and roster services.
     services: bool = True
-    #: The faults of the next service requests (``platform_services.Fault``).
+    #: The faults of the next service requests (``lms_services.Fault``).
     faults: list[Fault] = field(default_factory=list)
     #: Members the roster lists beyond the users (left the course: status Inactive, ...).
     former: list[dict[str, Any]] = field(default_factory=list)
