@@ -27,11 +27,13 @@ from .database import transaction
 from .platforms import Platform
 from .services import ServiceError, Services
 
-__all__ = ["LineItems", "TAG", "STALE", "LINEITEM", "LINEITEMS", "sub_url", "ags_scopes"]
+__all__ = ["LineItems", "TAG", "STALE", "WAIT", "LINEITEM", "LINEITEMS", "sub_url", "ags_scopes"]
 
 TAG = "maumau"
 #: Seconds after which a claim to create a line item is taken to be a dead run's.
 STALE = 60.0
+#: Seconds a run waits for the line item another live run is making.
+WAIT = 30.0
 LINEITEM = "application/vnd.ims.lis.v2.lineitem+json"
 LINEITEMS = "application/vnd.ims.lis.v2.lineitemcontainer+json"
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS lti_line_items (issuer TEXT NOT NULL, client_id TEXT NOT NULL, "
@@ -51,8 +53,8 @@ def sub_url(url: str, tail: str, query: dict[str, str] | None = None) -> str:
 class LineItems:
     """The line items of maumau's exercises in the LMS courses, kept in the database ``db``."""
 
-    def __init__(self, db: str | Path, services: Services, wait: float = 30.0) -> None:
-        self.db, self.services, self.wait = str(db), services, wait
+    def __init__(self, db: str | Path, services: Services, wait: float | None = None) -> None:
+        self.db, self.services, self.wait = str(db), services, WAIT if wait is None else wait
         with transaction(self.db) as con:
             con.execute(_SCHEMA)
 

@@ -221,3 +221,38 @@ def test_an_instructors_test_hand_in_is_not_sent(launched: Any, platform: Platfo
     assert code == 0, err
     assert "lms-u-3: not sent, an instructor of \"Maths 7b\" (course-7)" in out
     assert given(platform) == {("01_matching", "u-17"): 5}
+
+
+def test_a_claim_left_by_a_run_that_died_is_taken_over_and_a_fresh_one_waited_for(
+        launched: Any, platform: Platform, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    import sqlite3
+    import time
+
+    from maumau.lti import line_items
+    from maumau.lti.line_items import STALE, LineItems
+
+    db = launched.lti.keys.db
+    LineItems(db, None)  # type: ignore[arg-type]  (its table)
+    csv = grades(tmp_path, [("lms-u-17", "01_matching", 7, 10, 7)])
+    with sqlite3.connect(db) as con:  # a run died after claiming the exercise, before the LMS answered
+        con.execute("INSERT INTO lti_line_items VALUES (?, ?, 'course-7', '01_matching', NULL, 'dead', ?)",
+                    (platform.issuer, platform.client_id, time.time() - STALE - 5))
+    code, out, err = scores(launched, tmp_path, platform, csv)
+    assert code == 0, err
+    assert platform.store.created == 1 and given(platform) == {("01_matching", "u-17"): 7}
+    with sqlite3.connect(db) as con:  # a live claim of another exercise: this run waits, then says so
+        con.execute("INSERT INTO lti_line_items VALUES (?, ?, 'course-7', '02_skip', NULL, 'alive', ?)",
+                    (platform.issuer, platform.client_id, time.time()))
+    from maumau.grading.export import read_grades
+    from maumau.lti.keys import ToolKeys
+    from maumau.lti.platforms import load_registrations
+    from maumau.lti.scores import send_scores
+    from maumau.lti.services import Services
+
+    found, points = read_grades(grades(tmp_path, [("lms-u-17", "02_skip", 3, 5, 3)], "second.csv"))
+    monkeypatch.setattr(line_items, "WAIT", 1.0)  # wait one second, not thirty
+    outcomes = send_scores(db, load_registrations(lti_json(tmp_path, platform)), found, points,
+                           Services(ToolKeys(db)))
+    assert [o.state for o in outcomes] == ["failed"]
+    assert "another run is making the grade column of 02_skip" in outcomes[0].sentence
+    assert platform.store.created == 1
