@@ -33,6 +33,8 @@ MODULES: dict[str, tuple[str, str]] = {
     "jwt": ("PyJWT", "maumau[lti]"),
     "cryptography": ("cryptography", "maumau[lti]"),
     "tornado": ("tornado", "maumau[lti]"),
+    # maumau lti scores|roster: the LMS's grade and roster services over https
+    "requests": ("requests", "maumau[lti]"),
     "dask": ("dask", "maumau[dask]"),
     # Simulation.to_dataframe(): a table for those who work with pandas anyway (rows() needs nothing)
     "pandas": ("pandas", "pandas"),

@@ -144,7 +144,8 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         if server.lti is not None:
             tool = server.lti.url
             con.say(f"LTI 1.3 tool for {len(server.lti.registrations.platforms)} LMS registration(s): login URL "
-                    f"{tool}/lti/login, launch (redirect) URL {tool}/lti/launch, key set URL {tool}/lti/jwks")
+                    f"{tool}/lti/login, launch (redirect) URL {tool}/lti/launch, key set URL {tool}/lti/jwks, "
+                    f"target link and content selection (deep linking) URL {tool}/")
         if not token:
             con.say(f"Teacher token: {server.teacher_token}")
         con.out.flush()

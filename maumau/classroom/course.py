@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..grading.submissions import MAX_HANDIN_BYTES, HandInError, HandIns
+from ..grading.submissions import MAX_HANDIN_BYTES, HandInError, HandIns, Receipt
 
 __all__ = ["Course", "HANDIN_SOCKET", "COURSE_PAGE"]
 
@@ -94,6 +94,14 @@ class CourseDesk:
         except (json.JSONDecodeError, UnicodeDecodeError, AttributeError, TypeError):
             await websocket.send(json.dumps({"type": "error", "code": "bad_request",
                                              "message": "the first message must be a hand_in request (JSON)"}))
+
+    def hand_in(self, server: Any, learner: str, exercise: str, data: bytes) -> Receipt:
+        """A hand-in that came whole (the LTI exercise page's upload), with the websocket's checks:
+        a known exercise, the learner's caps and rate; HandInError saying why not."""
+        if exercise not in self.exercises:
+            raise HandInError(f"there is no exercise {exercise[:60]!r} in this course: nothing was stored")
+        self._admit(server, learner, exercise, len(data))
+        return self.handins.receive(learner, exercise, data, self.exercises, self.course.closes)
 
     def _admit(self, server: Any, learner: str, exercise: str, size: int) -> None:
         """HandInError unless ``learner`` is within their caps (``HandIns.room``) and their rate

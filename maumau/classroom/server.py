@@ -153,7 +153,7 @@ class Server:
                            "class server of its own")
         from ..extras import need
 
-        for module in ("jwt", "cryptography", "tornado"):  # the extra's packages, asked for once, here
+        for module in ("jwt", "cryptography", "tornado", "requests"):  # the extra's packages, asked for once, here
             need(module, "maumau serve --lti")
         from ..lti import platforms
         from ..lti.app import LtiTool
@@ -162,7 +162,25 @@ class Server:
         if registrations.tool_url is None and self.host not in ("127.0.0.1", "localhost", "::1"):
             raise LtiError(f"with --host {self.host} an LMS reaches maumau at its https address, not at this "
                            f"machine's: give it as tool_url in the LTI registrations")
-        return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix)
+        return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix,
+                       exercises=self._exercise_points, hand_in=self._lti_hand_in)
+
+    def _lti_hand_in(self, learner: str, exercise: str, data: bytes) -> Any:
+        """A launched learner's upload on their exercise page (``lti.exercise_page``): the course's
+        hand-in with its checks; HandInError when the server has no course."""
+        from ..grading.submissions import HandInError
+
+        if self.course is None:
+            raise HandInError("this class server takes no hand-ins (it was started without a course)")
+        return self.course.hand_in(self, learner, exercise, data)
+
+    def _exercise_points(self) -> dict[str, float]:
+        """The course's exercises and their points (an LMS's deep linking offers them), or none."""
+        if self.course is None:
+            return {}
+        from ..grading.exercise import load_exercises
+
+        return {e.name: e.max_score for e in load_exercises(self.course.course.source)}
 
     # --- where ------------------------------------------------------------------------------------------
     @property
@@ -348,7 +366,14 @@ class Server:
         lang = query_lang(path)
         if path.split("?")[0].endswith("/feedback"):
             return html_page(self.course.feedback(query_value(path, "learner"), lang))
-        return html_page(self.course.page(lang))
+        page = self.course.page(lang)
+        if self.lti is not None:  # the LMS courses' members: the class the grades go to
+            from ..lti.roster_page import roster_section
+            from ..text.i18n import check_language
+
+            start, end, tail = page.rpartition("</main>")
+            page = start + roster_section(self.lti.db, check_language(lang)) + end + tail
+        return html_page(page)
 
     def _login(self, connection: Any, request: Any, where: str) -> Any:
         """``POST /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie and

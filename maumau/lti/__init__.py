@@ -13,14 +13,24 @@ One idea per module:
 - ``launch``: every check of the launch's id_token, in the order the spec gives them.
 - ``learners``: who a launch signs in: the LMS user (issuer and subject) as a learner of the class
   server, their name from the token, and the sessions the pages and the hand-in see.
+- ``contexts``: the LMS courses launches came from, with their grade and roster services' URLs,
+  and who is in them.
+- ``services``: the tool's access token (client credentials, a JWT signed by the tool's key) and
+  its requests to the LMS's services, each with a timeout, each failure one sentence.
+- ``line_items``: one grade column per exercise and course, found or made once, never twice.
+- ``scores``: each learner's final score to their course's grade column (``maumau lti scores``).
+- ``roster``: a course's members from the LMS (Names and Roles), named as launches name them;
+  ``roster_page`` shows them on the teacher's course page.
+- ``deep_linking``: an instructor adds exercises (with their grade columns) and the class tables
+  to the LMS course; ``exercise_page`` is where a learner's launch of an exercise's link lands.
 - ``frame``: a login asked for inside the LMS's frame: one link that opens maumau in a window.
 - ``words``: the refusals of a login or a launch, in English, German and Hungarian.
 - ``app``: the HTTP endpoints (login, launch, JWKS) on a small tornado app beside the websocket
   server, in the same process and loop.
 - ``database``: the class server's SQLite file, one short transaction at a time.
-- ``commands``: ``maumau lti keys|rotate``.
+- ``commands``: ``maumau lti keys|rotate|scores|roster``.
 
-Install with ``pip install 'maumau[lti]'`` (PyJWT with its cryptography, tornado).
+Install with ``pip install 'maumau[lti]'`` (PyJWT with its cryptography, tornado, requests).
 """
 
 from __future__ import annotations

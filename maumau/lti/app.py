@@ -1,5 +1,7 @@
 """The LTI endpoints: ``/lti/login`` (the platform starts a login), ``/lti/launch`` (the platform's
-form posts the id_token) and ``/lti/jwks`` (the tool's public keys).
+form posts the id_token), ``/lti/jwks`` (the tool's public keys), ``/lti/deep-link`` (an
+instructor's choice of activities goes back to the LMS) and ``/lti/exercise`` (a learner's page of
+an exercise the LMS links to).
 
 Why a tornado app beside the websocket server: the launch is a form POST, and the class server's
 ``websockets`` (17) reads no request body (a request with one is refused before the server sees
@@ -14,45 +16,63 @@ proxy both are one origin (``tool_url``): ``/lti/`` goes to this port, the rest 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
+from ..grading.submissions import MAX_HANDIN_BYTES
+from .contexts import Courses
+from .deep_linking import AUTO_SUBMIT, DeepLinkRefused, Picks, answer_page, choice_page, content_items, response_token
+from .exercise_page import EXERCISE, exercise_page
 from .frame import FRAMEABLE, in_a_frame, new_window_page
 from .keys import ToolKeys
-from .launch import Launch, LaunchRefused, check_launch
-from .learners import LearnerSessions
+from .launch import DEEP_LINKING, Launch, LaunchRefused, check_launch
+from .learners import SESSION_COOKIE, LearnerSessions
 from .logins import LoginRefused, Logins, clear_cookie, form_params
 from .platform_keys import COOLDOWN, PlatformKeys
 from .platforms import Registrations
 from .words import LtiRefusal, browser_language
 
-__all__ = ["LtiTool", "LOGIN", "LAUNCH", "JWKS"]
+__all__ = ["LtiTool", "LOGIN", "LAUNCH", "JWKS", "DEEP_LINK", "EXERCISE"]
 
-LOGIN, LAUNCH, JWKS = "/lti/login", "/lti/launch", "/lti/jwks"
-#: The largest request the endpoints read (an id_token is a few kilobytes).
+LOGIN, LAUNCH, JWKS, DEEP_LINK = "/lti/login", "/lti/launch", "/lti/jwks", "/lti/deep-link"
+#: The largest request the endpoints read (an id_token is a few kilobytes) ...
 MAX_BODY = 64 * 1024
+#: ... but a notebook handed in on its exercise page (the class server's own limit, and a form's overhead).
+MAX_UPLOAD = MAX_HANDIN_BYTES + MAX_BODY
 log = logging.getLogger("maumau.lti")
 
 _HEADERS = [("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"), ("X-Frame-Options", "DENY"),
             ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")]
+#: The pages' policy: their own inline style, no frames; the deep linking answer runs its one script.
+_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+_SCRIPT_HASH = base64.b64encode(hashlib.sha256(AUTO_SUBMIT.encode()).digest()).decode()
 
 
 class LtiTool:
     """maumau's LTI tool on the class server: the registrations, the keys, the logins started,
     the sessions launches opened.  ``teacher_cookies`` opens a teacher's session of the class
-    server (its ``Set-Cookie`` values); ``class_url`` says where the class pages are."""
+    server (its ``Set-Cookie`` values); ``class_url`` says where the class pages are; ``exercises``
+    the course's exercises and their points (deep linking offers them); ``hand_in`` takes a
+    launched learner's upload of an exercise (the class server's course)."""
 
     def __init__(self, registrations: Registrations, db: str | Path, teacher_cookies: Callable[[], list[str]],
-                 class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN) -> None:
+                 class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN,
+                 exercises: Callable[[], dict[str, float]] = dict,
+                 hand_in: Callable[[str, str, bytes], Any] | None = None) -> None:
         self.registrations = registrations
         self.keys = ToolKeys(db)
         self.platform_keys = PlatformKeys(cooldown=cooldown)
         self.logins = Logins(registrations)
         self.learners = LearnerSessions(db, prefix)
+        self.courses = Courses(db)
+        self.picks = Picks()
+        self.db, self.exercises, self.hand_in = str(db), exercises, hand_in
         self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
         self.host = "127.0.0.1"
@@ -72,6 +92,22 @@ class LtiTool:
         """The class pages: behind one https proxy the tool's URL, else the class server's."""
         return (self.registrations.tool_url or self._class_url()).rstrip("/")
 
+    def columns(self, launch: Launch, exercises: list[str]) -> frozenset[str]:
+        """Those of ``exercises`` that have their grade column in the launch's course already (asked
+        of the LMS; when it cannot say, none: the LMS then makes the column with the link)."""
+        from . import LtiError
+        from .line_items import LineItems
+        from .services import Services
+
+        course = self.courses.find(launch.platform, launch.context_id) if launch.context_id else None
+        if course is None or course.lineitems is None or not exercises:
+            return frozenset()
+        try:
+            items = LineItems(self.db, Services(self.keys, timeout=(3.0, 5.0)))
+            return frozenset(e for e in exercises if items.find(launch.platform, course, e) is not None)
+        except (LtiError, ImportError):
+            return frozenset()
+
     # --- running ------------------------------------------------------------------------------------------
     async def listen(self, host: str, port: int) -> int:
         """Serve the endpoints on ``host``:``port`` (0: any free port) on the running loop; the port."""
@@ -80,12 +116,14 @@ class LtiTool:
         from tornado.web import Application
 
         login, launch, jwks, missing = _handlers()
+        deep_link, exercise = _page_handlers()
         app = Application([(LOGIN, login, {"tool": self}), (LAUNCH, launch, {"tool": self}),
-                           (JWKS, jwks, {"tool": self})], default_handler_class=missing,
+                           (JWKS, jwks, {"tool": self}), (DEEP_LINK, deep_link, {"tool": self}),
+                           (EXERCISE, exercise, {"tool": self})], default_handler_class=missing,
                           default_handler_args={"tool": self})
         sockets = bind_sockets(port, host)  # OSError: the server says which port and why (ServerError)
-        self._server = HTTPServer(app, max_body_size=MAX_BODY, max_buffer_size=MAX_BODY, idle_connection_timeout=30,
-                                  body_timeout=10)
+        self._server = HTTPServer(app, max_body_size=MAX_UPLOAD, max_buffer_size=MAX_UPLOAD,
+                                  idle_connection_timeout=30, body_timeout=30)
         self._server.add_sockets(sockets)
         self.host, self.port = host, int(sockets[0].getsockname()[1])
         return self.port
@@ -103,8 +141,12 @@ class LtiTool:
 
     # --- the steps ------------------------------------------------------------------------------------------
     def landing(self, launch: Launch) -> str:
-        """Where a launch goes on: the page its link names (the lobby, a table, the course page,
-        a league) if it is one of this server's, else the lobby."""
+        """Where a launch goes on: the exercise its link's custom parameter names (deep linking
+        made the link), else the page its link names (the lobby, a table, the course page, a
+        league) if it is one of this server's, else the lobby."""
+        exercise = launch.custom.get("exercise", "")
+        if exercise and exercise in self.exercises():
+            return f"{self.url}{EXERCISE}?name={quote(exercise, safe='')}"
         base = self.class_url
         target = urlsplit(launch.target_link_uri)
         mine = {urlsplit(base).netloc, urlsplit(self.url).netloc}
@@ -119,6 +161,13 @@ class _Handler:  # the shared parts of the three handlers (mixed into tornado's 
 
     def initialize(self, tool: LtiTool) -> None:
         self.tool = tool
+
+    def prepare(self) -> None:
+        """Only a notebook's upload may be larger than an LTI message."""
+        request = self.request  # type: ignore[attr-defined]
+        upload = request.method == "POST" and request.path == EXERCISE
+        if len(request.body or b"") > (MAX_UPLOAD if upload else MAX_BODY):
+            self.refuse(413, "the request is too large")
 
     def set_default_headers(self) -> None:
         for name, value in _HEADERS:
@@ -202,14 +251,111 @@ def _launch_handler() -> type:
                 log.info("an LTI launch was refused: %s", err)
                 self.refuse(403, err)
                 return
+            key = None
+            if launch.message_type == DEEP_LINKING:  # the LMS's "add an activity": an instructor's only
+                try:
+                    key = self.tool.picks.keep(launch)
+                except DeepLinkRefused as err:
+                    self.refuse(403, err)
+                    return
             learner, cookie = self.tool.learners.open(launch)
+            self.tool.courses.record(launch, learner.learner)  # its grade and roster services, for later
             self.add_header("Set-Cookie", cookie)
             # a learner launched in a browser a teacher used before is that learner, not the teacher
             for value in self.tool.teacher_cookies() if learner.teacher else self.tool.no_teacher_cookies():
                 self.add_header("Set-Cookie", value)
+            if key is not None:
+                lang = browser_language(self.request.headers.get("Accept-Language"))
+                self.set_header("Content-Security-Policy", _PAGE_POLICY)
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.finish(choice_page(key, self.tool.url + DEEP_LINK, self.tool.exercises(),
+                                        launch.deep_linking.get("accept_multiple") is not False, lang))
+                return
             self.redirect(self.tool.landing(launch), status=303)
 
     return LaunchHandler
+
+
+def _page_handlers() -> tuple[type, type]:
+    """The instructor's choice of activities (back to the LMS, signed), and a learner's exercise page."""
+    return _deep_link_handler(), _exercise_handler()
+
+
+def _deep_link_handler() -> type:
+    from tornado.web import RequestHandler
+
+    class DeepLink(_Handler, RequestHandler):
+        async def post(self) -> None:
+            chosen = [c for c in self.get_body_arguments("item") if c]
+            lang = browser_language(self.request.headers.get("Accept-Language"))
+            try:
+                if not chosen:  # the choice stays open: the instructor ticks one and adds again
+                    raise DeepLinkRefused("choose at least one activity to add")
+                launch = self.tool.picks.take(self.get_body_argument("pick", ""))
+            except DeepLinkRefused as err:
+                self.refuse(400, err)
+                return
+            if launch.deep_linking.get("accept_multiple") is False:
+                chosen = chosen[:1]
+            exercises = self.tool.exercises()
+            have = await asyncio.to_thread(self.tool.columns, launch, [c for c in chosen if c in exercises])
+            items = content_items(chosen, exercises, self.tool.url, lang, have)
+            token = response_token(launch, items, self.tool.keys)
+            self.set_header("Content-Security-Policy", f"{_PAGE_POLICY}; script-src 'sha256-{_SCRIPT_HASH}'")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(answer_page(str(launch.deep_linking["deep_link_return_url"]), token, lang))
+
+    return DeepLink
+
+
+def _exercise_handler() -> type:
+    from tornado.web import RequestHandler
+
+    class Exercise(_Handler, RequestHandler):
+        def learner(self) -> tuple[Any, str, dict[str, float]] | None:
+            """The launched learner, the exercise and the course's points; None once refused."""
+            found = self.tool.learners.session(self.request.headers, self.get_cookie(SESSION_COOKIE) or "")
+            name = self.get_query_argument("name", "")
+            points = self.tool.exercises()
+            if found is None:
+                self.refuse(403, DeepLinkRefused("open maumau's link in the LMS to see this page"))
+                return None
+            if name not in points:
+                self.refuse(404, DeepLinkRefused("this course has no exercise {name}", name=repr(name[:60])))
+                return None
+            return found, name, points
+
+        def post(self) -> None:
+            from ..grading.submissions import HandInError
+
+            who = self.learner()
+            if who is None:
+                return
+            found, name, _ = who
+            files = self.request.files.get("notebook") or []
+            try:
+                if not files or not files[0].body:
+                    raise HandInError("choose your notebook (.ipynb) to hand in")
+                if self.tool.hand_in is None:
+                    raise HandInError("this class server takes no hand-ins (it was started without a course)")
+                self.tool.hand_in(found.learner, name, bytes(files[0].body))
+            except HandInError as err:
+                self.refuse(400, str(err))
+                return
+            self.redirect(f"{self.tool.url}{EXERCISE}?name={quote(name, safe='')}", status=303)  # with this version
+
+        def get(self) -> None:
+            who = self.learner()
+            if who is None:
+                return
+            found, name, points = who
+            lang = browser_language(self.request.headers.get("Accept-Language"))
+            self.set_header("Content-Security-Policy", _PAGE_POLICY)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(exercise_page(self.tool.db, name, points[name], found.learner, found.display,
+                                      self.tool.class_url + "/", lang))
+
+    return Exercise
 
 
 def _key_handlers() -> tuple[type, type]:

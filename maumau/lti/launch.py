@@ -9,7 +9,8 @@ security"; IMS Security Framework 5.1.3), after the state was matched (``logins`
    two machines, and not before the login started;
 4. ``nonce`` the one this login sent (it is used once: the login is gone after it);
 5. a registered deployment id, LTI version ``1.3.0``, a resource link launch with its link id
-   and a user (``sub``).
+   and a user (``sub``), or a deep linking request (an instructor adds maumau's activities to the
+   course, ``deep_linking``) with the URL its answer goes back to.
 
 A refused launch is one sentence (``LaunchRefused``); nothing is signed in.
 """
@@ -25,12 +26,16 @@ from .platform_keys import KeyRefused, PlatformKeys
 from .platforms import Platform
 from .words import LtiRefusal
 
-__all__ = ["Launch", "LaunchRefused", "check_launch", "LEEWAY", "CLAIM", "INSTRUCTOR_ROLES"]
+__all__ = ["Launch", "LaunchRefused", "check_launch", "LEEWAY", "CLAIM", "DL_CLAIM", "INSTRUCTOR_ROLES",
+           "RESOURCE_LINK", "DEEP_LINKING"]
 
 #: Seconds the platform's clock and ours may differ.
 LEEWAY = 30
 #: The LTI claims' common prefix.
 CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
+#: The deep linking claims' common prefix.
+DL_CLAIM = "https://purl.imsglobal.org/spec/lti-dl/claim/"
+RESOURCE_LINK, DEEP_LINKING = "LtiResourceLinkRequest", "LtiDeepLinkingRequest"
 #: The context roles that make a launch the teacher's (the course's instructors and administrators).
 INSTRUCTOR_ROLES = frozenset({
     "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",
@@ -57,6 +62,19 @@ class Launch:
     resource_link_id: str
     target_link_uri: str
     claims: dict[str, Any]
+    message_type: str = RESOURCE_LINK
+
+    @property
+    def custom(self) -> dict[str, str]:
+        """The link's custom parameters (deep linking gave an exercise's link ``exercise``)."""
+        found = self.claims.get(CLAIM + "custom")
+        return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+    @property
+    def deep_linking(self) -> dict[str, Any]:
+        """A deep linking request's settings (its return URL, what it accepts), else empty."""
+        found = self.claims.get(DL_CLAIM + "deep_linking_settings")
+        return found if self.message_type == DEEP_LINKING and isinstance(found, dict) else {}
 
     @property
     def teacher(self) -> bool:
@@ -137,11 +155,14 @@ def _launch(claims: dict[str, Any], platform: Platform) -> Launch:
     if claims.get(CLAIM + "version") != "1.3.0":
         raise LaunchRefused("this is not an LTI 1.3.0 launch")
     kind = claims.get(CLAIM + "message_type")
-    if kind != "LtiResourceLinkRequest":
-        raise LaunchRefused("maumau takes resource link launches; a {kind} message is not served yet",
-                            kind=repr(str(kind)[:60]))
+    if kind not in (RESOURCE_LINK, DEEP_LINKING):
+        raise LaunchRefused("maumau takes resource link launches and deep linking requests; a {kind} message is "
+                            "not served", kind=repr(str(kind)[:60]))
     link, context = claims.get(CLAIM + "resource_link"), claims.get(CLAIM + "context") or {}
-    if not isinstance(link, dict) or not isinstance(link.get("id"), str) or not link["id"]:
+    if kind == DEEP_LINKING:
+        _check_deep_linking(claims)
+        link = {"id": ""}
+    elif not isinstance(link, dict) or not isinstance(link.get("id"), str) or not link["id"]:
         raise LaunchRefused("the launch names no resource link (its id)")
     sub, roles = claims["sub"], claims.get(CLAIM + "roles")
     if not isinstance(sub, str) or not sub.strip():
@@ -153,7 +174,22 @@ def _launch(claims: dict[str, Any], platform: Platform) -> Launch:
     return Launch(platform=platform, sub=sub, name=_name(claims), email=str(claims.get("email") or ""),
                   roles=tuple(roles), deployment_id=deployment, context_id=str(context.get("id") or ""),
                   context_title=str(context.get("title") or ""), resource_link_id=link["id"],
-                  target_link_uri=str(claims.get(CLAIM + "target_link_uri") or ""), claims=claims)
+                  target_link_uri=str(claims.get(CLAIM + "target_link_uri") or ""), claims=claims,
+                  message_type=kind)
+
+
+def _check_deep_linking(claims: dict[str, Any]) -> None:
+    """A deep linking request says where its answer goes (an http(s) URL) and accepts resource links."""
+    from urllib.parse import urlsplit
+
+    settings = claims.get(DL_CLAIM + "deep_linking_settings")
+    back = settings.get("deep_link_return_url") if isinstance(settings, dict) else None
+    if not isinstance(back, str) or urlsplit(back).scheme not in ("https", "http") or not urlsplit(back).netloc:
+        raise LaunchRefused("the deep linking request has no URL to answer to (deep_link_return_url)")
+    accepted = settings.get("accept_types") if isinstance(settings, dict) else None
+    if isinstance(accepted, list) and "ltiResourceLink" not in accepted:
+        raise LaunchRefused("the LMS asks for content maumau does not make: maumau adds LTI resource links "
+                            "(ltiResourceLink)")
 
 
 def _name(claims: dict[str, Any]) -> str:

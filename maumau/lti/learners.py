@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +28,10 @@ from typing import Any
 from ..classroom.login import _cookie_named, keep_session, same_site
 from .database import transaction
 from .launch import Launch
+from .platforms import Platform
 
-__all__ = ["LearnerSessions", "LmsLearner", "learner_name", "SESSION_COOKIE", "SESSION_SECONDS", "MOST_SESSIONS"]
+__all__ = ["LearnerSessions", "LmsLearner", "learner_name", "record_user", "SESSION_COOKIE", "SESSION_SECONDS",
+           "MOST_SESSIONS"]
 
 SESSION_COOKIE = "maumau_lti"
 SESSION_SECONDS = 8 * 3600
@@ -50,10 +53,34 @@ class LmsLearner:
 
 def learner_name(launch: Launch) -> str:
     """The learner of a launch: ``PLATFORM-SUB`` (a hash of the sub unless it is a plain word)."""
-    sub = launch.sub.strip()
+    return _name_of(launch.platform.name, launch.sub)
+
+
+def _name_of(platform_name: str, sub: str) -> str:
+    sub = sub.strip()
     if not _PLAIN.fullmatch(sub) or sub.startswith("."):
         sub = hashlib.sha256(sub.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return f"{launch.platform.name}-{sub}"
+    return f"{platform_name}-{sub}"
+
+
+def record_user(con: sqlite3.Connection, platform: Platform, sub: str, name: str, email: str) -> str:
+    """The learner of the LMS user ``sub`` of ``platform``, recorded with their name and e-mail
+    now (in the open transaction ``con``).  A launch and the platform's roster (``roster``) name
+    a user the same way.  An LMS user keeps the learner name they got first (the teacher may
+    rename the platform in ``lti.json``: their hand-ins stay theirs); a name another LMS user has
+    already gets the issuer's hash added, so two people are never one learner."""
+    con.execute(_SCHEMA)
+    issuer = platform.issuer
+    row = con.execute("SELECT learner FROM lti_users WHERE issuer = ? AND sub = ?", (issuer, sub)).fetchone()
+    learner = str(row[0]) if row is not None else _name_of(platform.name, sub)
+    if row is None and con.execute("SELECT 1 FROM lti_users WHERE learner = ?", (learner,)).fetchone():
+        learner += "-" + hashlib.sha256(issuer.encode()).hexdigest()[:6]
+    con.execute("INSERT INTO lti_users (learner, issuer, sub, name, email, seen) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (learner) DO UPDATE SET seen = excluded.seen, "
+                "name = CASE WHEN excluded.name != '' THEN excluded.name ELSE lti_users.name END, "
+                "email = CASE WHEN excluded.email != '' THEN excluded.email ELSE lti_users.email END",
+                (learner, issuer, sub, name, email, time.time()))  # a roster without names keeps the launch's
+    return learner
 
 
 class LearnerSessions:
@@ -78,28 +105,18 @@ class LearnerSessions:
                        f"SameSite=Strict")
 
     def _record(self, launch: Launch) -> str:
-        """The learner of the launch's LMS user, recorded with their name and e-mail now.  An LMS
-        user keeps the learner name they got first (the teacher may rename the platform in
-        ``lti.json``: their hand-ins stay theirs); a name another LMS user has already gets the
-        issuer's hash added, so two people are never one learner."""
-        issuer, sub = launch.platform.issuer, launch.sub
+        """The learner of the launch's LMS user, recorded with their name and e-mail now."""
         with transaction(self.db) as con:
-            row = con.execute("SELECT learner FROM lti_users WHERE issuer = ? AND sub = ?", (issuer, sub)).fetchone()
-            learner = str(row[0]) if row is not None else learner_name(launch)
-            if row is None and con.execute("SELECT 1 FROM lti_users WHERE learner = ?", (learner,)).fetchone():
-                learner += "-" + hashlib.sha256(issuer.encode()).hexdigest()[:6]
-            con.execute("INSERT INTO lti_users (learner, issuer, sub, name, email, seen) VALUES (?, ?, ?, ?, ?, ?) "
-                        "ON CONFLICT (learner) DO UPDATE SET name = excluded.name, email = excluded.email, "
-                        "seen = excluded.seen", (learner, issuer, sub, launch.name, launch.email, time.time()))
-        return learner
+            return record_user(con, launch.platform, launch.sub, launch.name, launch.email)
 
     def _keep(self, session: str, found: LmsLearner) -> None:
         """Keep a new session: ended ones go, then the oldest beyond ``MOST_SESSIONS``."""
         keep_session(self._sessions, session, found, MOST_SESSIONS)
 
-    def session(self, headers: Any) -> LmsLearner | None:
-        """The learner of a request with a live session cookie, from this site (a page's websocket)."""
-        found = self._sessions.get(_cookie_named(headers, SESSION_COOKIE) or "")
+    def session(self, headers: Any, cookie: str | None = None) -> LmsLearner | None:
+        """The learner of a request with a live session cookie, from this site (a page's websocket;
+        a page of the LTI app gives tornado's ``cookie`` value)."""
+        found = self._sessions.get(cookie if cookie is not None else _cookie_named(headers, SESSION_COOKIE) or "")
         if found is None or found.until < time.monotonic() or not same_site(headers):
             return None
         return found

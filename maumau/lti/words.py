@@ -93,9 +93,36 @@ REFUSALS: dict[str, dict[str, str]] = {
     "this is not an LTI 1.3.0 launch": {
         "de": "das ist kein Start nach LTI 1.3.0",
         "hu": "ez nem LTI 1.3.0 szerinti indítás"},
-    "maumau takes resource link launches; a {kind} message is not served yet": {
-        "de": "maumau nimmt Starts über Ressourcen-Links an; eine Nachricht {kind} wird noch nicht bedient",
-        "hu": "a maumau erőforrás-linkes indításokat fogad; {kind} üzenetet még nem szolgál ki"},
+    "maumau takes resource link launches and deep linking requests; a {kind} message is not served": {
+        "de": "maumau nimmt Starts über Ressourcen-Links und Deep-Linking-Anfragen an; eine Nachricht {kind} wird "
+              "nicht bedient",
+        "hu": "a maumau erőforrás-linkes indításokat és deep linking kéréseket fogad; {kind} üzenetet nem szolgál "
+              "ki"},
+    "the deep linking request has no URL to answer to (deep_link_return_url)": {
+        "de": "die Deep-Linking-Anfrage nennt keine URL für die Antwort (deep_link_return_url)",
+        "hu": "a deep linking kérés nem ad meg URL-t a válaszhoz (deep_link_return_url)"},
+    "the LMS asks for content maumau does not make: maumau adds LTI resource links (ltiResourceLink)": {
+        "de": "das LMS verlangt Inhalte, die maumau nicht erstellt: maumau fügt LTI-Ressourcen-Links hinzu "
+              "(ltiResourceLink)",
+        "hu": "az LMS olyan tartalmat kér, amilyet a maumau nem készít: a maumau LTI-erőforráslinkeket ad hozzá "
+              "(ltiResourceLink)"},
+    "only an instructor of the course adds maumau's activities to it": {
+        "de": "nur eine Lehrkraft des Kurses fügt ihm Aktivitäten von maumau hinzu",
+        "hu": "csak a kurzus oktatója adhat hozzá maumau-tevékenységeket"},
+    "this choice of activities was used already or took too long: add the activity in the LMS again": {
+        "de": "diese Auswahl von Aktivitäten wurde schon benutzt oder hat zu lange gedauert: füge die Aktivität im "
+              "LMS noch einmal hinzu",
+        "hu": "ezt a tevékenységválasztást már felhasználták, vagy túl sokáig tartott: add hozzá újra a "
+              "tevékenységet az LMS-ben"},
+    "open maumau's link in the LMS to see this page": {
+        "de": "öffne den Link zu maumau im LMS, um diese Seite zu sehen",
+        "hu": "nyisd meg a maumau linkjét az LMS-ben, hogy lásd ezt az oldalt"},
+    "this course has no exercise {name}": {
+        "de": "dieser Kurs hat keine Aufgabe {name}",
+        "hu": "ebben a kurzusban nincs {name} feladat"},
+    "choose at least one activity to add": {
+        "de": "wähle mindestens eine Aktivität zum Hinzufügen",
+        "hu": "válassz legalább egy hozzáadandó tevékenységet"},
     "the launch names no resource link (its id)": {
         "de": "der Start nennt keinen Ressourcen-Link (seine ID)",
         "hu": "az indítás nem nevez meg erőforrás-linket (az azonosítóját)"},

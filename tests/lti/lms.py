@@ -29,6 +29,8 @@ from lti1p3platform.oidc_login import OIDCLoginAbstract
 from lti1p3platform.registration import Registration
 from lti1p3platform.request import Request
 
+from .lms_services import COURSE, Fault, Store, serve
+
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
@@ -96,6 +98,21 @@ class Platform:
     lifetime: int = 300
     #: The key the next launches are signed with (None: the platform's published key).
     sign_with: str | None = None
+    #: The tool's key set as the teacher pasted it into the LMS (None: fetched from ``tool_jwks``).
+    tool_key_set: dict[str, Any] | None = None
+    tool_jwks: str = ""
+    #: Whether launches offer the course's grade and roster services.
+    services: bool = True
+    #: The faults of the next service requests (``lms_services.Fault``).
+    faults: list[Fault] = field(default_factory=list)
+    #: Members the roster lists beyond the users (left the course: status Inactive, ...).
+    former: list[dict[str, Any]] = field(default_factory=list)
+    #: The page size of the roster the launches name (Names and Roles pages through it).
+    roster_page: int = 1
+    #: The links deep linking added to the course: link id -> content item.
+    links: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: What the last deep linking answer sent back as its opaque data.
+    returned_data: Any = None
 
     def __post_init__(self) -> None:
         self.key = new_key()
@@ -103,6 +120,8 @@ class Platform:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
         self.issuer = self.url
+        self.store = Store()
+        self.token_requests = 0
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
     def close(self) -> None:
@@ -127,7 +146,52 @@ class Platform:
         reg.set_iss(self.issuer).set_client_id(self.client_id).set_deployment_id(self.deployment_id)
         reg.set_oidc_login_url(self.tool_login).set_launch_url(self.tool_launch)
         reg.set_platform_private_key(self.sign_with or self.key).set_platform_public_key(public_pem(self.key))
+        reg.set_deeplink_launch_url(self.tool_launch)
+        if self.tool_key_set is not None:
+            reg.set_tool_key_set(self.tool_key_set)  # type: ignore[arg-type]
+        else:
+            reg.set_tool_key_set_url(self.tool_jwks)
         return reg
+
+    @property
+    def lineitems_url(self) -> str:
+        return f"{self.url}/courses/{COURSE}/lineitems"
+
+    @property
+    def memberships_url(self) -> str:
+        return f"{self.url}/courses/{COURSE}/memberships"
+
+    def deep_link_return(self, form: dict[str, str]) -> tuple[int, str]:
+        """The deep linking answer: lti1p3platform checks the tool's signed response (against the
+        tool's key set) and returns its items; each becomes a link, and a link with a line item
+        gets its grade column, made by the LMS (not by the tool's service calls)."""
+        config = _Config(registration=self._registration())
+        config.get_registration()
+        try:
+            items = config.validate_deeplinking_resp(form)
+        except Exception as err:  # noqa: BLE001  a refused answer
+            return 400, f"refused: {type(err).__name__}: {err}"
+        self.returned_data = jwt.decode(form["JWT"], options={"verify_signature": False}).get(
+            "https://purl.imsglobal.org/spec/lti-dl/claim/data")
+        for item in items:
+            link = f"dl-{len(self.links) + 1}"
+            self.links[link] = item
+            if isinstance(item.get("lineItem"), dict):
+                with self.store.lock:
+                    n = max(self.store.items, default=0) + 1
+                    self.store.items[n] = {**item["lineItem"], "id": self.store.item_url(self.url, n),
+                                           "resourceLinkId": link}
+        return 200, f"added {len(items)}"
+
+    def token(self, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
+        """The token endpoint: lti1p3platform checks the tool's signed assertion and signs a token."""
+        self.token_requests += 1
+        config = _Config(registration=self._registration())
+        config.get_registration()
+        try:
+            return 200, dict(config.get_access_token(form))
+        except Exception as err:  # noqa: BLE001  any refusal of lti1p3platform's: invalid_client
+            return 401, {"error": "invalid_client", "error_description": f"{type(err).__name__}: {err}"}
 
     def launch_link(self, login_hint: str, link: str = "link-1") -> str:
         """The URL the LMS sends the browser to when the user opens the tool's link: the tool's
@@ -143,8 +207,18 @@ class Platform:
         config = _Config(registration=self._registration())
         launch = _Launch(_Request(query), config)
         launch.set_user_data(user.sub, user.roles, full_name=user.name)
-        launch.set_resource_link_claim(query.get("lti_message_hint") or "link-1", title="Mau-Mau")
-        launch.set_launch_context_claim("course-7", context_title="Maths 7b")
+        link = query.get("lti_message_hint") or "link-1"
+        if link == "deep-link":  # the instructor's "add an activity": a deep linking request
+            launch.set_dl(self.url + "/deep_link_return", title="Add an activity", accept_types={"ltiResourceLink"},
+                          extra_data={"session": "dl-7"})
+        else:
+            launch.set_resource_link_claim(link, title="Mau-Mau")
+        if link in self.links and self.links[link].get("custom"):
+            launch.set_custom_parameters_claim(dict(self.links[link]["custom"]))
+        launch.set_launch_context_claim(COURSE, context_title="Maths 7b")
+        if self.services:
+            launch.set_ags(lineitems_url=self.lineitems_url, allow_creating_lineitems=True)
+            launch.set_nrps(f"{self.memberships_url}?limit={self.roster_page}")
         if self.extra:
             launch.set_extra_claims(dict(self.extra))
         if self.clock:  # a platform whose clock is off: the message, signed by the platform's key, at that time
@@ -173,8 +247,43 @@ class Platform:
                 elif parts.path == "/auth":
                     form = platform.authorize(dict(parse_qsl(parts.query)))
                     self._send(200, "text/html", launch_form(form))
+                elif parts.path.startswith("/courses/"):
+                    self.service("GET", parts)
                 else:
                     self._send(404, "text/plain", "not found")
+
+            def do_POST(self) -> None:  # noqa: N802
+                parts = urlsplit(self.path)
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
+                if parts.path == "/token":
+                    status, answer = platform.token(dict(parse_qsl(body)))
+                    self._send(status, "application/json", json.dumps(answer))
+                elif parts.path == "/deep_link_return":
+                    status, text = platform.deep_link_return(dict(parse_qsl(body)))
+                    self._send(status, "text/plain", text)
+                elif parts.path.startswith("/courses/"):
+                    self.service("POST", parts, json.loads(body) if body else None)
+                else:
+                    self._send(404, "text/plain", "not found")
+
+            def do_DELETE(self) -> None:  # noqa: N802
+                self.service("DELETE", urlsplit(self.path))
+
+            def service(self, method: str, parts: Any, body: Any = None) -> None:
+                config = _Config(registration=platform._registration())
+                config.get_registration()
+                try:
+                    status, headers, answer = serve(platform, config, method, parts.path,
+                                                    dict(parse_qsl(parts.query)), self.headers, body)
+                except Exception as err:  # noqa: BLE001  lti1p3platform refuses a bad token by raising
+                    status, headers, answer = 401, {}, {"error": f"{type(err).__name__}: {err}"}
+                data = json.dumps(answer).encode() if answer is not None else b""
+                self.send_response(status)
+                for name, value in {"Content-Type": "application/json", **headers}.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def _send(self, status: int, kind: str, body: str) -> None:
                 data = body.encode()
@@ -225,14 +334,26 @@ class Browser:
     def __init__(self) -> None:
         self.cookies: dict[tuple[str, str, str], str] = {}  # (host, path, name) -> value
 
-    def request(self, method: str, url: str, form: dict[str, str] | None = None) -> Response:
+    def request(self, method: str, url: str, form: dict[str, str] | list[tuple[str, str]] | None = None,
+                upload: tuple[str, str, bytes] | None = None, origin: str | None = None) -> Response:
+        """``method`` ``url`` with the browser's cookies: a form, or a file ``upload`` (field, file
+        name, bytes) as a page's file input sends it; ``origin``: the page's site (a form's post)."""
         parts = urlsplit(url)
         conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=20)
         headers = {"Cookie": self.cookie_header(url)} if self.cookie_header(url) else {}
-        body = None
+        if origin is not None:
+            headers["Origin"] = origin
+        body: str | bytes | None = None
         if form is not None:
             body = urlencode(form)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if upload is not None:
+            field_name, filename, data = upload
+            boundary = "maumau-test-boundary"
+            head = (f'--{boundary}\r\nContent-Disposition: form-data; name="{field_name}"; filename="{filename}"\r\n'
+                    f"Content-Type: application/octet-stream\r\n\r\n")
+            body = head.encode() + data + f"\r\n--{boundary}--\r\n".encode()
+            headers["Content-Type"] = f"multipart/form-data; boundary={boundary}"
         conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), body=body, headers=headers)
         answer = conn.getresponse()
         response = Response(answer.status, answer.getheaders(), answer.read().decode("utf-8", "replace"))

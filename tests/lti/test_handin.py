@@ -4,33 +4,11 @@ cookie, and the notebook is the LMS learner's, whatever code the message names."
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
+from .conftest import EX, REPO
 from .lms import Browser, Platform
 from .test_launch import launch
-
-REPO = Path(__file__).resolve().parents[2]
-EX = "01_matching"
-
-
-@pytest.fixture
-def course_server(tmp_path: Path, platform: Platform) -> Iterator[Any]:
-    from maumau.classroom import Course, Server
-
-    source = tmp_path / "source"
-    source.mkdir()
-    shutil.copy(REPO / "exercises" / f"{EX}.ipynb", source)
-    srv = Server(db=tmp_path / "class.sqlite", port=0, computer_delay=0, pause=0, course=Course(source),
-                 lti={"platforms": [platform.registration_entry("moodle")]})
-    srv.start()
-    platform.tool_login, platform.tool_launch = srv.lti.url + "/lti/login", srv.lti.url + "/lti/launch"
-    yield srv
-    srv.stop()
 
 
 def hand_in(server: Any, cookie: str, hello: dict[str, Any]) -> dict[str, Any]:

@@ -182,8 +182,10 @@ def test_a_login_from_an_unregistered_platform_is_refused(server: Any, platform:
 
 
 def test_a_message_that_is_not_a_resource_link_launch_is_refused(server: Any, platform: Platform):
+    platform.extra = {"https://purl.imsglobal.org/spec/lti/claim/message_type": "LtiSubmissionReviewRequest"}
+    refused(launch(Browser(), platform), "is not served")
     platform.extra = {"https://purl.imsglobal.org/spec/lti/claim/message_type": "LtiDeepLinkingRequest"}
-    refused(launch(Browser(), platform), "not served yet")
+    refused(launch(Browser(), platform), "no URL to answer to")
     platform.extra = {"https://purl.imsglobal.org/spec/lti/claim/version": "1.1"}
     refused(launch(Browser(), platform), "1.3.0")
 
