@@ -59,12 +59,15 @@ class LtiTool:
     the sessions launches opened.  ``teacher_cookies`` opens a teacher's session of the class
     server (its ``Set-Cookie`` values); ``class_url`` says where the class pages are; ``exercises``
     the course's exercises and their points (deep linking offers them); ``hand_in`` takes a
-    launched learner's upload of an exercise (the class server's course)."""
+    launched learner's upload of an exercise (the class server's course); ``feedback`` gives a
+    learner's feedback on an exercise as a part of its page (learner, exercise, language), only
+    once the teacher released it."""
 
     def __init__(self, registrations: Registrations, db: str | Path, teacher_cookies: Callable[[], list[str]],
                  class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN,
                  exercises: Callable[[], dict[str, float]] = dict,
-                 hand_in: Callable[[str, str, bytes], Any] | None = None) -> None:
+                 hand_in: Callable[[str, str, bytes], Any] | None = None,
+                 feedback: Callable[[str, str, str], str] | None = None) -> None:
         self.registrations = registrations
         self.keys = ToolKeys(db)
         self.platform_keys = PlatformKeys(cooldown=cooldown)
@@ -72,7 +75,7 @@ class LtiTool:
         self.learners = LearnerSessions(db, prefix)
         self.courses = Courses(db)
         self.picks = Picks()
-        self.db, self.exercises, self.hand_in = str(db), exercises, hand_in
+        self.db, self.exercises, self.hand_in, self.feedback = str(db), exercises, hand_in, feedback
         self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
         self.host = "127.0.0.1"
@@ -352,8 +355,9 @@ def _exercise_handler() -> type:
             lang = browser_language(self.request.headers.get("Accept-Language"))
             self.set_header("Content-Security-Policy", _PAGE_POLICY)
             self.set_header("Content-Type", "text/html; charset=utf-8")
+            feedback = self.tool.feedback(found.learner, name, lang) if self.tool.feedback is not None else ""
             self.finish(exercise_page(self.tool.db, name, points[name], found.learner, found.display,
-                                      self.tool.class_url + "/", lang))
+                                      self.tool.class_url + "/", lang, feedback))
 
     return Exercise
 

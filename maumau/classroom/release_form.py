@@ -1,0 +1,74 @@
+"""The teacher's release buttons on the course page: each exercise's feedback, released or held back.
+
+The course page runs no script, so each button is a small form that posts to
+``/course/release?exercise=NAME&do=release|hold&form=TOKEN`` with an empty body (the class server
+reads no request bodies).  ``TOKEN`` is the session's form token: an HMAC, under a key only this
+server process holds, of the teacher's session cookie (the token login's or the hub login's).  A
+page of another site cannot read it, and a learner's page of the same origin (a JupyterHub's
+single-user servers share the hub's) cannot either: a post without it, or from another
+``Origin``, changes nothing.  The answer sends the browser back to the course page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import html
+import secrets
+from collections.abc import Iterable
+from datetime import datetime
+from urllib.parse import quote
+
+from ..grading.feedback_release import DEADLINE, HAND, FeedbackRelease, Release, when
+from ..text.locale.feedback import said
+
+__all__ = ["ReleaseForm", "RELEASE_PATH"]
+
+RELEASE_PATH = "/course/release"
+
+
+class ReleaseForm:
+    """The release section of the course page and the posts of its buttons."""
+
+    def __init__(self, releases: FeedbackRelease) -> None:
+        self.releases = releases
+        self._key = secrets.token_bytes(32)
+
+    def token(self, session: str) -> str:
+        """The form token of a teacher's session (its cookie's value)."""
+        return hmac.new(self._key, session.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+
+    def checked(self, session: str | None, sent: str) -> bool:
+        """Whether ``sent`` is the form token of ``session``."""
+        return session is not None and bool(sent) and hmac.compare_digest(sent, self.token(session))
+
+    def change(self, exercise: str, do: str, now: datetime) -> Release:
+        """Release (``do`` "release") or hold back ``exercise``; FeedbackReleaseError for a bad name."""
+        return self.releases.release(exercise, now) if do == "release" else self.releases.hold(exercise, now)
+
+    def section(self, exercises: Iterable[str], session: str, lang: str, now: datetime) -> str:
+        """The course page's section: each exercise, whether learners see its feedback, its button."""
+        known = self.releases.all()
+        token = self.token(session)
+        rows = []
+        for name in exercises:
+            release = known.get(name, Release(name))
+            shown = release.visible(now)
+            do = "hold" if shown or release.how == DEADLINE else "release"
+            action = html.escape(f"course/release?exercise={quote(name, safe='')}&do={do}&lang={lang}&form={token}")
+            rows.append(f'<tr><th scope="row">{html.escape(name)}</th><td>{html.escape(_state(release, lang, now))}'
+                        f'</td><td><form method="post" action="{action}"><button type="submit">'
+                        f'{html.escape(said(do, lang))}</button></form></td></tr>')
+        head = "".join(f'<th scope="col">{html.escape(said(w, lang))}</th>' for w in ("exercise", "state", "action"))
+        return (f"<h2>{html.escape(said('section', lang))}</h2><p>{html.escape(said('intro', lang))}</p>"
+                f"<table><caption>{html.escape(said('caption', lang))}</caption><thead><tr>{head}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _state(release: Release, lang: str, now: datetime) -> str:
+    """Whether and since when learners see an exercise's feedback, in a few words."""
+    if release.at is None or release.how not in (HAND, DEADLINE):
+        return said("state_held", lang)
+    if release.how == HAND:
+        return said("state_hand", lang, when=when(release.at))
+    return said("state_deadline" if release.visible(now) else "state_due", lang, when=when(release.at))
