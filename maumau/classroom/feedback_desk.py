@@ -34,7 +34,7 @@ from ..grading.feedback_release import FeedbackRelease, Release, when
 from ..grading.submissions import HandInError
 from ..text.locale.feedback import said
 
-__all__ = ["FeedbackDesk", "FEEDBACK_SOCKET", "LEARNER_PAGE", "Answer"]
+__all__ = ["FeedbackDesk", "FEEDBACK_SOCKET", "LEARNER_PAGE", "FeedbackAnswer"]
 
 FEEDBACK_SOCKET = "/feedback"
 LEARNER_PAGE = "/my-feedback"
@@ -42,7 +42,7 @@ _HELLO_BYTES = 2048
 
 
 @dataclass(frozen=True)
-class Answer:
+class FeedbackAnswer:
     """What a learner gets for one exercise: released or not, the sentence, the feedback's text
     (Markdown; empty before the release or before any grade)."""
 
@@ -65,21 +65,22 @@ class FeedbackDesk:
         self.releases = FeedbackRelease(db)
         self.exercises, self.clock = exercises, clock
 
-    def answer(self, learner: str, exercise: str, lang: str) -> Answer:
+    def answer(self, learner: str, exercise: str, lang: str) -> FeedbackAnswer:
         """``learner``'s feedback on ``exercise`` (a name the course has: the caller checks it)."""
         from ..grading.gradebook import Gradebook
         from ..grading.report import feedback_markdown
 
         release = self.releases.of(exercise)
         if not release.visible(self.clock()):
-            return Answer(exercise, False, _waiting(release, lang))
+            return FeedbackAnswer(exercise, False, _waiting(release, lang))
         assert release.at is not None
         at = release.at.isoformat(timespec="seconds")
         last = Gradebook(self.db).last(learner, exercise)
         if last is None:
-            return Answer(exercise, True, said("not_graded", lang, exercise=exercise), at=at)
+            return FeedbackAnswer(exercise, True, said("not_graded", lang, exercise=exercise), at=at)
         text = feedback_markdown(learner, [last[0]], lang, explain=True)
-        return Answer(exercise, True, said("released", lang, exercise=exercise, when=when(release.at)), text, at)
+        sentence = said("released", lang, exercise=exercise, when=when(release.at))
+        return FeedbackAnswer(exercise, True, sentence, text, at)
 
     # --- the notebook's websocket ---------------------------------------------------------------------
     async def serve(self, websocket: Any, server: Any, address: str, hub_user: str | None) -> None:

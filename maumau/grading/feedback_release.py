@@ -25,7 +25,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 __all__ = ["FeedbackRelease", "Release", "FeedbackReleaseError", "HAND", "DEADLINE", "HELD", "parse_delay",
-           "utc_now", "when", "check_name", "EXERCISE_NAME"]
+           "utc_now", "when", "check_exercise_name", "EXERCISE_NAME"]
 
 #: How a release was decided: by hand, by the close time and its delay, or held back by hand.
 HAND, DEADLINE, HELD = "hand", "deadline", "held"
@@ -90,7 +90,7 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
-def check_name(exercise: str) -> str:
+def check_exercise_name(exercise: str) -> str:
     """``exercise`` if it looks like an exercise's name, else FeedbackReleaseError (nothing stored)."""
     if not isinstance(exercise, str) or not EXERCISE_NAME.fullmatch(exercise):
         raise FeedbackReleaseError(f"{str(exercise)[:80]!r} is no exercise name (letters, digits, _ . -): "
@@ -125,17 +125,17 @@ class FeedbackRelease:
 
     def release(self, exercise: str, now: datetime) -> Release:
         """Release ``exercise`` by hand from ``now`` on (one released by hand already keeps its moment)."""
-        if self.of(check_name(exercise)).how == HAND:
+        if self.of(check_exercise_name(exercise)).how == HAND:
             return self.of(exercise)
         return self._set(exercise, HAND, _iso(now), now)
 
     def hold(self, exercise: str, now: datetime) -> Release:
         """Hold ``exercise`` back until it is released by hand (a schedule no longer releases it)."""
-        return self._set(check_name(exercise), HELD, None, now)
+        return self._set(check_exercise_name(exercise), HELD, None, now)
 
     def schedule(self, exercise: str, at: datetime, now: datetime) -> Release:
         """Release ``exercise`` at ``at`` (its close time plus the delay), unless the teacher decided by hand."""
-        check_name(exercise)
+        check_exercise_name(exercise)
         with self._db() as con:
             con.execute("INSERT INTO feedback_release (exercise, how, at, changed) VALUES (?, ?, ?, ?) "
                         "ON CONFLICT (exercise) DO UPDATE SET at=excluded.at, changed=excluded.changed "
