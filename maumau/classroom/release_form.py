@@ -56,9 +56,11 @@ class ReleaseForm:
             shown = release.visible(now)
             do = "hold" if shown or release.how == DEADLINE else "release"
             action = html.escape(f"course/release?exercise={quote(name, safe='')}&do={do}&lang={lang}&form={token}")
-            rows.append(f'<tr><th scope="row">{html.escape(name)}</th><td>{html.escape(_state(release, lang, now))}'
-                        f'</td><td><form method="post" action="{action}"><button type="submit">'
-                        f'{html.escape(said(do, lang))}</button></form></td></tr>')
+            label = html.escape(f"{said(do, lang)}: {name}", quote=True)  # a screen reader hears which exercise
+            rows.append(f'<tr><th scope="row">{html.escape(name)}</th><td style="text-align:left">'
+                        f'{html.escape(_state(release, lang, now))}</td><td><form method="post" action="{action}">'
+                        f'<button type="submit" aria-label="{label}">{html.escape(said(do, lang))}</button></form>'
+                        f'</td></tr>')
         head = "".join(f'<th scope="col">{html.escape(said(w, lang))}</th>' for w in ("exercise", "state", "action"))
         return (f"<h2>{html.escape(said('section', lang))}</h2><p>{html.escape(said('intro', lang))}</p>"
                 f"<table><caption>{html.escape(said('caption', lang))}</caption><thead><tr>{head}</tr></thead>"
