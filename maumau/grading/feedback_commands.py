@@ -41,7 +41,7 @@ def cmd_feedback(args: argparse.Namespace, con: Any) -> int:
         con.error(said("no_db", args.lang, db=args.db))
         return 1
     if args.action != "status" and not args.exercises:
-        con.error(f"feedback {args.action} needs the exercises, e.g. maumau feedback {args.action} 01_matching")
+        con.error(said("needs_exercises", args.lang, action=args.action))
         return 2
     bad = [name for name in args.exercises if not EXERCISE_NAME.fullmatch(name)]
     if bad:  # every name first: a bad one changes nothing at all
@@ -50,7 +50,7 @@ def cmd_feedback(args: argparse.Namespace, con: Any) -> int:
     try:
         releases = FeedbackRelease(args.db)
     except sqlite3.Error as err:  # a file that is no SQLite database: say which
-        con.error(f"cannot read the class database {args.db}: {err}")
+        con.error(said("bad_db", args.lang, db=args.db, error=err))
         return 1
     now = utc_now()
     if args.action == "status":

@@ -5,6 +5,7 @@ them, and ``maumau feedback release|hold|status``.  The server side is tests/cla
 from __future__ import annotations
 
 import io
+import re
 import sqlite3
 from datetime import datetime, timedelta, timezone
 
@@ -123,3 +124,13 @@ def test_the_command_releases_holds_and_tells(tmp_path):
     out = io.StringIO()
     assert main(["feedback", "status", "--db", str(tmp_path / "text.sqlite")], out=out, err=out) == 1
     assert "cannot read the class database" in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+def test_every_sentence_is_in_english_german_and_hungarian():
+    from maumau.text.locale.feedback import FEEDBACK
+
+    assert set(FEEDBACK) == {"en", "de", "hu"}
+    for lang in ("de", "hu"):
+        assert set(FEEDBACK[lang]) == set(FEEDBACK["en"]), lang
+        for key, text in FEEDBACK[lang].items():  # the same blanks to fill, in every language
+            assert sorted(re.findall(r"{(\w+)", text)) == sorted(re.findall(r"{(\w+)", FEEDBACK["en"][key])), key

@@ -54,6 +54,8 @@ FEEDBACK: dict[str, dict[str, str]] = {
         "bad_name": "{exercise!r} is no exercise name (letters, digits, _ . -): nothing changed.",
         "bad_delay": "the feedback delay {text!r} is not like 2h, 30m, 1d or 0",
         "no_db": "There is no class database at {db}.",
+        "needs_exercises": "feedback {action} needs the exercises, e.g. maumau feedback {action} 01_matching",
+        "bad_db": "cannot read the class database {db}: {error}",
     },
     "de": {
         "held": "Deine Rückmeldung zu {exercise} liegt bei deiner Lehrkraft: du siehst sie, sobald sie sie "
@@ -103,6 +105,8 @@ FEEDBACK: dict[str, dict[str, str]] = {
         "bad_name": "{exercise!r} ist kein Aufgabenname (Buchstaben, Ziffern, _ . -): nichts wurde geändert.",
         "bad_delay": "die Wartezeit {text!r} ist nicht wie 2h, 30m, 1d oder 0",
         "no_db": "Unter {db} gibt es keine Datenbank der Klasse.",
+        "needs_exercises": "feedback {action} braucht die Aufgaben, z. B. maumau feedback {action} 01_matching",
+        "bad_db": "die Datenbank der Klasse {db} ist nicht lesbar: {error}",
     },
     "hu": {
         "held": "A(z) {exercise} visszajelzése a tanárodnál van: akkor látod, amikor a tanárod kiadja.",
@@ -149,6 +153,9 @@ FEEDBACK: dict[str, dict[str, str]] = {
         "bad_name": "{exercise!r} nem feladatnév (betűk, számjegyek, _ . -): semmi sem változott.",
         "bad_delay": "a(z) {text!r} várakozás nem olyan, mint 2h, 30m, 1d vagy 0",
         "no_db": "Nincs osztályadatbázis itt: {db}.",
+        "needs_exercises": "a feedback {action} parancsnak feladatok kellenek, pl. maumau feedback {action} "
+                           "01_matching",
+        "bad_db": "a(z) {db} osztályadatbázis nem olvasható: {error}",
     },
 }
 
