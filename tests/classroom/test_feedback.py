@@ -6,6 +6,7 @@ teacher's pages without a login, a forged release button all change or show noth
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import shutil
@@ -234,3 +235,24 @@ def test_a_restarted_server_keeps_what_was_released(course, tmp_path):
         assert not classroom.feedback(again.url, codes["anna"], EX).released  # held by hand: the schedule waits
     finally:
         again.stop()
+
+
+def test_a_real_grading_run_gives_the_hidden_tests_explanation_and_only_the_release_shows_it(course, tmp_path):
+    server, db, clock, codes = course
+    folder = tmp_path / "subs" / "anna"
+    folder.mkdir(parents=True)
+    shutil.copy(REPO / "tests" / "submissions" / "buggy_matching" / f"{EX}.ipynb", folder)
+    out = io.StringIO()
+    argv = ["grade", "--source", str(tmp_path / "source"), str(tmp_path / "subs"), "--exercise", EX,
+            "--out", str(tmp_path / "grades"), "--gradebook", str(db), "-j", "1", "--cell-timeout", "20"]
+    assert main(argv, out=out, err=out) == 0, out.getvalue()
+    explained = "hidden: a wish lasts through a draw: legal moves of seat 1: the legal moves are ['draw', 'play 3H']"
+    assert explained not in (tmp_path / "grades" / "feedback" / "anna.md").read_text()  # grade's own files: no
+    before = classroom.feedback(server.url, codes["anna"], EX)
+    assert not before.released and explained not in str(before)
+    cookie = _login(server)
+    teacher = _get(server.url + "/course/feedback?learner=anna", cookie)[1]
+    assert html.escape(explained) in teacher  # the teacher: always
+    FeedbackRelease(db).release(EX, clock.now)
+    after = classroom.feedback(server.url, codes["anna"], EX)
+    assert after.released and explained in after.text and "2 of 6 points" in after.text
