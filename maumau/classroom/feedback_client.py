@@ -38,6 +38,7 @@ def feedback(url: str, code: str, exercise: str, token: str | None = None, hub_t
     seat's ``token``; on JupyterHub the hub token says who you are.  Before your teacher releases it
     you get only a sentence saying when it comes.  ``lang``: en, de or hu (None: the course's).
     ClassroomError with the server's sentence when it refuses."""
+    from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
     hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
@@ -48,9 +49,20 @@ def feedback(url: str, code: str, exercise: str, token: str | None = None, hub_t
         with connect(socket, open_timeout=timeout, additional_headers=headers, max_size=2**20) as ws:
             ws.send(json.dumps(hello))
             answer = json.loads(ws.recv(timeout))
+    except InvalidStatus as err:  # the server said no before the request: why, in a sentence
+        raise ClassroomError("refused", _refusal(url, err.response.status_code)) from None
     except (OSError, TimeoutError) as err:
         raise ClassroomError("unreachable", f"cannot reach the class server at {url}: {err}") from None
     if answer.get("type") != "feedback":
         raise ClassroomError(str(answer.get("code", "refused")), str(answer.get("message", answer)))
     return Feedback(str(answer["exercise"]), bool(answer["released"]), str(answer["message"]),
                     str(answer.get("text") or ""), answer.get("at"))
+
+
+def _refusal(url: str, status: int) -> str:
+    """Why the class server at ``url`` refused a feedback request at its handshake."""
+    if status == 404:
+        return f"the class server at {url} has no course, so no feedback (the teacher starts it with --exercises)"
+    if status in (401, 403):
+        return f"the class server at {url} did not accept your login (the hub token): open your notebook from the hub"
+    return f"the class server at {url} refused the request (HTTP {status})"

@@ -256,3 +256,11 @@ def test_a_real_grading_run_gives_the_hidden_tests_explanation_and_only_the_rele
     FeedbackRelease(db).release(EX, clock.now)
     after = classroom.feedback(server.url, codes["anna"], EX)
     assert after.released and explained in after.text and "2 of 6 points" in after.text
+
+
+def test_a_server_without_a_course_says_so(tmp_path):
+    with classroom.Server(db=tmp_path / "class.sqlite", port=0) as bare:
+        with pytest.raises(ClassroomError, match="has no course, so no feedback"):
+            classroom.feedback(bare.url, "ABCD-EFGH-JKLM-NPQR", EX)
+        status, body = _get(bare.url + "/my-feedback?lang=de")
+        assert status == 404 and "keinen Kurs" in body and body.count("\n") == 1
