@@ -166,7 +166,8 @@ class Server:
             raise LtiError(f"with --host {self.host} an LMS reaches maumau at its https address, not at this "
                            f"machine's: give it as tool_url in the LTI registrations")
         return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix,
-                       exercises=self._exercise_points, hand_in=self._lti_hand_in, feedback=self._lti_feedback)
+                       exercises=self._exercise_points, hand_in=self._lti_hand_in, titles=self._exercise_titles,
+                       feedback=self._lti_feedback)
 
     def _lti_hand_in(self, learner: str, exercise: str, data: bytes) -> Any:
         """A launched learner's upload on their exercise page (``lti.exercise_page``): the course's
@@ -191,6 +192,14 @@ class Server:
         from ..grading.exercise import load_exercises
 
         return {e.name: e.max_score for e in load_exercises(self.course.course.source)}
+
+    def _exercise_titles(self, lang: str) -> dict[str, str]:
+        """The course's exercises as an LMS column or page calls them, in ``lang`` where translated."""
+        if self.course is None:
+            return {}
+        from ..grading.exercise import load_exercises
+
+        return {e.name: e.in_language(lang).title for e in load_exercises(self.course.course.source)}
 
     # --- where ------------------------------------------------------------------------------------------
     @property
