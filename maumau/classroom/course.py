@@ -77,11 +77,11 @@ class CourseDesk:
         self.exercises = course.exercise_ids()
         self.handins = HandIns(db)
         self.db = Path(db)
-        self.learners = FeedbackDesk(db, lambda: sorted(self.exercises), lambda: self.course.clock())
-        self.release_form = ReleaseForm(self.learners.releases)
+        self.feedback_desk = FeedbackDesk(db, lambda: sorted(self.exercises), lambda: self.course.clock())
+        self.release_form = ReleaseForm(self.feedback_desk.releases)
         if course.feedback_delay is not None:  # kept in the database: a decision by hand stays
             for name, close in course.closes.items():
-                self.learners.releases.schedule(name, close + course.feedback_delay, course.clock())
+                self.feedback_desk.releases.schedule(name, close + course.feedback_delay, course.clock())
 
     async def serve(self, websocket: Any, server: Any, address: str, hub_user: str | None) -> None:
         """One hand-in on ``websocket``: the hello, then the notebook, then the receipt."""

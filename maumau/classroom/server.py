@@ -183,7 +183,7 @@ class Server:
         only once released; nothing when the server has no course."""
         if self.course is None or exercise not in self.course.exercises:
             return ""
-        return self.course.learners.section(learner, exercise, lang)
+        return self.course.feedback_desk.section(learner, exercise, lang)
 
     def _exercise_points(self) -> dict[str, float]:
         """The course's exercises and their points (an LMS's deep linking offers them), or none."""
@@ -374,8 +374,9 @@ class Server:
                 await self.course.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
             return
         if self.course is not None and websocket.request.path.split("?")[0].endswith(FEEDBACK_SOCKET):
+            desk = self.course.feedback_desk
             with contextlib.suppress(ConnectionClosed):
-                await self.course.learners.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
+                await desk.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
             return
         conn = Connection(websocket, self, getattr(websocket, "hub_user", None), getattr(websocket, "teacher", False),
                           str(address), display=getattr(websocket, "display", None))
@@ -448,7 +449,7 @@ class Server:
             return plain(404, said("no_course", lang) + "\n")
         if who is None:
             return plain(403, said("no_login", lang) + "\n")
-        return html_page(self.course.learners.page(who[0], who[1], lang))
+        return html_page(self.course.feedback_desk.page(who[0], who[1], lang))
 
     def _login(self, connection: Any, request: Any, where: str) -> Any:
         """``POST /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie and
