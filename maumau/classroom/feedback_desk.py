@@ -71,9 +71,8 @@ class FeedbackDesk:
         from ..grading.report import feedback_markdown
 
         release = self.releases.of(exercise)
-        if not release.visible(self.clock()):
+        if release.at is None or not release.visible(self.clock()):
             return FeedbackAnswer(exercise, False, _waiting(release, lang))
-        assert release.at is not None
         at = release.at.isoformat(timespec="seconds")
         last = Gradebook(self.db).last(learner, exercise)
         if last is None:

@@ -134,3 +134,18 @@ def test_every_sentence_is_in_english_german_and_hungarian():
         assert set(FEEDBACK[lang]) == set(FEEDBACK["en"]), lang
         for key, text in FEEDBACK[lang].items():  # the same blanks to fill, in every language
             assert sorted(re.findall(r"{(\w+)", text)) == sorted(re.findall(r"{(\w+)", FEEDBACK["en"][key])), key
+
+
+@pytest.mark.parametrize("options, words", [(["--feedback-delay", "2h"], "--feedback-delay counts from an exercise's "
+                                                                         "--close time: give --close too"),
+                                            (["--close", "2026-12-10T23:59+01:00", "--feedback-delay", "soon"],
+                                             "the feedback delay 'soon' is not like 2h, 30m, 1d or 0")])
+def test_serve_says_what_is_wrong_with_a_feedback_delay_and_starts_nothing(tmp_path, options, words):
+    from pathlib import Path
+
+    exercises = Path(__file__).resolve().parents[2] / "exercises"
+    out = io.StringIO()
+    argv = ["serve", "--db", str(tmp_path / "class.sqlite"), "--port", "0", "--exercises", str(exercises), *options]
+    assert main(argv, out=out, err=out) == 1
+    assert words in out.getvalue() and "Traceback" not in out.getvalue() and out.getvalue().count("\n") == 1
+    assert not (tmp_path / "class.sqlite").exists()
