@@ -540,8 +540,8 @@ def feedback_markdown(student: str, rows: list[Row], lang: str = "en", explain: 
 
 
 def _explained(row: Row, lang: str) -> list[str]:
-    """The explanations of the failed tests that say no message of their own (hidden tests), each in a
-    code fence: the reference's words, never markup."""
+    """The explanations of the failed tests that say no message of their own (hidden tests, and the
+    tests after one), each in a code fence: the reference's words, never markup."""
     from ..text.locale.feedback import said
 
     lines: list[str] = []
@@ -549,7 +549,8 @@ def _explained(row: Row, lang: str) -> list[str]:
         if not t.passed and t.explanation and not t.message:
             text = _one_line(t.explanation)
             fence = _fence(text)
-            lines += ["", said("explained", lang, title=md_text(t.title)), "", fence, text, fence]
+            heading = said("explained" if t.hidden else "explained_test", lang, title=md_text(t.title))
+            lines += ["", heading, "", fence, text, fence]
     return lines
 
 

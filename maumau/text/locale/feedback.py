@@ -29,6 +29,7 @@ FEEDBACK: dict[str, dict[str, str]] = {
         "expected": "{what}: expected {expected}",
         "moves": "{what}: the legal moves are {moves}",
         "explained": "Why the hidden test {title} failed:",
+        "explained_test": "Why the test {title} failed:",
         # to the teacher: the course page
         "section": "Feedback to learners",
         "caption": "When learners see each exercise's feedback (the hidden tests' explanations included)",
@@ -78,6 +79,7 @@ FEEDBACK: dict[str, dict[str, str]] = {
         "expected": "{what}: erwartet {expected}",
         "moves": "{what}: erlaubt sind die Züge {moves}",
         "explained": "Warum der verdeckte Test {title} nicht bestanden wurde:",
+        "explained_test": "Warum der Test {title} nicht bestanden wurde:",
         "section": "Rückmeldungen an die Lernenden",
         "caption": "Ab wann die Lernenden die Rückmeldung jeder Aufgabe sehen (samt den Erklärungen der "
                    "verdeckten Tests)",
@@ -127,6 +129,7 @@ FEEDBACK: dict[str, dict[str, str]] = {
         "expected": "{what}: várt érték {expected}",
         "moves": "{what}: a szabályos lépések: {moves}",
         "explained": "Miért nem sikerült a(z) {title} rejtett teszt:",
+        "explained_test": "Miért nem sikerült a(z) {title} teszt:",
         "section": "Visszajelzések a tanulóknak",
         "caption": "Mikortól látják a tanulók az egyes feladatok visszajelzését (a rejtett tesztek "
                    "magyarázatával együtt)",
