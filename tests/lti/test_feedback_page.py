@@ -49,3 +49,12 @@ def test_the_exercise_page_and_the_learners_page_show_the_feedback_once_released
     assert "the other learner" not in mine.body
     stranger = Browser().follow(course_server.url + "/my-feedback")
     assert stranger.status == 403 and "alert" not in stranger.body and stranger.body.count("\n") == 1
+
+
+def test_an_lms_link_to_the_learners_feedback_page_lands_there(course_server: Any, platform: Platform):
+    target = "https://purl.imsglobal.org/spec/lti/claim/target_link_uri"
+    platform.extra = {target: f"{course_server.url}/my-feedback"}
+    anna = Browser()
+    assert launch(anna, platform, "anna").header("Location") == f"{course_server.url}/my-feedback"
+    page = anna.follow(f"{course_server.url}/my-feedback")
+    assert page.status == 200 and "Signed in as Anna" in page.body and EX in page.body
