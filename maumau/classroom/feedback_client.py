@@ -28,7 +28,9 @@ class Feedback:
         return self.message + ("\n\n" + self.text if self.text else "")
 
     def _repr_markdown_(self) -> str:
-        return f"*{self.message}*" + ("\n\n" + self.text if self.text else "")
+        from ..grading.report import md_text  # the sentence names an exercise's title: shown as written
+
+        return f"*{md_text(self.message)}*" + ("\n\n" + self.text if self.text else "")
 
 
 def feedback(url: str, code: str, exercise: str, token: str | None = None, hub_token: str | None = None,

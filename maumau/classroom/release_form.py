@@ -15,7 +15,7 @@ import hashlib
 import hmac
 import html
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from urllib.parse import quote
 
@@ -46,8 +46,10 @@ class ReleaseForm:
         """Release (``do`` "release") or hold back ``exercise``; FeedbackReleaseError for a bad name."""
         return self.releases.release(exercise, now) if do == "release" else self.releases.hold(exercise, now)
 
-    def section(self, exercises: Iterable[str], session: str, lang: str, now: datetime) -> str:
-        """The course page's section: each exercise, whether learners see its feedback, its button."""
+    def section(self, exercises: Iterable[str], session: str, lang: str, now: datetime,
+                titles: Mapping[str, str] | None = None) -> str:
+        """The course page's section: each exercise (by its title in ``titles``, else its name), whether
+        learners see its feedback, its button (which posts the name)."""
         known = self.releases.all()
         token = self.token(session)
         rows = []
@@ -56,8 +58,9 @@ class ReleaseForm:
             shown = release.visible(now)
             do = "hold" if shown or release.how == DEADLINE else "release"
             action = html.escape(f"course/release?exercise={quote(name, safe='')}&do={do}&lang={lang}&form={token}")
-            label = html.escape(f"{said(do, lang)}: {name}", quote=True)  # a screen reader hears which exercise
-            rows.append(f'<tr><th scope="row">{html.escape(name)}</th><td style="text-align:left">'
+            title = (titles or {}).get(name, name)
+            label = html.escape(f"{said(do, lang)}: {title}", quote=True)  # a screen reader hears which exercise
+            rows.append(f'<tr><th scope="row">{html.escape(title)}</th><td style="text-align:left">'
                         f'{html.escape(_state(release, lang, now))}</td><td><form method="post" action="{action}">'
                         f'<button type="submit" aria-label="{label}">{html.escape(said(do, lang))}</button></form>'
                         f'</td></tr>')

@@ -195,11 +195,7 @@ class Server:
 
     def _exercise_titles(self, lang: str) -> dict[str, str]:
         """The course's exercises as an LMS column or page calls them, in ``lang`` where translated."""
-        if self.course is None:
-            return {}
-        from ..grading.exercise import load_exercises
-
-        return {e.name: e.in_language(lang).title for e in load_exercises(self.course.course.source)}
+        return {} if self.course is None else self.course.titles_in(lang)
 
     # --- where ------------------------------------------------------------------------------------------
     @property

@@ -502,10 +502,12 @@ def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isola
     return "\n".join(lines)
 
 
-def feedback_markdown(student: str, rows: list[Row], lang: str = "en", explain: bool = False) -> str:
+def feedback_markdown(student: str, rows: list[Row], lang: str = "en", explain: bool = False,
+                      titles: Mapping[str, str] | None = None) -> str:
     """One learner's feedback: per exercise the score, status, tests and first failure; when it
     was handed in and what lateness cost, in ``lang``.  ``explain``: also each failed hidden test's
-    own explanation (for the teacher, and for learners once the feedback is released)."""
+    own explanation (for the teacher, and for learners once the feedback is released); ``titles``:
+    what the exercises are called, by name (else their names)."""
 
     lines = [f"# {say('feedback_for', lang, name=md_text(student))}", ""]
     for r in sorted(rows, key=lambda r: r.exercise):
@@ -513,7 +515,8 @@ def feedback_markdown(student: str, rows: list[Row], lang: str = "en", explain: 
             lines += [f"## {say('your_folder', lang, status=md_text(status_word(r.status, lang)))}", "",
                       md_text(message_words(r.message, lang)), ""]
             continue
-        heading = say("exercise_points", lang, exercise=md_text(r.exercise), score=points(r.score, lang),
+        title = (titles or {}).get(r.exercise, r.exercise)
+        heading = say("exercise_points", lang, exercise=md_text(title), score=points(r.score, lang),
                       max=points(r.max_score, lang))
         lines += [f"## {heading}", ""]
         if late := lateness_sentence(r, lang):

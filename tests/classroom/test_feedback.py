@@ -28,6 +28,7 @@ from maumau.grading.gradebook import TestResult as Result  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 EX, OTHER = "01_matching", "02_skip_on_eight"
+TITLE, OTHER_DE = "01 Matching (C-3)", "02 Aussetzen bei der 8 (MK-5)"  # what learners and teachers read
 CLOSE = datetime(2026, 12, 10, 22, 59, tzinfo=timezone.utc)
 SECRET = "3 players: who moves next: expected 2"
 
@@ -56,6 +57,9 @@ def course(tmp_path):
     source.mkdir()
     for name in (EX, OTHER):
         shutil.copy(REPO / "exercises" / f"{name}.ipynb", source)
+        for lang in ("de", "hu"):  # the translations: the pages call the exercises by their titles
+            (source / lang).mkdir(exist_ok=True)
+            shutil.copy(REPO / "exercises" / lang / f"{name}.ipynb", source / lang)
     (tmp_path / "roster.csv").write_text("learner,name,id\nanna,Anna A,11\nben,Ben B,12\n")
     db = tmp_path / "class.sqlite"
     clock = Clock(CLOSE - timedelta(hours=1))
@@ -116,7 +120,7 @@ def test_invisible_before_the_close_time_and_its_delay_visible_after_and_each_le
     _grade(db, "ben", EX, 0, "ben's own explanation")
     before = classroom.feedback(server.url, codes["anna"], EX)
     assert not before.released and before.text == "" and SECRET not in str(before)
-    assert before.message == f"Your feedback on {EX} is released on 2026-12-11 00:59 UTC; until then it is " \
+    assert before.message == f"Your feedback on {TITLE} is released on 2026-12-11 00:59 UTC; until then it is " \
                              f"with your teacher."
     clock.now = CLOSE + timedelta(hours=1, minutes=59)  # the close time has passed, its delay not yet
     assert not classroom.feedback(server.url, codes["anna"], EX, lang="de").released
@@ -130,7 +134,7 @@ def test_invisible_before_the_close_time_and_its_delay_visible_after_and_each_le
     assert "rejtett teszt" in ben.text
     # the other exercise has no close time: it waits for the teacher, whatever the clock says
     other = classroom.feedback(server.url, codes["anna"], OTHER, lang="de")
-    assert not other.released and other.message == f"Deine Rückmeldung zu {OTHER} liegt bei deiner Lehrkraft: " \
+    assert not other.released and other.message == f"Deine Rückmeldung zu {OTHER_DE} liegt bei deiner Lehrkraft: " \
                                                     f"du siehst sie, sobald sie sie freigibt."
 
 
@@ -142,7 +146,8 @@ def test_the_teacher_releases_by_hand_a_regrade_shows_and_a_hold_takes_it_back(c
     status, page = _get(server.url + "/course?lang=de", cookie)
     assert status == 200 and "Rückmeldungen an die Lernenden" in page and "Jetzt freigeben" in page
     assert "ab 2026-12-11 00:59 UTC (Abgabeschluss und Wartezeit)" in page  # EX: scheduled
-    action = next(line for line in page.split("<tr>") if f">{OTHER}<" in line and "do=release" in line)
+    action = next(line for line in page.split("<tr>") if f">{OTHER_DE}<" in line and "do=release" in line)
+    assert f"exercise={OTHER}&amp;" in action  # the title is read, the name is posted
     form = action.split('action="')[1].split('"')[0].replace("&amp;", "&")
     status, _, where = _post(server.url + "/" + form, cookie, origin=server.url)
     assert status == 303 and where.endswith("/course?lang=de")

@@ -44,8 +44,12 @@ def test_the_exercise_page_and_the_learners_page_show_the_feedback_once_released
     assert page.status == 200 and "4 of 6 points" in page.body
     assert "expected &lt;script&gt;alert(1)&lt;/script&gt;" in page.body and "<script>" not in page.body
     assert "the other learner" not in page.body and "moodle-u-3" not in page.body
+    assert "```" not in page.body and "# " not in page.body and "<pre style" in page.body  # a page, no Markdown
+    assert "<li>" in page.body and "a hidden &lt;b&gt;test&lt;/b&gt;" in page.body and "<b>" not in page.body
     mine = anna.follow(course_server.url + "/my-feedback?lang=hu")
     assert mine.status == 200 and '<html lang="hu">' in mine.body and "4 pont a 6 pontból" in mine.body
+    # headed by its title (this course has no Hungarian notebook: the English one's), not its file name
+    assert f'<h2 id="feedback-{EX}">01 Matching (C-3)</h2>' in mine.body and "nem sikerült</strong>" in mine.body
     assert "the other learner" not in mine.body
     stranger = Browser().follow(course_server.url + "/my-feedback")
     assert stranger.status == 403 and "alert" not in stranger.body and stranger.body.count("\n") == 1
