@@ -65,7 +65,7 @@ def page_html(title: str, lang: str, body: str) -> str:
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
             f"<title>{title}</title><style>body{{font:16px/1.5 system-ui,sans-serif;margin:1.5rem;color:#111;"
-            f"background:#fff;max-width:60rem}}li{{margin:.2rem 0}}</style></head><body><main><h1>{title}</h1>"
+            f"background:#fff;max-width:60rem}}</style></head><body><main><h1>{title}</h1>"
             f"{body}</main></body></html>")
 
 
@@ -73,7 +73,7 @@ def _test(test: TestResult, lang: str) -> str:
     """One test as a list item: its sign and word, its kind and title, its points."""
     sign, word, color = ("✓", "passed", _PASSED) if test.passed else ("✗", "failed", _FAILED)
     kind = say("hidden_test" if test.hidden else "test", lang)
-    return (f'<li><span aria-hidden="true" style="{color};font-weight:bold">{sign}</span> '
+    return (f'<li style="margin:.2rem 0"><span aria-hidden="true" style="{color};font-weight:bold">{sign}</span> '
             f'<strong style="{color}">{_escaped(said(word, lang))}</strong>: {_escaped(kind)} '
             f"<em>{_escaped(test.title)}</em> · {_score(test.points, test.max_points, lang)}</li>")
 

@@ -60,14 +60,16 @@ class ReleaseForm:
             action = html.escape(f"course/release?exercise={quote(name, safe='')}&do={do}&lang={lang}&form={token}")
             title = (titles or {}).get(name, name)
             label = html.escape(f"{said(do, lang)}: {title}", quote=True)  # a screen reader hears which exercise
-            rows.append(f'<tr><th scope="row">{html.escape(title)}</th><td style="text-align:left">'
-                        f'{html.escape(_state(release, lang, now))}</td><td><form method="post" action="{action}">'
-                        f'<button type="submit" aria-label="{label}">{html.escape(said(do, lang))}</button></form>'
-                        f'</td></tr>')
-        head = "".join(f'<th scope="col">{html.escape(said(w, lang))}</th>' for w in ("exercise", "state", "action"))
-        return (f"<h2>{html.escape(said('section', lang))}</h2><p>{html.escape(said('intro', lang))}</p>"
-                f"<table><caption>{html.escape(said('caption', lang))}</caption><thead><tr>{head}</tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table>")
+            left = '<td style="text-align:left">'  # words, not numbers: read from the left
+            rows.append(f'<tr><th scope="row">{html.escape(title)}</th>{left}{html.escape(_state(release, lang, now))}'
+                        f'</td>{left}<form method="post" action="{action}"><button type="submit" '
+                        f'aria-label="{label}">{html.escape(said(do, lang))}</button></form></td></tr>')
+        head = "".join(f'<th scope="col" style="text-align:left">{html.escape(said(w, lang))}</th>'
+                       for w in ("exercise", "state", "action"))
+        return (f'<section id="feedback-release" aria-labelledby="feedback-release-heading">'
+                f'<h2 id="feedback-release-heading">{html.escape(said("section", lang))}</h2>'
+                f"<p>{html.escape(said('intro', lang))}</p><table><caption>{html.escape(said('caption', lang))}"
+                f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></section>")
 
 
 def _state(release: Release, lang: str, now: datetime) -> str:

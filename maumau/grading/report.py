@@ -552,7 +552,8 @@ def _explained(row: Row, lang: str) -> list[str]:
         if not t.passed and t.explanation and not t.message:
             text = _one_line(t.explanation)
             fence = _fence(text)
-            heading = said("explained" if t.hidden else "explained_test", lang, title=md_text(t.title))
+            title = f"*{md_text(t.title)}*"  # emphasised, as in the list of tests above
+            heading = said("explained" if t.hidden else "explained_test", lang, title=title)
             lines += ["", heading, "", fence, text, fence]
     return lines
 

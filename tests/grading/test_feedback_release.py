@@ -61,8 +61,8 @@ def test_the_explanations_show_only_where_asked_and_as_text(lang):
             "hu": "rejtett teszt"}[lang] in explained
     after = _row()
     after.tests.append(Result("c", "after the hidden one", 0, 1, False, False, "", "seat 2: expected 7"))
-    assert {"en": "Why the test after the hidden one failed:", "de": "Warum der Test after the hidden one",
-            "hu": "after the hidden one teszt"}[lang] in feedback_markdown("anna", [after], lang, explain=True)
+    assert {"en": "Why the test *after the hidden one* failed:", "de": "Warum der Test *after the hidden one*",
+            "hu": "*after the hidden one* teszt"}[lang] in feedback_markdown("anna", [after], lang, explain=True)
     evil = feedback_markdown("anna", [_row("<script>x</script>\n```\n[a](b)")], lang, explain=True)
     assert "````\n<script>x</script> ``` [a](b)\n````" in evil  # one line, in a fence longer than any inside
 
