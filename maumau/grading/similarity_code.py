@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 __all__ = ["K", "WINDOW", "MAX_CHARS", "MAX_TOKENS", "MAX_SHARE", "MIN_SHARED", "MIN_SCORE", "Token", "tokens",
-           "bound_names", "normalised", "kgrams", "winnow", "Code", "fingerprint", "common_kgrams", "CodeMatch", "code_matches",
-           "close_pairs"]
+           "bound_names", "normalised", "kgrams", "winnow", "Code", "fingerprint", "common_kgrams", "CodeMatch",
+           "code_matches", "close_pairs"]
 
 #: Tokens in a k-gram: a shared run shorter than this is noise (``return N . rank`` is in every solution).
 K = 6
