@@ -27,7 +27,7 @@ SIMILAR_WORDS: dict[str, dict[str, str]] = {
            "marked": "marked lines (▶) hold code both have",
            "answers": "The same rare wrong answers",
            "columns": "Exercise|Check|Expected|Both answered|Others with it",
-           "said": "flagged {n} pairs",
+           "said": "Pairs flagged as similar: {n} (their evidence is in course.html; nothing is penalised).",
            "when": "From the grading run of {at}."},
     "de": {"title": "Ähnliche Arbeiten",
            "intro": "Paare, deren Code sich nahe ist (gemeinsame Fingerabdrücke, die Namen, Kommentare und "
@@ -41,7 +41,7 @@ SIMILAR_WORDS: dict[str, dict[str, str]] = {
            "marked": "markierte Zeilen (▶) enthalten Code, den beide haben",
            "answers": "Dieselben seltenen falschen Antworten",
            "columns": "Aufgabe|Prüfung|Erwartet|Beide antworteten|Andere mit ihr",
-           "said": "{n} Paare markiert",
+           "said": "Als ähnlich markierte Paare: {n} (die Belege stehen in course.html; nichts wird abgezogen).",
            "when": "Aus dem Bewertungslauf vom {at}."},
     "hu": {"title": "Hasonló munkák",
            "intro": "Tanulópárok, akiknek a kódja közel áll egymáshoz (közös ujjlenyomatok, amelyek nem "
@@ -55,7 +55,7 @@ SIMILAR_WORDS: dict[str, dict[str, str]] = {
            "marked": "a jelölt sorok (▶) olyan kódot tartalmaznak, amely mindkettejüknél megvan",
            "answers": "Ugyanazok a ritka hibás válaszok",
            "columns": "Feladat|Ellenőrzés|Várt|Mindketten ezt adták|Mások ezzel",
-           "said": "{n} tanulópár megjelölve",
+           "said": "Hasonlóként megjelölt párok: {n} (a bizonyítékok a course.html-ben; senki sem kap levonást).",
            "when": "A {at} értékelési futásból."},
 }
 

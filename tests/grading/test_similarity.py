@@ -200,3 +200,72 @@ def test_flags_are_kept_in_the_gradebook_and_shown_escaped_side_by_side_in_every
     assert "Similar work" not in course_html([Row("yann", GRAPH, 3, 6)], "en")   # not asked: not shown
     assert SIMILAR_WORDS["en"]["none"] in course_html([Row("yann", GRAPH, 3, 6)], "en", similar=[])
     assert set(SIMILAR_WORDS["de"]) == set(SIMILAR_WORDS["en"]) == set(SIMILAR_WORDS["hu"])
+
+
+# --- graded: maumau grade flags, keeps and shows them ------------------------------------------------------
+
+SKIP = "02_skip_on_eight"
+RULE = '''class SkipOnEight(mm.Rule):
+    """8: next(X) is skipped, there is no answer; with 2 players X moves again (MK-5)."""
+
+    name = "skip_on_eight"
+    rule_id = "MK-5"
+
+    def affects(self, card):
+        """True for the cards this rule gives an effect."""
+        {affects}
+
+    def on_play(self, turn, card):
+        """What playing card does (turn.skip() makes the next player lose their turn)."""
+        {on_play}
+'''
+LEARNERS = {
+    "carol": RULE.format(affects="return card.rank is Rank.EIGHT", on_play="turn.skip()"),
+    "dan": RULE.format(affects="return card.rank == Rank.EIGHT", on_play="return turn.skip()"),
+    "eve": RULE.format(affects="eight = card.rank is Rank.EIGHT\n        return eight", on_play="turn.skip()"),
+    # the same mistake, written differently: the next player and the one after are skipped
+    "ann": RULE.format(affects="return card.rank is Rank.EIGHT", on_play="turn.skip()\n        turn.skip()"),
+    "ben": RULE.format(affects="return Rank.EIGHT == card.rank",
+                       on_play="for _ in range(2):\n            turn.skip()"),
+    # hostile: a syntax error, control characters and a lone surrogate in the solution cell
+    "zed": "class SkipOnEight(mm.Rule:\n    \x00\x1b[2J\udcff" + "((" * 5000 + "\n",
+}
+
+
+def test_maumau_grade_flags_the_pair_with_the_same_rare_wrong_answers_and_the_course_pages_show_it(tmp_path):
+    pytest.importorskip("nbclient")
+    import io
+    import json
+
+    from maumau.classroom.course import Course, CourseDesk
+    from maumau.cli import main
+
+    exercise = load_exercise(REPO / "exercises" / f"{SKIP}.ipynb")
+    source, subs, book = tmp_path / "source", tmp_path / "submissions", tmp_path / "class.sqlite"
+    source.mkdir()
+    (source / f"{SKIP}.ipynb").write_bytes((REPO / "exercises" / f"{SKIP}.ipynb").read_bytes())
+    for name, code in LEARNERS.items():
+        notebook = student_version(exercise)
+        for cell in notebook.cells:
+            if cell.get("metadata", {}).get("nbgrader", {}).get("solution"):
+                cell.source = code
+        (subs / name).mkdir(parents=True)
+        # JSON escapes the lone surrogate (\udcff): the file is UTF-8, the cell is not
+        (subs / name / f"{SKIP}.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    log = io.StringIO()
+    argv = ["grade", "--source", str(source), str(subs), "--out", str(tmp_path / "out"), "-j", "2",
+            "--cell-timeout", "20", "--timeout", "90", "--gradebook", str(book)]
+    assert main(argv, out=log, err=log) == 0, log.getvalue()
+    assert "Pairs flagged as similar: 1 (their evidence is in course.html" in log.getvalue()
+    at, flags = load_flags(book)
+    assert [f.learners for f in flags] == [("ann", "ben")] and not flags[0].code
+    assert {a["scenario"] for a in flags[0].answers} >= {"3 players, seat 0 plays 8♥", "2 players, seat 0 plays 8♥"}
+    rows = {r.student: r for r in gradebook.Gradebook(book).latest()}
+    assert rows["carol"].answers == [] and rows["ann"].answers and rows["zed"].status == "error"
+    page = (tmp_path / "out" / "course.html").read_text(encoding="utf-8")
+    assert "ann and ben" in page and "The same rare wrong answers" in page
+    assert "\x00" not in page and "hidden: 4 players playing anticlockwise" in page   # the teacher sees the hidden ones
+    feedback = (tmp_path / "out" / "feedback" / "ann.md").read_text(encoding="utf-8")
+    assert "ben" not in feedback and "similar" not in feedback.lower()              # the learners are told nothing
+    server_page = CourseDesk(Course(source), book).page("de")
+    assert "Ähnliche Arbeiten" in server_page and "ann und ben" in server_page and at in server_page
