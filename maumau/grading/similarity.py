@@ -26,7 +26,7 @@ from typing import Any
 from .exercise import SOLUTION, Exercise, GradedCell, student_cell_source
 from .gradebook import Row
 from .similarity_answers import shared_answers
-from .similarity_code import Code, close_pairs, common_kgrams, fingerprint
+from .similarity_code import Code, close_pairs, common_kgrams, fingerprint_code
 
 __all__ = ["CodeEvidence", "Flag", "find_flags", "solution_codes", "answers_of", "save_flags", "load_flags",
            "MAX_SHOWN_CHARS"]
@@ -116,7 +116,7 @@ def solution_codes(jobs: Iterable[tuple[Row, Exercise, list[GradedCell], Any]]) 
         if common is None:
             common = commons[id(exercise)] = _common(exercise)
         sources = [c.source for c in cells if c.role == SOLUTION]
-        codes.setdefault(row.exercise, {})[row.student] = fingerprint(sources, common)
+        codes.setdefault(row.exercise, {})[row.student] = fingerprint_code(sources, common)
     return codes
 
 

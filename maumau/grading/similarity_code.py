@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 __all__ = ["K", "WINDOW", "MAX_CHARS", "MAX_TOKENS", "MAX_SHARE", "MIN_SHARED", "MIN_SCORE", "Token", "tokens",
-           "bound_names", "normalised", "kgrams", "winnow", "Code", "fingerprint", "common_kgrams", "CodeMatch",
+           "bound_names", "normalised", "kgrams", "winnow", "Code", "fingerprint_code", "common_kgrams", "CodeMatch",
            "code_matches", "close_pairs"]
 
 #: Tokens in a k-gram: a shared run shorter than this is noise (``return N . rank`` is in every solution).
@@ -224,7 +224,7 @@ def common_kgrams(sources: Iterable[str]) -> set[int]:
     return _all_kgrams(sources)
 
 
-def fingerprint(sources: list[str], common: set[int]) -> Code:
+def fingerprint_code(sources: list[str], common: set[int]) -> Code:
     """The fingerprints of one learner's solution cells for one exercise, without ``common`` ones."""
     text = "\n\n".join(sources)[:MAX_CHARS]
     prints: dict[int, set[int]] = {}

@@ -17,7 +17,7 @@ from maumau.grading.gradebook import Row
 from maumau.grading.kernel import OK, CellRun
 from maumau.grading.similarity import Flag, answers_of, find_flags, load_flags, save_flags, solution_codes
 from maumau.grading.similarity_answers import MAX_ANSWERS, shared_answers, wrong_answers
-from maumau.grading.similarity_code import MAX_CHARS, bound_names, fingerprint, normalised
+from maumau.grading.similarity_code import MAX_CHARS, bound_names, fingerprint_code, normalised
 from maumau.grading.similarity_page import SIMILAR_WORDS, similar_section
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -122,7 +122,7 @@ def test_hostile_code_costs_little_and_breaks_nothing(graph_exercise):
 def test_fingerprints_of_code_that_does_not_parse_still_ignore_names():
     broken = "def f(a, b:\n    return a.rank + b.rank  # oops\n"
     renamed = "def g(x, y:\n    return x.rank + y.rank  # sure\n"
-    assert fingerprint([broken], set()).prints.keys() == fingerprint([renamed], set()).prints.keys()
+    assert fingerprint_code([broken], set()).prints.keys() == fingerprint_code([renamed], set()).prints.keys()
 
 
 # --- answers -----------------------------------------------------------------------------------------------
