@@ -61,8 +61,8 @@ SIMILAR_WORDS: dict[str, dict[str, str]] = {
 
 SIMILAR_STYLE = """.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.pair figure{margin:0;min-width:0}
 .pair pre{overflow-x:auto;border:1px solid #555;padding:.4rem;font-size:.85em;line-height:1.35}
-.pair mark{background:#ffe08a;color:#111;display:block}.pair figcaption{font-weight:600}
-.similar{border-top:2px solid #555;margin-top:1.5rem}"""
+.pair mark{background:#ffe08a;color:#111}.pair figcaption{font-weight:600}
+.similar{border-top:2px solid #555;margin-top:1.5rem}.similar td{text-align:left}"""
 
 
 def similar_sentence(n: int, lang: str) -> str:
