@@ -263,15 +263,16 @@ def _distinctive(codes: Mapping[str, Code]) -> dict[str, set[int]]:
     return {who: {h for h in code.prints if owners[h] <= cap} for who, code in codes.items()}
 
 
-def code_matches(codes: Mapping[str, Mapping[str, Code]]) -> dict[tuple[str, str], list[CodeMatch]]:
+def code_matches(codes: Mapping[str, Mapping[str, Code]], kept: Mapping[str, Mapping[str, set[int]]] | None = None,
+                 ) -> dict[tuple[str, str], list[CodeMatch]]:
     """By pair of learners (in name order): their exercises whose code shares distinctive fingerprints.
-    ``codes``: by exercise, by learner."""
+    ``codes``: by exercise, by learner; ``kept``: their distinctive fingerprints, if already known."""
     found: dict[tuple[str, str], list[CodeMatch]] = defaultdict(list)
     for exercise, by_learner in sorted(codes.items()):
-        kept = _distinctive(by_learner)
+        mine = kept[exercise] if kept is not None else _distinctive(by_learner)
         holders: dict[int, list[str]] = defaultdict(list)
-        for who in sorted(kept):
-            for h in kept[who]:
+        for who in sorted(mine):
+            for h in mine[who]:
                 holders[h].append(who)
         pairs: dict[tuple[str, str], set[int]] = defaultdict(set)
         for h, owners in holders.items():
@@ -279,7 +280,7 @@ def code_matches(codes: Mapping[str, Mapping[str, Code]]) -> dict[tuple[str, str
                 pairs[pair].add(h)
         for (a, b), shared in pairs.items():
             lines = tuple(tuple(sorted({n for h in shared for n in by_learner[w].prints[h]})) for w in (a, b))
-            found[(a, b)].append(CodeMatch(exercise, len(shared), min(len(kept[a]), len(kept[b])),
+            found[(a, b)].append(CodeMatch(exercise, len(shared), min(len(mine[a]), len(mine[b])),
                                            (lines[0], lines[1]), (by_learner[a].text, by_learner[b].text)))
     return found
 
@@ -289,7 +290,7 @@ def close_pairs(codes: Mapping[str, Mapping[str, Code]]) -> dict[tuple[str, str]
     score (shared of the smaller one's, 0 to 1) and the exercises that match, closest first."""
     kept = {e: _distinctive(by) for e, by in codes.items()}
     out: dict[tuple[str, str], tuple[float, list[CodeMatch]]] = {}
-    for (a, b), matches in code_matches(codes).items():
+    for (a, b), matches in code_matches(codes, kept).items():
         shared = sum(m.shared for m in matches)
         # the base counts every exercise both handed in, not only those that match
         base = sum(min(len(k[a]), len(k[b])) for k in kept.values() if a in k and b in k)
