@@ -272,7 +272,7 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
           progress: Progress | None = None, isolate: bool | None = None, every: bool = False,
           deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
           lang: str = "en", executor: Executor | None = None, workers: int = 1,
-          received: Mapping[tuple[str, str], Stamp] | None = None) -> Grades:
+          received: Mapping[tuple[str, str], Stamp] | None = None, similarity: bool = True) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
@@ -289,9 +289,12 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     feedback is in the language of their notebooks: ``feedback_languages``).  ``executor``: the
     notebooks are graded on its ``workers`` (a dask cluster's executor), this process writes the reports.
     ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
-    (``submissions.HandIns``), each given only to the notebook whose bytes it stamped."""
+    (``submissions.HandIns``), each given only to the notebook whose bytes it stamped.  ``similarity``:
+    flag the pairs of learners whose work is alike (``similarity``; ``Grades.similar``, course.html and
+    the gradebook), else course.html has no such section and the gradebook's flags stay as they were."""
     batch = _Batch(source, list(submissions), Path(out), limits, jobs, set(only), progress,
-                   isolate, every, deadlines or Deadlines(), gradebook, force, lang, executor, workers, received or {})
+                   isolate, every, deadlines or Deadlines(), gradebook, force, lang, executor, workers, received or {},
+                   similarity)
     for stage in PIPELINE:
         getattr(batch, stage.name)()
     return batch.graded
@@ -438,13 +441,14 @@ class _Batch:
     executor: Executor | None
     workers: int
     received: Mapping[tuple[str, str], Stamp]
+    similarity: bool
     exercises_: dict[str, Exercise] = field(default_factory=dict)
     subs: list[Submission] = field(default_factory=list)
     wanted: set[str] = field(default_factory=set)
     plan_: _Plan | None = None
     graded: Grades = field(default_factory=lambda: Grades([]))
     to_run: list[Job] = field(default_factory=list)
-    flags: list[Flag] = field(default_factory=list)
+    flags: list[Flag] | None = None
 
     @property
     def planned(self) -> _Plan:
@@ -496,6 +500,8 @@ class _Batch:
     def similar(self) -> None:
         from .similarity import answers_of, find_flags, save_flags, solution_codes
 
+        if not self.similarity:
+            return
         jobs = self.planned.jobs
         try:
             self.flags = find_flags(solution_codes(jobs), answers_of(row for row, *_ in jobs))

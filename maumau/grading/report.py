@@ -600,14 +600,15 @@ def _check_written(path: Path, data: bytes) -> None:
 
 def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "en",
                   ids: dict[str, dict[str, tuple[str, ...]]] | None = None,
-                  languages: Mapping[str, str] | None = None, similar: Sequence[Flag] = ()) -> str:
+                  languages: Mapping[str, str] | None = None,
+                  similar: Sequence[Flag] | None = None) -> str:
     """grades.csv (with grades.csv.sha256), summary.md and feedback/<name>.md in ``out``,
     each written atomically; returns the SHA-256 of grades.csv.  ReportError if grades.csv
     does not read back as written once everything is written.  ``isolation``: why the kernels
     ran without a sandbox (summary.md says so first); empty when they ran in one.  ``lang``: the
     language of summary.md, course.html and the feedback; ``languages``: a learner's own
     language for their feedback (the language of the notebooks they handed in), by learner;
-    ``similar``: the pairs course.html lists as alike (``similarity``)."""
+    ``similar``: the pairs course.html lists as alike (``similarity``; None: no such section)."""
     out.mkdir(parents=True, exist_ok=True)
     grades = grades_csv(rows).encode("utf-8")
     digest = hashlib.sha256(grades).hexdigest()

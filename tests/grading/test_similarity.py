@@ -269,3 +269,14 @@ def test_maumau_grade_flags_the_pair_with_the_same_rare_wrong_answers_and_the_co
     assert "ben" not in feedback and "similar" not in feedback.lower()              # the learners are told nothing
     server_page = CourseDesk(Course(source), book).page("de")
     assert "Ähnliche Arbeiten" in server_page and "ann und ben" in server_page and at in server_page
+    # graded again from the gradebook (nothing runs): the answers kept with the grades flag them again
+    log = io.StringIO()
+    assert main(argv, out=log, err=log) == 0, log.getvalue()
+    assert "Pairs flagged as similar: 1" in log.getvalue() and "no grade changed" in log.getvalue()
+    assert [f.learners for f in load_flags(book)[1]] == [("ann", "ben")]
+    # switched off: no flags made, none shown, the gradebook's left as they were
+    log = io.StringIO()
+    assert main([*argv, "--no-similarity", "--lang", "hu"], out=log, err=log) == 0, log.getvalue()
+    assert "Hasonlóként" not in log.getvalue() and "similar" not in log.getvalue().lower()
+    assert "Hasonló munkák" not in (tmp_path / "out" / "course.html").read_text(encoding="utf-8")
+    assert len(load_flags(book)[1]) == 1
