@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from .similarity import CodeEvidence, Flag
 
-__all__ = ["SIMILAR_WORDS", "similar_section", "SIMILAR_STYLE", "similar_sentence"]
+__all__ = ["SIMILAR_WORDS", "similar_section", "SIMILAR_STYLE", "similar_sentence", "MAX_SHOWN_ANSWERS"]
 
 SIMILAR_WORDS: dict[str, dict[str, str]] = {
     "en": {"title": "Similar work",
@@ -27,6 +27,7 @@ SIMILAR_WORDS: dict[str, dict[str, str]] = {
            "marked": "marked lines (▶) hold code both have",
            "answers": "The same rare wrong answers",
            "columns": "Exercise|Check|Expected|Both answered|Others with it",
+           "more": "… and {n} more",
            "said": "Pairs flagged as similar: {n} (their evidence is in course.html; nothing is penalised).",
            "when": "From the grading run of {at}."},
     "de": {"title": "Ähnliche Arbeiten",
@@ -41,6 +42,7 @@ SIMILAR_WORDS: dict[str, dict[str, str]] = {
            "marked": "markierte Zeilen (▶) enthalten Code, den beide haben",
            "answers": "Dieselben seltenen falschen Antworten",
            "columns": "Aufgabe|Prüfung|Erwartet|Beide antworteten|Andere mit ihr",
+           "more": "… und {n} weitere",
            "said": "Als ähnlich markierte Paare: {n} (die Belege stehen in course.html; nichts wird abgezogen).",
            "when": "Aus dem Bewertungslauf vom {at}."},
     "hu": {"title": "Hasonló munkák",
@@ -55,9 +57,13 @@ SIMILAR_WORDS: dict[str, dict[str, str]] = {
            "marked": "a jelölt sorok (▶) olyan kódot tartalmaznak, amely mindkettejüknél megvan",
            "answers": "Ugyanazok a ritka hibás válaszok",
            "columns": "Feladat|Ellenőrzés|Várt|Mindketten ezt adták|Mások ezzel",
+           "more": "… és még {n}",
            "said": "Hasonlóként megjelölt párok: {n} (a bizonyítékok a course.html-ben; senki sem kap levonást).",
            "when": "A {at} értékelési futásból."},
 }
+
+#: The shared wrong answers of a pair the page lists (the rest is counted).
+MAX_SHOWN_ANSWERS = 25
 
 SIMILAR_STYLE = """.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.pair figure{margin:0;min-width:0}
 .pair pre{overflow-x:auto;border:1px solid #555;padding:.4rem;font-size:.85em;line-height:1.35}
@@ -97,11 +103,14 @@ def _answers(flag: Flag, words: Mapping[str, str]) -> list[str]:
         return []
     head = "".join(f'<th scope="col">{html.escape(w)}</th>' for w in words["columns"].split("|"))
     body = []
-    for a in flag.answers:
+    for a in flag.answers[:MAX_SHOWN_ANSWERS]:
         check = ": ".join(str(x) for x in (a.get("scenario"), a.get("what")) if x)
         body.append(f'<tr><td>{html.escape(str(a.get("exercise", "")))}</td><td>{html.escape(check)}</td>'
                     f'<td>{html.escape(str(a.get("expected", "")))}</td><td>{html.escape(str(a.get("got", "")))}</td>'
                     f'<td>{html.escape(str(a.get("others", 0)))}</td></tr>')
+    if len(flag.answers) > MAX_SHOWN_ANSWERS:
+        more = words["more"].format(n=len(flag.answers) - MAX_SHOWN_ANSWERS)
+        body.append(f'<tr><td colspan="5">{html.escape(more)}</td></tr>')
     return [f"<h4>{html.escape(words['answers'])}</h4>",
             f"<table><thead><tr>{head}</tr></thead><tbody>", *body, "</tbody></table>"]
 
