@@ -280,3 +280,13 @@ def test_maumau_grade_flags_the_pair_with_the_same_rare_wrong_answers_and_the_co
     assert "Hasonlóként" not in log.getvalue() and "similar" not in log.getvalue().lower()
     assert "Hasonló munkák" not in (tmp_path / "out" / "course.html").read_text(encoding="utf-8")
     assert len(load_flags(book)[1]) == 1
+
+
+def test_a_pair_with_many_shared_answers_lists_the_first_and_counts_the_rest():
+    from maumau.grading.similarity_page import MAX_SHOWN_ANSWERS
+
+    answers = tuple({"exercise": "02_skip_on_eight", "scenario": f"s{n}", "what": "who", "expected": "2",
+                     "got": "0", "others": 0} for n in range(MAX_SHOWN_ANSWERS + 5))
+    page = "\n".join(similar_section([Flag(("ann", "ben"), 0.0, (), answers)], "de"))
+    assert page.count("<tr><td>02_skip_on_eight") == MAX_SHOWN_ANSWERS and "… und 5 weitere" in page
+    assert "Code:" not in page   # flagged by the answers alone: no code score
