@@ -61,7 +61,8 @@ def copied(code: str) -> str:
 
 def answers(rng: random.Random, exercise: str, n: int) -> list[dict[str, str]]:
     """A dozen wrong answers: the learner's own (their number in them), on the exercise's checks."""
-    return [{"test": f"{exercise}_test{i % 3}", "scenario": f"scenario {i}", "what": "who moves next",
+    return [{"pos": f"{exercise}-{i}", "test": f"{exercise}_test{i % 3}", "scenario": f"scenario {i}",
+             "what": "who moves next",
              "expected": "2", "got": str(rng.randint(0, 9)), "sig": f"{exercise}-{i}-{n}-{rng.random()}"}
             for i in range(12)]
 

@@ -16,7 +16,7 @@ from maumau.grading.exercise import SOLUTION, TEST, GradedCell, assemble, load_e
 from maumau.grading.gradebook import Row
 from maumau.grading.kernel import OK, CellRun
 from maumau.grading.similarity import Flag, answers_of, find_flags, load_flags, save_flags, solution_codes
-from maumau.grading.similarity_answers import MAX_ANSWERS, shared_answers, wrong_answers
+from maumau.grading.similarity_answers import MAX_ANSWERS, MAX_CHECKS, check_answers, shared_answers
 from maumau.grading.similarity_code import MAX_CHARS, bound_names, fingerprint_code, normalised
 from maumau.grading.similarity_page import SIMILAR_WORDS, similar_section
 
@@ -145,7 +145,7 @@ def _row(student: str, t1: tuple, hidden: tuple) -> Row:
         t1, strict=True))), CellRun(OK, report=_records(*zip(
             ("4 players anticlockwise", "an 8 on an 8"), ("who moves next", "who next"), hidden, strict=True)))]
     row = Row(student, "02_skip_on_eight", tests=[gradebook.TestResult("t1", "test 1", 0, 2, False, False)])
-    row.answers = wrong_answers(CELLS, runs, REFERENCE)
+    row.answers = check_answers(CELLS, runs, REFERENCE)
     return row
 
 
@@ -154,8 +154,9 @@ def test_the_same_rare_wrong_answers_flag_a_pair_a_common_mistake_does_not():
     rows += [_row(f"forgot{n}", (1, 3, 1), (3, 2)) for n in range(5)]       # no skip at all: a common mistake
     rows += [_row("ann", (0, 3, 1), (0, 0)), _row("ben", (0, 3, 1), (0, 0))]  # skipped twice, both
     rows += [_row("cid", (0, 3, 1), (1, 1))]                                  # the same once, then his own
-    assert rows[-2].answers[0]["what"] == "who moves next" and rows[-2].answers[0]["got"] == "0"
-    assert rows[-2].answers[0]["expected"] == "2"
+    first = rows[-2].answers[0]
+    assert first["what"] == "who moves next" and first["got"] == "0" and first["expected"] == "2"
+    assert len(rows[-2].answers) == 5 and [("sig" in a) for a in rows[-2].answers] == [True, False, False, True, True]
     flags = find_flags({}, answers_of(rows))
     assert [f.learners for f in flags] == [("ann", "ben")]
     shared = flags[0].answers
@@ -169,12 +170,16 @@ def test_one_shared_scenario_is_not_enough_and_answers_out_of_step_are_not_compa
     rows = [_row(f"right{n}", (2, 3, 1), (2, 1)) for n in range(6)]
     rows += [_row("ann", (0, 3, 1), (2, 1)), _row("ben", (0, 3, 1), (2, 1))]
     assert shared_answers(answers_of(rows)) == {}
+    # two learners alone on a position (a variant's): nobody else answered it, nobody differs
+    alone = [_row("ann", (0, 3, 1), (0, 0)), _row("ben", (0, 3, 1), (0, 0))]
+    assert shared_answers(answers_of(alone)) == {}
+    assert list(shared_answers(answers_of([*alone, _row("cid", (2, 3, 1), (2, 1))]))) == [("ann", "ben")]
     runs = [CellRun(OK), CellRun(OK, report=_records(("another scenario", "who moves next", 0))), CellRun(OK)]
-    assert wrong_answers(CELLS, runs, REFERENCE) == []
+    assert check_answers(CELLS, runs, REFERENCE) == []      # out of step: not even answered
     flood = [CellRun(OK), CellRun(OK, report=_records(*[("3 players, 8♥", "who moves next", 0)] * 500)),
              CellRun(OK)]
-    assert len(wrong_answers(CELLS, flood, {"t1": _records(*[("3 players, 8♥", "who moves next", -1)] * 500)})) \
-        == MAX_ANSWERS
+    answered = check_answers(CELLS, flood, {"t1": _records(*[("3 players, 8♥", "who moves next", -1)] * 500)})
+    assert len(answered) == MAX_CHECKS and sum("sig" in a for a in answered) == MAX_ANSWERS
 
 
 # --- kept and shown ----------------------------------------------------------------------------------------
@@ -261,7 +266,8 @@ def test_maumau_grade_flags_the_pair_with_the_same_rare_wrong_answers_and_the_co
     assert [f.learners for f in flags] == [("ann", "ben")] and not flags[0].code
     assert {a["scenario"] for a in flags[0].answers} >= {"3 players, seat 0 plays 8♥", "2 players, seat 0 plays 8♥"}
     rows = {r.student: r for r in gradebook.Gradebook(book).latest()}
-    assert rows["carol"].answers == [] and rows["ann"].answers and rows["zed"].status == "error"
+    assert rows["carol"].answers and not any("sig" in a for a in rows["carol"].answers)   # answered, all right
+    assert any("sig" in a for a in rows["ann"].answers) and rows["zed"].status == "error"
     page = (tmp_path / "out" / "course.html").read_text(encoding="utf-8")
     assert "ann and ben" in page and "The same rare wrong answers" in page
     assert "\x00" not in page and "hidden: 4 players playing anticlockwise" in page   # the teacher sees the hidden ones
