@@ -26,7 +26,7 @@ from typing import Any
 from .exercise import SOLUTION, Exercise, GradedCell, student_cell_source
 from .gradebook import Row
 from .similarity_answers import shared_answers
-from .similarity_code import Code, close_pairs, common_kgrams, fingerprint_code
+from .similarity_code import Code, CodeMatch, close_pairs, code_matches, common_kgrams, fingerprint_code
 
 __all__ = ["CodeEvidence", "Flag", "find_flags", "solution_codes", "answers_of", "save_flags", "load_flags",
            "MAX_SHOWN_CHARS"]
@@ -83,17 +83,38 @@ def _shown(text: str) -> str:
     return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS] + "\n…"
 
 
+def _beside(codes: Mapping[str, Mapping[str, Code]], pair: tuple[str, str], exercises: Iterable[str],
+            matches: Mapping[str, CodeMatch]) -> tuple[CodeEvidence, ...]:
+    """The two learners' code of ``exercises`` side by side, the lines of what they share marked (if any)."""
+    found = []
+    for exercise in sorted(set(exercises)):
+        mine = codes.get(exercise, {})
+        if pair[0] not in mine or pair[1] not in mine:
+            continue
+        m = matches.get(exercise)
+        found.append(CodeEvidence(exercise, m.shared if m else 0, m.of if m else 0,
+                                  (_shown(mine[pair[0]].text), _shown(mine[pair[1]].text)), m.lines if m else ((), ())))
+    return tuple(found)
+
+
 def find_flags(codes: Mapping[str, Mapping[str, Code]],
                answers: Mapping[str, Mapping[str, Any]]) -> list[Flag]:
     """The flagged pairs, closest code first: ``codes`` by exercise and learner (``solution_codes``),
-    ``answers`` by exercise and learner graded on it (``answers_of``)."""
+    ``answers`` by exercise and learner graded on it (``answers_of``).  A pair flagged for its answers
+    alone has its code of those exercises beside them too."""
     close = close_pairs(codes)
     alike = shared_answers(answers)
+    matches = code_matches(codes) if set(alike) - set(close) else {}
     flags = []
     for pair in sorted(set(close) | set(alike)):
-        score, matches = close.get(pair, (0.0, []))
-        evidence = tuple(CodeEvidence(m.exercise, m.shared, m.of, (_shown(m.code[0]), _shown(m.code[1])), m.lines)
-                         for m in matches)
+        if pair in close:
+            score, found = close[pair]
+            evidence = tuple(CodeEvidence(m.exercise, m.shared, m.of, (_shown(m.code[0]), _shown(m.code[1])), m.lines)
+                             for m in found)
+        else:
+            score = 0.0
+            evidence = _beside(codes, pair, (a["exercise"] for a in alike[pair]),
+                               {m.exercise: m for m in matches.get(pair, [])})
         flags.append(Flag(pair, round(score, 3), evidence, tuple(alike.get(pair, ()))))
     return sorted(flags, key=lambda f: (-f.score, -len(f.answers), f.learners))
 

@@ -91,9 +91,11 @@ def _code(text: str, lines: Sequence[int]) -> str:
 
 
 def _evidence(c: CodeEvidence, names: tuple[str, str], words: Mapping[str, str]) -> list[str]:
-    head = words["exercise"].format(exercise=c.exercise, shared=c.shared, of=c.of)
     sides = "".join(f"<figure><figcaption>{html.escape(who)}</figcaption><pre><code>{_code(text, lines)}"
                     f"</code></pre></figure>" for who, text, lines in zip(names, c.code, c.lines, strict=True))
+    if not c.shared:  # shown beside shared answers: no fingerprint in common
+        return [f"<h4>{html.escape(c.exercise)}</h4>", f'<div class="pair">{sides}</div>']
+    head = words["exercise"].format(exercise=c.exercise, shared=c.shared, of=c.of)
     return [f"<h4>{html.escape(head)}</h4>", f"<p>{html.escape(words['marked'])}</p>",
             f'<div class="pair">{sides}</div>']
 
@@ -127,7 +129,7 @@ def similar_section(flags: Sequence[Flag], lang: str = "en", at: str = "") -> li
     for flag in flags:
         first, second = flag.learners
         out.append(f"<h3>{html.escape(words['pair'].format(first=first, second=second))}</h3>")
-        if flag.code:
+        if flag.score:
             out.append(f"<p>{html.escape(words['code'].format(score=_pct(flag.score, lang)))}</p>")
         for c in flag.code:
             out += _evidence(c, flag.learners, words)

@@ -263,13 +263,16 @@ def test_maumau_grade_flags_the_pair_with_the_same_rare_wrong_answers_and_the_co
     assert main(argv, out=log, err=log) == 0, log.getvalue()
     assert "Pairs flagged as similar: 1 (their evidence is in course.html" in log.getvalue()
     at, flags = load_flags(book)
-    assert [f.learners for f in flags] == [("ann", "ben")] and not flags[0].code
+    assert [f.learners for f in flags] == [("ann", "ben")] and flags[0].score == 0
+    (beside,) = flags[0].code   # flagged for their answers: their code of the exercise shown beside them
+    assert beside.exercise == SKIP and "for _ in range(2):" in beside.code[1] and beside.shared == 0
     assert {a["scenario"] for a in flags[0].answers} >= {"3 players, seat 0 plays 8♥", "2 players, seat 0 plays 8♥"}
     rows = {r.student: r for r in gradebook.Gradebook(book).latest()}
     assert rows["carol"].answers and not any("sig" in a for a in rows["carol"].answers)   # answered, all right
     assert any("sig" in a for a in rows["ann"].answers) and rows["zed"].status == "error"
     page = (tmp_path / "out" / "course.html").read_text(encoding="utf-8")
-    assert "ann and ben" in page and "The same rare wrong answers" in page
+    assert "ann and ben" in page and "The same rare wrong answers" in page and "Code:" not in page
+    assert page.count("<figure>") == 2 and "            turn.skip()" in page
     assert "\x00" not in page and "hidden: 4 players playing anticlockwise" in page   # the teacher sees the hidden ones
     feedback = (tmp_path / "out" / "feedback" / "ann.md").read_text(encoding="utf-8")
     assert "ben" not in feedback and "similar" not in feedback.lower()              # the learners are told nothing
