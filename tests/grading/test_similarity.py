@@ -191,6 +191,8 @@ def test_flags_are_kept_in_the_gradebook_and_shown_escaped_side_by_side_in_every
     flags = find_flags(solution_codes(jobs), {})
     book = tmp_path / "class.sqlite"
     assert load_flags(book) == ("", [])
+    gradebook.Gradebook(book)                  # a gradebook of before the flags: none, and no error
+    assert load_flags(book) == ("", [])
     save_flags(book, flags)
     at, kept = load_flags(book)
     assert at and kept == flags
