@@ -130,12 +130,13 @@ def _common(exercise: Exercise) -> set[int]:
 def solution_codes(jobs: Iterable[tuple[Row, Exercise, list[GradedCell], Any]]) -> dict[str, dict[str, Code]]:
     """Each learner's solution code by exercise, fingerprinted, from the grader's jobs (row, the
     exercise it was graded with, its assembled cells, files)."""
-    commons: dict[int, set[int]] = {}
+    commons: dict[tuple[str, str], set[int]] = {}
     codes: dict[str, dict[str, Code]] = {}
     for row, exercise, cells, _ in jobs:
-        common = commons.get(id(exercise))
+        # by name and language: a learner's own draw of the positions changes tests, not solutions
+        common = commons.get((exercise.name, exercise.language))
         if common is None:
-            common = commons[id(exercise)] = _common(exercise)
+            common = commons[(exercise.name, exercise.language)] = _common(exercise)
         sources = [c.source for c in cells if c.role == SOLUTION]
         codes.setdefault(row.exercise, {})[row.student] = fingerprint_code(sources, common)
     return codes
