@@ -36,6 +36,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import NamedTuple
 
 __all__ = ["K", "WINDOW", "MAX_CHARS", "MAX_TOKENS", "MAX_SHARE", "MIN_SHARED", "MIN_SCORE", "Token", "tokens",
            "bound_names", "normalised", "kgrams", "winnow", "Code", "fingerprint_code", "common_kgrams", "CodeMatch",
@@ -61,11 +62,12 @@ _DROPPED = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER
 _FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
 _FSTRING_REST = {getattr(tokenize, "FSTRING_MIDDLE", -1), getattr(tokenize, "FSTRING_END", -1)} - {-1}
 _BUILTINS = frozenset(dir(builtins))
+#: The end of a statement and a block's start and end, as one sign each (their layout is dropped).
+_LAYOUT = {tokenize.NEWLINE: ";", tokenize.INDENT: "{", tokenize.DEDENT: "}"}
 _WORDS = re.compile(r"[^\W\d]\w*|\d[\w.]*|\S")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """A normalised token and the line (from 1) of the code it stands for."""
 
     text: str
@@ -114,7 +116,7 @@ def tokens(source: str) -> list[tuple[int, str, int]]:
 def bound_names(sources: Iterable[str]) -> set[str] | None:
     """The names the code binds itself (assigned, parameters, its functions, classes, imports as,
     loop and comprehension variables, ``self.x`` attributes); None when a source does not parse
-    (then every name not a keyword or built-in counts as the learner's)."""
+    (then every name counts as the learner's but keywords, built-ins and attributes)."""
     names: set[str] = set()
     for source in sources:
         try:
@@ -158,9 +160,7 @@ def normalised(source: str, theirs: set[str] | None) -> list[Token]:
         if kind in _FSTRING_REST:
             continue
         kind = tokenize.STRING if kind == _FSTRING_START else kind
-        word = "0" if kind == tokenize.NEWLINE else _text(kind, text, theirs, after_dot)
-        out.append(Token(";" if kind == tokenize.NEWLINE else "{" if kind == tokenize.INDENT
-                         else "}" if kind == tokenize.DEDENT else word, line))
+        out.append(Token(_LAYOUT.get(kind) or _text(kind, text, theirs, after_dot), line))
         previous = text
     return out
 
