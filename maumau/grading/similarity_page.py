@@ -67,6 +67,7 @@ MAX_SHOWN_ANSWERS = 25
 
 SIMILAR_STYLE = """.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.pair figure{margin:0;min-width:0}
 .pair pre{overflow-x:auto;border:1px solid #555;padding:.4rem;font-size:.85em;line-height:1.35}
+.pair pre:focus{outline:3px solid #111;outline-offset:2px}
 .pair mark{background:#ffe08a;color:#111}.pair figcaption{font-weight:600}
 .similar{border-top:2px solid #555;margin-top:1.5rem}.similar td{text-align:left}"""
 
@@ -91,8 +92,10 @@ def _code(text: str, lines: Sequence[int]) -> str:
 
 
 def _evidence(c: CodeEvidence, names: tuple[str, str], words: Mapping[str, str]) -> list[str]:
-    sides = "".join(f"<figure><figcaption>{html.escape(who)}</figcaption><pre><code>{_code(text, lines)}"
-                    f"</code></pre></figure>" for who, text, lines in zip(names, c.code, c.lines, strict=True))
+    # a long line scrolls the code sideways: tabindex lets a keyboard scroll it too
+    sides = "".join(f'<figure><figcaption>{html.escape(who)}</figcaption><pre tabindex="0"><code>'
+                    f"{_code(text, lines)}</code></pre></figure>"
+                    for who, text, lines in zip(names, c.code, c.lines, strict=True))
     if not c.shared:  # shown beside shared answers: no fingerprint in common
         return [f"<h4>{html.escape(c.exercise)}</h4>", f'<div class="pair">{sides}</div>']
     head = words["exercise"].format(exercise=c.exercise, shared=c.shared, of=c.of)
