@@ -288,6 +288,10 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     con.say(say("graded", args.lang, rows=len(rows), seconds=points(round(time.monotonic() - began, 1), args.lang),
                 out=args.out))
     report_changes(rows, con.say)
+    if getattr(rows, "similar", ()):
+        from .grading.similarity_page import similar_sentence
+
+        con.say(similar_sentence(len(rows.similar), args.lang))
     if isolation:  # also on stderr, where a script that keeps only the errors still sees it
         con.err.write(f"maumau: warning: {isolation}\n")
     return 0

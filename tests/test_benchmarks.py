@@ -68,3 +68,12 @@ def test_simulate_benchmark_compares_the_executors_on_the_same_hands(capsys: pyt
     out = capsys.readouterr().out
     assert "serial (plain loop)" in out and "default (None)" in out
     assert out.count("same hands") == 2 and "DIFFERENT" not in out
+
+
+def test_similarity_benchmark_times_the_stage_and_finds_the_planted_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load("similarity")
+    assert bench.main(["--learners", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "6 learners × 14 exercises = 84 notebooks" in out and "ms per notebook" in out
+    flagged = [line.split(":")[1].strip() for line in out.splitlines() if line.startswith("flagged:")]
+    assert flagged == ["learner00 and learner01", "learner02 and learner03"]

@@ -160,11 +160,13 @@ class CourseDesk:
         lang = check_language(lang)
         from ..grading.course_page import course_html
         from ..grading.gradebook import Gradebook
+        from ..grading.similarity import load_flags
 
         words = HANDIN_WORDS.get(lang, HANDIN_WORDS["en"])
         rows = Gradebook(self.db).latest()
         links = {r.student: f"course/feedback?learner={quote(r.student)}&lang={lang}" for r in rows}
-        page = course_html(rows, lang, links)
+        at, flags = load_flags(self.db)
+        page = course_html(rows, lang, links, similar=flags if at else None, similar_at=at)
         head = "".join(f'<th scope="col">{html.escape(w)}</th>' for w in words["columns"])
         lines = [f"<h2>{html.escape(words['title'])}</h2>",
                  f"<table><caption>{html.escape(words['caption'])}</caption><thead><tr>{head}</tr></thead><tbody>"]

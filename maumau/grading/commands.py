@@ -28,6 +28,9 @@ def add_course_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--dask", metavar="ADDRESS",
                      help="grade on the workers of a dask scheduler (tcp://host:8786), or 'local' for a "
                           "LocalCluster of this machine; this process writes the reports and the gradebook")
+    sub.add_argument("--no-similarity", action="store_true",
+                     help="do not flag the pairs of learners whose code or wrong answers are alike (by default "
+                          "course.html lists them with the evidence; nothing is penalised)")
     sub.add_argument("--lang", choices=("en", "de", "hu"), default="en",
                      help="the language of the reports: summary.md, the summary printed, course.html, and "
                           "feedback/ of learners whose notebooks name no language (a learner's feedback "
@@ -45,6 +48,7 @@ def course_options(args: argparse.Namespace, source: str) -> dict[str, Any]:
     deadlines = Deadlines(parse_due_options(args.due, names), LatePolicy.parse(args.late),
                           read_extensions(args.extensions, names) if args.extensions else {})
     options: dict[str, Any] = {"deadlines": deadlines, "force": args.force, "lang": args.lang,
+                               "similarity": not getattr(args, "no_similarity", False),
                                "gradebook": Gradebook(args.gradebook) if args.gradebook else None}
     if args.handins:
         from .exercise import NotebookError

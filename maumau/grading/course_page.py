@@ -13,10 +13,14 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .exercise import SOLUTION, TEST, Exercise
 from .gradebook import Row
+
+if TYPE_CHECKING:
+    from .similarity import Flag
 
 __all__ = ['course_html', 'rule_ids', 'PAGE_WORDS']
 
@@ -124,9 +128,11 @@ def _exercise_section(name: str, rows: list[Row], ids: Mapping[str, tuple[str, .
 
 
 def course_html(rows: Iterable[Row], lang: str = "en", feedback: Mapping[str, str] | None = None,
-                ids: Mapping[str, Mapping[str, tuple[str, ...]]] | None = None) -> str:
+                ids: Mapping[str, Mapping[str, tuple[str, ...]]] | None = None,
+                similar: Sequence[Flag] | None = None, similar_at: str = "") -> str:
     """The course page; ``feedback`` maps a learner to their feedback's link (already a URL), ``ids`` gives
-    by exercise and test key the rule ids it checks (``rule_ids``)."""
+    by exercise and test key the rule ids it checks (``rule_ids``); ``similar``, when given, the pairs
+    flagged as alike (``similarity``; ``similar_at``: when), listed with their evidence at the end."""
     words = PAGE_WORDS.get(lang, PAGE_WORDS["en"])
     rows = [r for r in rows if r.exercise and r.status not in ("unknown exercise", "duplicate")]
     exercises = sorted({r.exercise for r in rows})
@@ -148,6 +154,11 @@ def course_html(rows: Iterable[Row], lang: str = "en", feedback: Mapping[str, st
     sections = [line for e in exercises
                 for line in _exercise_section(e, [r for r in rows if r.exercise == e], (ids or {}).get(e, {}), words)]
     intro = words["intro"].format(learners=len(table), exercises=len(exercises))
+    style, alike = _STYLE, []
+    if similar is not None:
+        from .similarity_page import SIMILAR_STYLE, similar_section
+
+        style, alike = _STYLE + "\n" + SIMILAR_STYLE, similar_section(similar, lang, similar_at)
     if not table:
         return "\n".join([
             "<!doctype html>", f'<html lang="{lang}"><head><meta charset="utf-8"><link rel="icon" href="data:,">',
@@ -157,10 +168,10 @@ def course_html(rows: Iterable[Row], lang: str = "en", feedback: Mapping[str, st
     return "\n".join([
         "<!doctype html>", f'<html lang="{lang}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">',
-        f"<title>{html.escape(words['title'])}</title><style>{_STYLE}</style></head><body><main>",
+        f"<title>{html.escape(words['title'])}</title><style>{style}</style></head><body><main>",
         f"<h1>{html.escape(words['title'])}</h1>", f"<p>{html.escape(intro)}</p>",
         f"<table><caption>{html.escape(words['caption'])}</caption>",
         f'<thead><tr><th scope="col">{html.escape(words["learner"])}</th>{head}'
         f'<th scope="col">{html.escape(words["total"])}</th></tr></thead>',
         "<tbody>", *body, "</tbody></table>",
-        f"<h2>{html.escape(words['by_exercise'])}</h2>", *sections, "</main></body></html>", ""])
+        f"<h2>{html.escape(words['by_exercise'])}</h2>", *sections, *alike, "</main></body></html>", ""])

@@ -19,6 +19,7 @@ from .._version import __version__
 from .exercise import LOCKED, SOLUTION, TEST, Exercise, GradedCell, secret_lines
 from .kernel import DIED, ERROR, NOT_RUN, OK, TIMEOUT, CellRun
 from .run import NotebookRun
+from .similarity_answers import check_answers
 from .verdict import judge
 
 __all__ = [
@@ -77,6 +78,9 @@ class Row:
     late_days: int = 0             # started days after the learner's due time (``deadlines``)
     penalty: float = 0.0           # share of the score lost to lateness, 0 to 1
     extended: bool = False         # the learner's due time is an extension
+    #: the checks the learner's code answered, the wrong answers in full (``similarity_answers``): they hold
+    #: hidden tests' expected values, so they are the teacher's, never feedback
+    answers: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def final(self) -> float:
@@ -99,6 +103,7 @@ class Grades(list[Row]):
     isolation: str = "no notebook was run"
     run: int = 0                      # the gradebook's number of this run (0: no gradebook)
     changes: tuple[Change, ...] = ()  # whose grade moved since the gradebook's last run
+    similar: tuple[Any, ...] = ()     # the pairs flagged as alike (``similarity.Flag``)
 
 
 def _redact(text: str, secrets: Iterable[str]) -> str:
@@ -202,6 +207,7 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
                                         _redact(found.explanation, secrets) if found.explanation else ""))
     row.max_score = exercise.max_score
     row.score = sum(t.points for t in row.tests)
+    row.answers = check_answers(cells, result.cells, reference)
     row.notes += [note for note, at in zip(result.notes, _padded(result.noted_at, len(result.notes)), strict=True)
                   if at < quiet_from]
     if unchecked:

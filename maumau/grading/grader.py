@@ -66,7 +66,7 @@ from .gradebook import (
     run_message,
     score_row,
 )
-from .kernel import ERROR, OK
+from .kernel import ERROR, OK, log
 from .run import NotebookRun, Sandbox
 from .submissions import (
     FOLDER,
@@ -80,6 +80,7 @@ from .submissions import (
 from .verdict import PREAMBLE, PROBE, instrument
 
 if TYPE_CHECKING:
+    from .similarity import Flag
     from .submissions import Stamp
 
 __all__ = ["PIPELINE", "Stage", "grade", "grade_chunk", "reference_records", "default_jobs", "Chunk", "chunks",
@@ -106,6 +107,8 @@ PIPELINE: tuple[Stage, ...] = (
                  "kernel; on this machine or a dask cluster's), judge the tests outside the kernels (verdict) "
                  "and score the rows (gradebook)"),
     Stage("record", "store the run in the gradebook, and whose grade moved (gradebook)"),
+    Stage("similar", "flag the pairs of learners whose code is close or whose checks fail alike, with the "
+                     "evidence, kept in the gradebook (similarity); nothing is penalised"),
     Stage("report", "write grades.csv, summary.md, course.html and each learner's feedback (report, course_page)"),
 )
 
@@ -269,7 +272,7 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
           progress: Progress | None = None, isolate: bool | None = None, every: bool = False,
           deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
           lang: str = "en", executor: Executor | None = None, workers: int = 1,
-          received: Mapping[tuple[str, str], Stamp] | None = None) -> Grades:
+          received: Mapping[tuple[str, str], Stamp] | None = None, similarity: bool = True) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
@@ -286,9 +289,12 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     feedback is in the language of their notebooks: ``feedback_languages``).  ``executor``: the
     notebooks are graded on its ``workers`` (a dask cluster's executor), this process writes the reports.
     ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
-    (``submissions.HandIns``), each given only to the notebook whose bytes it stamped."""
+    (``submissions.HandIns``), each given only to the notebook whose bytes it stamped.  ``similarity``:
+    flag the pairs of learners whose work is alike (``similarity``; ``Grades.similar``, course.html and
+    the gradebook), else course.html has no such section and the gradebook's flags stay as they were."""
     batch = _Batch(source, list(submissions), Path(out), limits, jobs, set(only), progress,
-                   isolate, every, deadlines or Deadlines(), gradebook, force, lang, executor, workers, received or {})
+                   isolate, every, deadlines or Deadlines(), gradebook, force, lang, executor, workers, received or {},
+                   similarity)
     for stage in PIPELINE:
         getattr(batch, stage.name)()
     return batch.graded
@@ -389,7 +395,8 @@ class _Plan:
         stored = gradebook.kept(row, *self.hashes[id(row)])
         if stored is None:
             return False
-        for name in ("score", "max_score", "status", "message", "seconds", "tests", "notes", "manual_pending"):
+        for name in ("score", "max_score", "status", "message", "seconds", "tests", "notes", "manual_pending",
+                     "answers"):
             setattr(row, name, getattr(stored, name))
         return True
 
@@ -434,12 +441,14 @@ class _Batch:
     executor: Executor | None
     workers: int
     received: Mapping[tuple[str, str], Stamp]
+    similarity: bool
     exercises_: dict[str, Exercise] = field(default_factory=dict)
     subs: list[Submission] = field(default_factory=list)
     wanted: set[str] = field(default_factory=set)
     plan_: _Plan | None = None
     graded: Grades = field(default_factory=lambda: Grades([]))
     to_run: list[Job] = field(default_factory=list)
+    flags: list[Flag] | None = None
 
     @property
     def planned(self) -> _Plan:
@@ -488,6 +497,21 @@ class _Batch:
         self.graded.run, self.graded.changes = self.gradebook.record(
             [(row, *plan.hashes[id(row)], id(row) not in ran) for row, *_ in plan.jobs], self.force)
 
+    def similar(self) -> None:
+        from .similarity import answers_of, find_flags, save_flags, solution_codes
+
+        if not self.similarity:
+            return
+        jobs = self.planned.jobs
+        try:
+            self.flags = find_flags(solution_codes(jobs), answers_of(row for row, *_ in jobs))
+        except Exception as err:  # the grader's own failure: the grades stand, the flags are missing
+            log.warning("no similarity flags: %s: %s", type(err).__name__, err)
+            self.flags = []
+        self.graded.similar = tuple(self.flags)
+        if self.gradebook is not None:
+            save_flags(self.gradebook.path, self.flags)
+
     def report(self) -> None:
         from .course_page import rule_ids
         from .report import write_reports
@@ -495,7 +519,8 @@ class _Batch:
         self.graded.sort(key=lambda r: (r.student, r.exercise))
         write_reports(self.graded, self.out, isolation="" if self.graded.isolated else self.graded.isolation,
                       lang=self.lang, ids={name: rule_ids(e) for name, e in self.exercises_.items()},
-                      languages=feedback_languages(self.planned.languages) if self.plan_ else None)
+                      languages=feedback_languages(self.planned.languages) if self.plan_ else None,
+                      similar=self.flags)
 
 
 # Grading beyond one machine: the notebooks of a batch spread over an executor (a dask cluster's).

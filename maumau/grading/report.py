@@ -12,12 +12,16 @@ import re
 import tempfile
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .exercise import NotebookError, read_regular_file
 from .gradebook import STATUSES, Row
 from .submissions import FOLDER, printable
+
+if TYPE_CHECKING:
+    from .similarity import Flag
 
 __all__ = [
     "FORMULA_SIGNS", "QUOTE", "formula_like", "csv_text", "cell_text", "csv_table", "REPORT_WORDS",
@@ -618,13 +622,15 @@ def _check_written(path: Path, data: bytes) -> None:
 
 def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "en",
                   ids: dict[str, dict[str, tuple[str, ...]]] | None = None,
-                  languages: Mapping[str, str] | None = None) -> str:
+                  languages: Mapping[str, str] | None = None,
+                  similar: Sequence[Flag] | None = None) -> str:
     """grades.csv (with grades.csv.sha256), summary.md and feedback/<name>.md in ``out``,
     each written atomically; returns the SHA-256 of grades.csv.  ReportError if grades.csv
     does not read back as written once everything is written.  ``isolation``: why the kernels
     ran without a sandbox (summary.md says so first); empty when they ran in one.  ``lang``: the
     language of summary.md, course.html and the feedback; ``languages``: a learner's own
-    language for their feedback (the language of the notebooks they handed in), by learner."""
+    language for their feedback (the language of the notebooks they handed in), by learner;
+    ``similar``: the pairs course.html lists as alike (``similarity``; None: no such section)."""
     out.mkdir(parents=True, exist_ok=True)
     grades = grades_csv(rows).encode("utf-8")
     digest = hashlib.sha256(grades).hexdigest()
@@ -646,6 +652,6 @@ def write_reports(rows: list[Row], out: Path, isolation: str = "", lang: str = "
     from .course_page import course_html
 
     links = {student: f"feedback/{quote(name)}" for student, name in names.items()}
-    _write_atomically(out / "course.html", course_html(rows, lang, links, ids).encode("utf-8"))
+    _write_atomically(out / "course.html", course_html(rows, lang, links, ids, similar).encode("utf-8"))
     _check_written(out / "grades.csv", grades)
     return digest

@@ -152,16 +152,36 @@ def course_page(laptop: Any, watch: Watch, server: classroom.Server) -> None:
             classroom.hand_in(server.url, anna.code, ROOT / "exercises" / "01_matching.ipynb", token=anna.token)
     finally:
         anna.leave()
+    _flag_a_pair(server)
     page = watch.page(laptop.new_page(), "course")
     for lang in ("en", "de", "hu"):
         page.goto(f"{server.url}/course?lang={lang}")
         page.wait_for_selector("main table")
         assert page.locator("tbody tr").count() >= 2, page.inner_text("main")
+        # issue 38: the similar pair's code side by side, the shared lines marked, nothing run
+        assert page.locator("section.similar figure").count() == 2 and page.locator("section.similar mark").count()
+        assert page.evaluate("() => window.__similar_ran === undefined")
         found = assert_no_violations(page, "body", f"the course page ({lang})")
         step(f"axe-core: {found} violations on the teacher's course page ({lang})")
         page.screenshot(path=str(OUT / f"course-{lang}.png"), full_page=True)
     assert _status(f"{server.url}/course") == 403
     step("the course page without the teacher's login: 403")
+
+
+def _flag_a_pair(server: classroom.Server) -> None:
+    """A graded pair in the server's gradebook, flagged as ``maumau grade`` keeps it (``similarity``):
+    their code (a script tag in it, to be shown, never run) and their shared wrong answers."""
+    from maumau.grading.gradebook import Gradebook, Row
+    from maumau.grading.similarity import CodeEvidence, Flag, save_flags
+
+    code = "def outcomes(graph):\n    # <script>window.__similar_ran = 1</script>\n    return Counter(graph)\n"
+    answer = {"exercise": "02_skip_on_eight", "scenario": "3 players", "what": "who moves next", "expected": "2",
+              "got": "0", "others": 0}
+    evidence = CodeEvidence("14_state_graph", 12, 13, (code, code.replace("graph", "g")), ((1, 3), (1, 3)))
+    assert server.course is not None
+    Gradebook(server.course.db).record([(Row(who, "14_state_graph", 4, 6), "a", "b", False) for who in ("ada", "bo")],
+                                       forced=False)
+    save_flags(server.course.db, [Flag(("ada", "bo"), 0.92, (evidence,), (answer, dict(answer, scenario="2 players")))])
 
 
 def _status(url: str) -> int:

@@ -112,7 +112,7 @@ def test_the_pipeline_is_one_list_of_the_batch_stages_in_order():
     from maumau.grading import grader
 
     names = [stage.name for stage in grader.PIPELINE]
-    assert names == ["exercises", "submissions", "plan", "keep", "run", "record", "report"]
+    assert names == ["exercises", "submissions", "plan", "keep", "run", "record", "similar", "report"]
     assert all(stage.does for stage in grader.PIPELINE)
     methods = {name for name, value in vars(grader._Batch).items() if callable(value) and not name.startswith("_")}
     assert methods == set(names)
