@@ -225,6 +225,26 @@ def test_a_player_that_sleeps_cannot_hold_the_grader(monkeypatch):
     assert time.monotonic() - began < 30
 
 
+def test_a_slow_referee_on_a_busy_machine_does_not_count_against_the_player(monkeypatch):
+    """The wall-clock budget is the time spent waiting for the player's answers: the opponents' moves,
+    made by the grader (slow on a loaded machine), are not the player's (CI failed on this under load)."""
+    monkeypatch.setattr(hands, "BASE_SECONDS", 0.5)
+    monkeypatch.setattr(hands, "HAND_SECONDS", 0.0)
+    advance = hands._Hand.advance
+
+    def slow_advance(hand: hands._Hand) -> None:
+        time.sleep(0.05)  # a busy machine: the referee's own work takes wall time
+        advance(hand)
+
+    monkeypatch.setattr(hands._Hand, "advance", slow_advance)
+    spec = HandSpec(games=10).to_dict()
+    began = time.monotonic()
+    passed, message = judge_hands({"spec": spec, "at_least": 0.0}, {"spec": spec, "player": pack(FirstCard()),
+                                                                   "problem": ""})
+    assert time.monotonic() - began > 2  # longer than the whole wall budget (0.5 s x 4)...
+    assert passed, message  # ...and still the player's moves were all in time
+
+
 def test_a_stub_fails_when_graded_too(monkeypatch):
     want, got = as_graded(monkeypatch, Stub(), games=5)
     assert judge_hands(want, got) == (False, "your player's choose is not written yet: replace raise "
