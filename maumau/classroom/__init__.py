@@ -12,9 +12,10 @@ from .client import ClassroomError, Seat, join
 from .course import Course
 from .handin_client import hand_in
 from .league_client import enter_league
+from .live_client import Sharing, share_progress
 from .server import Server, ServerError
 from .spec import TableError, TableSpec
 from .table import ClassTable
 
 __all__ = ["Server", "ServerError", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError",
-           "Course", "hand_in", "enter_league"]
+           "Course", "hand_in", "enter_league", "share_progress", "Sharing"]

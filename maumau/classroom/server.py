@@ -29,9 +29,11 @@ from .hub import HubUsers
 from .hub_login import STATE_COOKIE, HubLogin
 from .league_page import SOCKET, Leagues
 from .limits import RateLimits
+from .live import LIVE_SOCKET, LiveDesk
 from .login import Sessions, same_site, token_from
 from .outbox import STALL
 from .pages import html_page, http_response, no_frames, plain, query_lang, query_value, redirect
+from .progress_page import LIVE_PAGES, live_http
 from .roster import Roster, RosterError
 from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
@@ -119,6 +121,8 @@ class Server:
         self.course = CourseDesk(course, db) if course is not None else None
         #: Who the learners are without a hub: the roster and their personal codes (``roster``), else None.
         self.roster = self._roster(roster, db)
+        #: The live view of the course's checks (``live``: /live for the teacher), else None.
+        self.live = LiveDesk(course.source, db, self.roster) if course is not None else None
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
         self.leagues = Leagues(db, hub=self.hub is not None, roster=self.roster, limits=self.limits)
         for code, spec in self.store.open_tables():
@@ -228,6 +232,8 @@ class Server:
 
     def _close(self) -> None:
         self.store.close()
+        if self.live is not None:
+            self.live.close()
         if self.roster is not None:
             self.roster.close()
 
@@ -281,12 +287,14 @@ class Server:
             return await self._hub_http(connection, request, path)
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(self.sessions.is_teacher(request.headers), path)
+        if where in LIVE_PAGES and self.live is not None:
+            return live_http(path, self.sessions.is_teacher(request.headers))
         if where == HANDIN_SOCKET and self.course is not None:
             self._lms_learner(connection, request)
             return None  # a hand-in: the learner says who they are in its first message (or the LMS did)
         if self.leagues.handles(path) and where != SOCKET:
             return self.leagues.http(path)
-        if where not in ("/ws", SOCKET):
+        if where not in ("/ws", SOCKET, LIVE_SOCKET):
             return http_response(path)
         connection.teacher = self.sessions.is_teacher(request.headers)
         self._lms_learner(connection, request)
@@ -312,12 +320,17 @@ class Server:
         session = self.hub_login.session(request.headers)
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(session is not None and session.teacher, path)
+        if where in LIVE_PAGES and self.live is not None:
+            if session is None and where in ("/live", "/live/projector"):
+                location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
+                return redirect(location, [cookie])
+            return live_http(path, session is not None and session.teacher)
         if where in ("/", "") or where.startswith("/t/") or (self.leagues.handles(path) and where != SOCKET):
             if session is None:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
                 return redirect(location, [cookie])
             return self.leagues.http(path) if self.leagues.handles(path) else http_response(path)
-        if where not in ("/ws", HANDIN_SOCKET, SOCKET):
+        if where not in ("/ws", HANDIN_SOCKET, SOCKET, LIVE_SOCKET):
             return http_response(path)
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
@@ -340,6 +353,11 @@ class Server:
             await self.leagues.serve(websocket, getattr(websocket, "hub_user", None))
             return
         address = websocket.remote_address[0] if websocket.remote_address else "?"
+        if self.live is not None and websocket.request.path.split("?")[0].endswith(LIVE_SOCKET):
+            with contextlib.suppress(ConnectionClosed):
+                await self.live.serve(websocket, self, str(address), getattr(websocket, "hub_user", None),
+                                      getattr(websocket, "teacher", False), getattr(websocket, "display", None))
+            return
         if self.course is not None and websocket.request.path.split("?")[0].endswith(HANDIN_SOCKET):
             with contextlib.suppress(ConnectionClosed):
                 await self.course.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))

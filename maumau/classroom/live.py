@@ -1,0 +1,202 @@
+"""The live view on the class server: learners' reports in, the teacher's frames out (``/live/ws``).
+
+A learner's connection says who it is once (``live_wire.Hello``): the learner is who the server
+knows, as for a hand-in (``identity``): the hub user of the connection (JupyterHub, an LMS
+launch), else the roster learner of the personal code or of the seat whose token is given.  A
+typed name is nobody, so a server with neither a roster nor a hub follows no one.  Each report
+then counts against the learner's ``report`` rate (``limits``), names no one else, names one of
+the course's exercises and some of its visible checks (``live_checks``), and is stored
+(``progress``) before the teacher hears of it; anything else is refused with one sentence, and
+nothing of it is stored.
+
+The teacher's page (``progress_page``) watches: the logged-in teacher only.  Each watcher has a
+task of its own that sends it the latest frame whenever the class changed (at most every
+``COALESCE`` seconds, and every ``REFRESH`` seconds for the stuck learners' clock), so a slow
+page waits alone and never holds a report or a table up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from ..grading.submissions import HandInError
+from .limits import Bucket
+from .live_checks import ExerciseChecks, course_checks
+from .live_wire import Hello, LiveError, LiveFrame, LiveRefusal, Report, Stored, Watch, decode_live
+from .progress import Progress
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .roster import Roster
+    from .server import Server
+
+__all__ = ["LiveDesk", "LIVE_SOCKET", "COALESCE", "REFRESH", "NO_ONE_KNOWN"]
+
+LIVE_SOCKET = "/live/ws"
+#: Seconds a watcher's frame waits for more reports (a Run All reports cell by cell).
+COALESCE = 0.05
+#: Seconds after which a watcher gets a frame even when nothing was reported (the stuck learners).
+REFRESH = 15.0
+#: Seconds a watcher may take to read one frame before it is dropped.
+STALL = 10.0
+#: Why a server that does not know its learners follows no one, and what the teacher does about it.
+NO_ONE_KNOWN = ("this class server does not know who its learners are, so it follows no one's checks: the "
+                "teacher starts it with --roster roster.csv and gives each learner their personal code "
+                "(maumau table codes), or runs it on JupyterHub (--hub)")
+log = logging.getLogger("maumau.classroom")
+
+
+def refusal(err: LiveError) -> LiveRefusal:
+    return {"type": "error", "code": err.code, "message": err.message}
+
+
+@dataclass
+class Watcher:
+    """One teacher's page: what it asked to see, and whether a frame is due."""
+    websocket: Any
+    watch: Watch
+    due: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class LiveDesk:
+    """The live view of one class server (see the module docstring)."""
+
+    def __init__(self, source: str | Path, db: str | Path, roster: Roster | None = None,
+                 exercises: dict[str, ExerciseChecks] | None = None) -> None:
+        self.exercises = exercises if exercises is not None else course_checks(source)
+        #: The server's roster: the learners' names, and those who have not reported yet.
+        self.roster = roster
+        self.progress = Progress(db, self.exercises)
+        self.watchers: set[Watcher] = set()
+        #: How each learner is shown (a hub user or an LMS learner as their connection said).
+        self.shown: dict[str, str] = {}
+
+    def close(self) -> None:
+        self.progress.close()
+
+    # --- a connection ------------------------------------------------------------------------------------
+    async def serve(self, websocket: Any, server: Server, address: str, hub_user: str | None, teacher: bool,
+                    display: str | None = None) -> None:
+        """One connection: a learner's reports, or (its first message a watch) a teacher's page."""
+        learner: str | None = None
+        messages = Bucket(*server.limits.limits["message"])  # a flood slows its own connection alone
+        async for raw in websocket:
+            while not messages.take():
+                await asyncio.sleep(1 / messages.per_second)
+            try:
+                message = decode_live(raw)
+                if message["type"] == "watch":
+                    await self._watch(websocket, cast(Watch, message), teacher)
+                    return
+                if message["type"] == "hello":
+                    learner = self._who(cast(Hello, message), server, address, hub_user)
+                    if display:
+                        self.shown[learner] = display
+                    await websocket.send(json.dumps({"type": "welcome"}))
+                    continue
+                answer: Stored | LiveRefusal = self._report(server, learner, cast(Report, message))
+            except LiveError as err:
+                answer = refusal(err)
+            except Exception:  # a fault of the server's own: said, and the connection goes on
+                log.exception("a live report failed")
+                answer = refusal(LiveError("server_error", "the server could not store that: nothing was stored"))
+            await websocket.send(json.dumps(answer, ensure_ascii=False))
+
+    def _who(self, hello: Hello, server: Server, address: str, hub_user: str | None) -> str:
+        """The learner of this connection (see the module docstring); LiveError saying why not."""
+        from .identity import hand_in_learner
+
+        if hub_user is not None:
+            return hub_user
+        if server.roster is None:
+            raise LiveError("unknown_learner", NO_ONE_KNOWN)
+        try:
+            return hand_in_learner(dict(hello), server.tables.by_code, server.roster,
+                                   server.limits.bucket("wrong", address))
+        except HandInError as err:
+            raise LiveError("unknown_learner", str(err)) from None  # the hand-in's sentences: the same codes
+
+    def _report(self, server: Server, learner: str | None, report: Report) -> Stored:
+        """Store one report of ``learner``; LiveError (nothing stored) when it may not be."""
+        if learner is None:
+            raise LiveError("who", "say who you are first (a hello with your personal code): nothing was stored")
+        if "learner" in report and report["learner"] != learner:
+            raise LiveError("not_yours", "a report is about your own checks only, and this connection is "
+                                         "another learner's: nothing was stored")
+        bucket = server.limits.bucket("report", learner)
+        if not bucket.take():
+            wait = max(1, math.ceil(bucket.wait()))
+            raise LiveError("too_often", f"checks are reported too often from your notebook: wait {wait} s "
+                                         f"(nothing was stored now)")
+        known = self.exercises.get(report["exercise"])
+        if known is None:
+            raise LiveError("no_exercise", f"there is no exercise {report['exercise'][:60]!r} in this course: "
+                                           f"nothing was stored")
+        checks = {}
+        for check in report["checks"]:
+            found = known.id_of(check["scenario"])
+            if found is not None:
+                checks[found] = check["ok"]
+        if not checks:
+            raise LiveError("no_checks", f"none of these checks is a visible check of {known.name}: nothing "
+                                         f"was stored")
+        latest = self.progress.record(learner, known.name, checks, time.time())
+        self.changed()
+        return {"type": "stored", "exercise": known.name, "checks": len(checks), "at": latest.at}
+
+    # --- the teacher's pages ---------------------------------------------------------------------------------
+    async def _watch(self, websocket: Any, watch: Watch, teacher: bool) -> None:
+        if not teacher:
+            raise LiveError("forbidden", "the live view is the teacher's: log in on the lobby page first")
+        watcher = Watcher(websocket, watch)
+        self.watchers.add(watcher)
+        watcher.due.set()
+        sender = asyncio.get_running_loop().create_task(self._send_frames(watcher))
+        try:
+            async for _ in websocket:  # a page says nothing more; its closing ends the watch
+                pass
+        finally:
+            self.watchers.discard(watcher)
+            sender.cancel()
+
+    def changed(self) -> None:
+        """The class changed: every watcher is due a frame."""
+        for watcher in self.watchers:
+            watcher.due.set()
+
+    async def _send_frames(self, watcher: Watcher) -> None:
+        while True:
+            with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
+                await asyncio.wait_for(watcher.due.wait(), REFRESH)
+            await asyncio.sleep(COALESCE)
+            watcher.due.clear()
+            try:
+                await asyncio.wait_for(watcher.websocket.send(json.dumps(self.frame(watcher.watch),
+                                                                         ensure_ascii=False)), STALL)
+            except (asyncio.TimeoutError, TimeoutError):  # a page that does not read: cut, alone
+                transport = getattr(watcher.websocket, "transport", None)
+                if transport is not None:
+                    transport.abort()
+                return
+            except Exception:  # noqa: BLE001  the page closed: its connection's handler ends the watch
+                return
+
+    def frame(self, watch: Watch, now: float | None = None) -> LiveFrame:
+        """The frame ``watch`` asked for, as of now."""
+        everyone = list(self.roster.entries) if self.roster is not None else []
+        return self.progress.frame(time.time() if now is None else now, watch["lang"], watch["projector"],
+                                   watch["idle"], self.name_of, everyone)
+
+    def name_of(self, learner: str) -> str:
+        if learner in self.shown:
+            return self.shown[learner]
+        if self.roster is not None and learner in self.roster.entries:
+            return str(self.roster.display_name(learner))
+        return learner
