@@ -57,7 +57,7 @@ def refusal(err: LiveError) -> LiveRefusal:
     return {"type": "error", "code": err.code, "message": err.message}
 
 
-@dataclass
+@dataclass(eq=False)  # each page is itself (a set of them)
 class Watcher:
     """One teacher's page: what it asked to see, and whether a frame is due."""
     websocket: Any

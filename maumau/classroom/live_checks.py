@@ -109,5 +109,14 @@ def _readable(pattern: re.Pattern[str]) -> str:
 
 
 def course_checks(source: str | Path) -> dict[str, ExerciseChecks]:
-    """Every exercise of the course in ``source`` and its visible checks, by exercise name."""
-    return {e.name: _exercise_checks(e) for e in load_exercises(source)}
+    """Every exercise of the course in ``source`` and its visible checks, by exercise name (read
+    again only when a notebook of it changed: a restarted server starts at once)."""
+    folder = Path(source).resolve()
+    stamp = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in folder.rglob("*.ipynb")))
+    found = _read.get(folder)
+    if found is None or found[0] != stamp:
+        found = _read[folder] = (stamp, {e.name: _exercise_checks(e) for e in load_exercises(folder)})
+    return found[1]
+
+
+_read: dict[Path, tuple[tuple[tuple[str, int], ...], dict[str, ExerciseChecks]]] = {}

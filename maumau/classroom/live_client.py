@@ -133,7 +133,7 @@ class ThreadSender(Sender):
         from websockets.sync.client import connect
 
         ws = connect(self.url, open_timeout=TIMEOUT, additional_headers=self.headers or None, max_size=64 * 1024,
-                     close_timeout=1)
+                     close_timeout=1, legacy=True)  # it outlives any with-block
         try:
             ws.send(json.dumps(self.hello))
             answer = json.loads(ws.recv(TIMEOUT))
