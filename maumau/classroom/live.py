@@ -1,6 +1,6 @@
 """The live view on the class server: learners' reports in, the teacher's frames out (``/live/ws``).
 
-A learner's connection says who it is once (``live_wire.Hello``): the learner is who the server
+A learner's connection says who it is once (``live_wire.LiveHello``): the learner is who the server
 knows, as for a hand-in (``identity``): the hub user of the connection (JupyterHub, an LMS
 launch), else the roster learner of the personal code or of the seat whose token is given.  A
 typed name is nobody, so a server with neither a roster nor a hub follows no one.  Each report
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..grading.submissions import HandInError
 from .limits import Bucket
 from .live_checks import ExerciseChecks, course_checks
-from .live_wire import Hello, LiveError, LiveFrame, LiveRefusal, Report, Stored, Watch, decode_live
+from .live_wire import LiveHello, LiveError, LiveFrame, LiveRefusal, LiveReport, Stored, LiveWatch, decode_live
 from .progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,7 +53,7 @@ NO_ONE_KNOWN = ("this class server does not know who its learners are, so it fol
 log = logging.getLogger("maumau.classroom")
 
 
-def refusal(err: LiveError) -> LiveRefusal:
+def _refusal(err: LiveError) -> LiveRefusal:
     return {"type": "error", "code": err.code, "message": err.message}
 
 
@@ -61,7 +61,7 @@ def refusal(err: LiveError) -> LiveRefusal:
 class Watcher:
     """One teacher's page: what it asked to see, and whether a frame is due."""
     websocket: Any
-    watch: Watch
+    watch: LiveWatch
     due: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -93,23 +93,23 @@ class LiveDesk:
             try:
                 message = decode_live(raw)
                 if message["type"] == "watch":
-                    await self._watch(websocket, cast(Watch, message), teacher)
+                    await self._watch(websocket, cast(LiveWatch, message), teacher)
                     return
                 if message["type"] == "hello":
-                    learner = self._who(cast(Hello, message), server, address, hub_user)
+                    learner = self._who(cast(LiveHello, message), server, address, hub_user)
                     if display:
                         self.shown[learner] = display
                     await websocket.send(json.dumps({"type": "welcome"}))
                     continue
-                answer: Stored | LiveRefusal = self._report(server, learner, cast(Report, message))
+                answer: Stored | LiveRefusal = self._report(server, learner, cast(LiveReport, message))
             except LiveError as err:
-                answer = refusal(err)
+                answer = _refusal(err)
             except Exception:  # a fault of the server's own: said, and the connection goes on
                 log.exception("a live report failed")
-                answer = refusal(LiveError("server_error", "the server could not store that: nothing was stored"))
+                answer = _refusal(LiveError("server_error", "the server could not store that: nothing was stored"))
             await websocket.send(json.dumps(answer, ensure_ascii=False))
 
-    def _who(self, hello: Hello, server: Server, address: str, hub_user: str | None) -> str:
+    def _who(self, hello: LiveHello, server: Server, address: str, hub_user: str | None) -> str:
         """The learner of this connection (see the module docstring); LiveError saying why not."""
         from .identity import hand_in_learner
 
@@ -123,7 +123,7 @@ class LiveDesk:
         except HandInError as err:
             raise LiveError("unknown_learner", str(err)) from None  # the hand-in's sentences: the same codes
 
-    def _report(self, server: Server, learner: str | None, report: Report) -> Stored:
+    def _report(self, server: Server, learner: str | None, report: LiveReport) -> Stored:
         """Store one report of ``learner``; LiveError (nothing stored) when it may not be."""
         if learner is None:
             raise LiveError("who", "say who you are first (a hello with your personal code): nothing was stored")
@@ -152,7 +152,7 @@ class LiveDesk:
         return {"type": "stored", "exercise": known.name, "checks": len(checks), "at": latest.at}
 
     # --- the teacher's pages ---------------------------------------------------------------------------------
-    async def _watch(self, websocket: Any, watch: Watch, teacher: bool) -> None:
+    async def _watch(self, websocket: Any, watch: LiveWatch, teacher: bool) -> None:
         if not teacher:
             raise LiveError("forbidden", "the live view is the teacher's: log in on the lobby page first")
         watcher = Watcher(websocket, watch)
@@ -188,7 +188,7 @@ class LiveDesk:
             except Exception:  # noqa: BLE001  the page closed: its connection's handler ends the watch
                 return
 
-    def frame(self, watch: Watch, now: float | None = None) -> LiveFrame:
+    def frame(self, watch: LiveWatch, now: float | None = None) -> LiveFrame:
         """The frame ``watch`` asked for, as of now."""
         everyone = list(self.roster.entries) if self.roster is not None else []
         return self.progress.frame(time.time() if now is None else now, watch["lang"], watch["projector"],

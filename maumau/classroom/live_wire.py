@@ -25,7 +25,7 @@ from typing import Any, TypedDict
 
 from .schema import json_schema
 
-__all__ = ["MAX_LIVE_MESSAGE", "MAX_CHECKS", "MAX_NAME", "LiveError", "LiveCheck", "Hello", "Report", "Watch",
+__all__ = ["MAX_LIVE_MESSAGE", "MAX_CHECKS", "MAX_NAME", "LiveError", "LiveCheck", "LiveHello", "LiveReport", "LiveWatch",
            "LiveCell", "LiveRow", "FailingCheck", "FailingRule", "ExerciseCount", "LiveFrame", "Stored",
            "LiveRefusal", "decode_live", "live_schema"]
 
@@ -58,7 +58,7 @@ class _HelloKeys(TypedDict, total=False):
     lang: str
 
 
-class Hello(_HelloKeys):
+class LiveHello(_HelloKeys):
     """Who the learner is: their personal code, or a table's code and their seat's token; nothing
     on JupyterHub or after an LMS launch (the connection says who)."""
     type: str
@@ -68,7 +68,7 @@ class _ReportKeys(TypedDict, total=False):
     learner: str
 
 
-class Report(_ReportKeys):
+class LiveReport(_ReportKeys):
     """The checks of one exercise as the learner's kernel last ran them.  ``learner`` is only
     read to refuse a report for someone else."""
     type: str
@@ -76,7 +76,7 @@ class Report(_ReportKeys):
     checks: list[LiveCheck]
 
 
-class Watch(TypedDict):
+class LiveWatch(TypedDict):
     """The teacher's page: the frames, with names or for the projector (without)."""
     type: str
     projector: bool
@@ -164,7 +164,7 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def decode_live(raw: str | bytes) -> Hello | Report | Watch:
+def decode_live(raw: str | bytes) -> LiveHello | LiveReport | LiveWatch:
     """One client message, checked field by field; LiveError saying what is wrong otherwise."""
     if len(raw) > MAX_LIVE_MESSAGE:
         raise LiveError("too_large", f"a message may hold at most {MAX_LIVE_MESSAGE} bytes: nothing was stored")
@@ -190,9 +190,9 @@ def _only(data: dict[str, Any], keys: set[str], what: str) -> None:
         raise LiveError("bad_request", f"{what} has no field {other[0][:40]!r}: nothing was stored")
 
 
-def _hello(data: dict[str, Any]) -> Hello:
+def _hello(data: dict[str, Any]) -> LiveHello:
     _only(data, {"type", "code", "token", "lang"}, "a hello")
-    hello: Hello = {"type": "hello"}
+    hello: LiveHello = {"type": "hello"}
     if data.get("code") is not None:
         hello["code"] = _text(data["code"], "the code")
     if data.get("token") is not None:
@@ -202,7 +202,7 @@ def _hello(data: dict[str, Any]) -> Hello:
     return hello
 
 
-def _report(data: dict[str, Any]) -> Report:
+def _report(data: dict[str, Any]) -> LiveReport:
     _only(data, {"type", "exercise", "checks", "learner"}, "a report")
     checks = data.get("checks")
     if not isinstance(checks, list) or len(checks) > MAX_CHECKS:
@@ -213,13 +213,13 @@ def _report(data: dict[str, Any]) -> Report:
             raise LiveError("bad_request", 'each check is {"scenario": its name, "ok": true or false}: '
                                            "nothing was stored")
         read.append({"scenario": _text(check["scenario"], "a check's name"), "ok": check["ok"]})
-    report: Report = {"type": "checks", "exercise": _text(data.get("exercise"), "the exercise"), "checks": read}
+    report: LiveReport = {"type": "checks", "exercise": _text(data.get("exercise"), "the exercise"), "checks": read}
     if "learner" in data:
         report["learner"] = str(data["learner"])[:MAX_NAME]
     return report
 
 
-def _watch(data: dict[str, Any]) -> Watch:
+def _watch(data: dict[str, Any]) -> LiveWatch:
     _only(data, {"type", "projector", "idle", "lang"}, "a watch")
     idle = data.get("idle", 5)
     if not isinstance(idle, (int, float)) or isinstance(idle, bool) or not 0.5 <= idle <= 240:
