@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..grading.submissions import HandInError
 from .limits import Bucket
 from .live_checks import ExerciseChecks, course_checks
-from .live_wire import LiveHello, LiveError, LiveFrame, LiveRefusal, LiveReport, Stored, LiveWatch, decode_live
+from .live_wire import LiveError, LiveFrame, LiveHello, LiveRefusal, LiveReport, LiveWatch, Stored, decode_live
 from .progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
