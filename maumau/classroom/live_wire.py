@@ -25,8 +25,8 @@ from typing import Any, TypedDict
 
 from .schema import json_schema
 
-__all__ = ["MAX_LIVE_MESSAGE", "MAX_CHECKS", "MAX_NAME", "LiveError", "LiveCheck", "LiveHello", "LiveReport", "LiveWatch",
-           "LiveCell", "LiveRow", "FailingCheck", "FailingRule", "ExerciseCount", "LiveFrame", "Stored",
+__all__ = ["MAX_LIVE_MESSAGE", "MAX_CHECKS", "MAX_NAME", "LiveError", "LiveCheck", "LiveHello", "LiveReport",
+           "LiveWatch", "LiveCell", "LiveRow", "FailingCheck", "FailingRule", "ExerciseCount", "LiveFrame", "Stored",
            "LiveRefusal", "decode_live", "live_schema"]
 
 #: The largest message a client may send (bytes): a report of 60 checks is well under it.
