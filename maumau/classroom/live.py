@@ -85,6 +85,8 @@ class LiveDesk:
     async def serve(self, websocket: Any, server: Server, address: str, hub_user: str | None, teacher: bool,
                     display: str | None = None) -> None:
         """One connection: a learner's reports, or (its first message a watch) a teacher's page."""
+        from websockets.exceptions import ConnectionClosed
+
         learner: str | None = None
         messages = Bucket(*server.limits.limits["message"])  # a flood slows its own connection alone
         async for raw in websocket:
@@ -104,6 +106,8 @@ class LiveDesk:
                 answer: Stored | LiveRefusal = self._report(server, learner, cast(LiveReport, message))
             except LiveError as err:
                 answer = _refusal(err)
+            except ConnectionClosed:
+                raise
             except Exception:  # a fault of the server's own: said, and the connection goes on
                 log.exception("a live report failed")
                 answer = _refusal(LiveError("server_error", "the server could not store that: nothing was stored"))
@@ -153,6 +157,8 @@ class LiveDesk:
 
     # --- the teacher's pages ---------------------------------------------------------------------------------
     async def _watch(self, websocket: Any, watch: LiveWatch, teacher: bool) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         if not teacher:
             raise LiveError("forbidden", "the live view is the teacher's: log in on the lobby page first")
         watcher = Watcher(websocket, watch)
@@ -160,8 +166,9 @@ class LiveDesk:
         watcher.due.set()
         sender = asyncio.get_running_loop().create_task(self._send_frames(watcher))
         try:
-            async for _ in websocket:  # a page says nothing more; its closing ends the watch
-                pass
+            with contextlib.suppress(ConnectionClosed):
+                async for _ in websocket:  # a page says nothing more; its closing ends the watch
+                    pass
         finally:
             self.watchers.discard(watcher)
             sender.cancel()
