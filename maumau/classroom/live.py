@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..grading.submissions import HandInError
 from .limits import Bucket
-from .live_checks import ExerciseChecks, course_checks
 from .live_wire import LiveError, LiveFrame, LiveHello, LiveRefusal, LiveReport, LiveWatch, Stored, decode_live
 from .progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .live_checks import ExerciseChecks
     from .roster import Roster
     from .server import Server
 
@@ -70,6 +70,8 @@ class LiveDesk:
 
     def __init__(self, source: str | Path, db: str | Path, roster: Roster | None = None,
                  exercises: dict[str, ExerciseChecks] | None = None) -> None:
+        from .live_checks import course_checks  # the exercises' reader: only a server with a course needs it
+
         self.exercises = exercises if exercises is not None else course_checks(source)
         #: The server's roster: the learners' names, and those who have not reported yet.
         self.roster = roster

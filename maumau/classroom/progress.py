@@ -19,9 +19,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .live_checks import ExerciseChecks
 from .live_wire import ExerciseCount, FailingCheck, FailingRule, LiveCell, LiveFrame, LiveRow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .live_checks import ExerciseChecks
 
 __all__ = ["Progress", "Latest", "FAILING_SHOWN"]
 
