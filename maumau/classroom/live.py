@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .roster import Roster
     from .server import Server
 
-__all__ = ["LiveDesk", "LIVE_SOCKET", "COALESCE", "REFRESH", "NO_ONE_KNOWN"]
+__all__ = ["LiveDesk", "LIVE_SOCKET", "COALESCE", "REFRESH", "NO_ONE_KNOWN", "REFUSED", "refused"]
 
 LIVE_SOCKET = "/live/ws"
 #: Seconds a watcher's frame waits for more reports (a Run All reports cell by cell).
@@ -46,15 +46,68 @@ COALESCE = 0.05
 REFRESH = 15.0
 #: Seconds a watcher may take to read one frame before it is dropped.
 STALL = 10.0
+#: The live view's refusals a learner (in their notebook's language) or a page reads, by key.
+REFUSED: dict[str, dict[str, str]] = {
+    "no_one_known": {
+        "en": "this class server does not know who its learners are, so it follows no one's checks: the teacher "
+              "starts it with --roster roster.csv and gives each learner their personal code (maumau table codes), "
+              "or runs it on JupyterHub (--hub)",
+        "de": "dieser Klassenserver weiß nicht, wer seine Lernenden sind, und folgt darum niemandes Prüfungen: die "
+              "Lehrkraft startet ihn mit --roster roster.csv und gibt allen ihren persönlichen Code (maumau table "
+              "codes), oder betreibt ihn auf JupyterHub (--hub)",
+        "hu": "ez az osztályszerver nem tudja, kik a tanulói, ezért senki ellenőrzéseit nem követi: a tanár a "
+              "--roster roster.csv kapcsolóval indítja, és mindenkinek odaadja a személyes kódját (maumau table "
+              "codes), vagy JupyterHubon futtatja (--hub)"},
+    "who": {
+        "en": "say who you are first (a hello with your personal code): nothing was stored",
+        "de": "sag zuerst, wer du bist (ein hello mit deinem persönlichen Code): nichts wurde gespeichert",
+        "hu": "előbb mondd meg, ki vagy (egy hello a személyes kódoddal): semmi sem lett eltárolva"},
+    "not_yours": {
+        "en": "a report is about your own checks only, and this connection is another learner's: nothing was stored",
+        "de": "eine Meldung betrifft nur deine eigenen Prüfungen, und diese Verbindung gehört jemand anderem: "
+              "nichts wurde gespeichert",
+        "hu": "egy jelentés csak a saját ellenőrzéseidről szólhat, ez a kapcsolat pedig másé: semmi sem lett "
+              "eltárolva"},
+    "too_often": {
+        "en": "checks are reported too often from your notebook: wait {wait} s (nothing was stored now)",
+        "de": "aus deinem Notebook kommen zu oft Prüfungen: warte {wait} s (diesmal wurde nichts gespeichert)",
+        "hu": "túl gyakran jönnek ellenőrzések a notebookodból: várj {wait} mp-et (most semmi sem lett eltárolva)"},
+    "no_exercise": {
+        "en": "there is no exercise {exercise!r} in this course: nothing was stored",
+        "de": "in diesem Kurs gibt es keine Aufgabe {exercise!r}: nichts wurde gespeichert",
+        "hu": "ebben a kurzusban nincs {exercise!r} feladat: semmi sem lett eltárolva"},
+    "no_checks": {
+        "en": "none of these checks is a visible check of {exercise}: nothing was stored",
+        "de": "keine dieser Prüfungen ist eine sichtbare Prüfung von {exercise}: nichts wurde gespeichert",
+        "hu": "ezek közül egyik sem látható ellenőrzése a(z) {exercise} feladatnak: semmi sem lett eltárolva"},
+    "forbidden": {
+        "en": "the live view is the teacher's: log in on the lobby page first",
+        "de": "die Live-Ansicht ist die der Lehrkraft: melde dich zuerst auf der Startseite an",
+        "hu": "az élő nézet a tanáré: előbb jelentkezz be a kezdőoldalon"},
+    "server_error": {
+        "en": "the server could not store that: nothing was stored",
+        "de": "der Server konnte das nicht speichern: nichts wurde gespeichert",
+        "hu": "a szerver ezt nem tudta eltárolni: semmi sem lett eltárolva"},
+}
 #: Why a server that does not know its learners follows no one, and what the teacher does about it.
-NO_ONE_KNOWN = ("this class server does not know who its learners are, so it follows no one's checks: the "
-                "teacher starts it with --roster roster.csv and gives each learner their personal code "
-                "(maumau table codes), or runs it on JupyterHub (--hub)")
+NO_ONE_KNOWN = REFUSED["no_one_known"]["en"]
 log = logging.getLogger("maumau.classroom")
+
+
+def check_lang(lang: str | None) -> str:
+    """A language the sentences have (en, de, hu), English otherwise."""
+    return lang if lang in ("en", "de", "hu") else "en"
 
 
 def _refusal(err: LiveError) -> LiveRefusal:
     return {"type": "error", "code": err.code, "message": err.message}
+
+
+def refused(code: str, lang: str, key: str | None = None, **values: Any) -> LiveError:
+    """The refusal ``code`` with its sentence (``REFUSED[key or code]``) in ``lang`` (English where
+    the catalogue has no such language)."""
+    said = REFUSED[key or code]
+    return LiveError(code, said.get(lang, said["en"]).format(**values))
 
 
 @dataclass(eq=False)  # each page is itself (a set of them)
@@ -90,6 +143,7 @@ class LiveDesk:
         from websockets.exceptions import ConnectionClosed
 
         learner: str | None = None
+        lang = "en"  # the learner's notebook's language, once its hello says it
         messages = Bucket(*server.limits.limits["message"])  # a flood slows its own connection alone
         async for raw in websocket:
             while not messages.take():
@@ -100,59 +154,56 @@ class LiveDesk:
                     await self._watch(websocket, cast(LiveWatch, message), teacher)
                     return
                 if message["type"] == "hello":
-                    learner = self._who(cast(LiveHello, message), server, address, hub_user)
+                    lang = check_lang(cast(LiveHello, message).get("lang"))
+                    learner = self._who(cast(LiveHello, message), server, address, hub_user, lang)
                     if display:
                         self.shown[learner] = display
                     await websocket.send(json.dumps({"type": "welcome"}))
                     continue
-                answer: Stored | LiveRefusal = self._report(server, learner, cast(LiveReport, message))
+                answer: Stored | LiveRefusal = self._report(server, learner, cast(LiveReport, message), lang)
             except LiveError as err:
                 answer = _refusal(err)
             except ConnectionClosed:
                 raise
             except Exception:  # a fault of the server's own: said, and the connection goes on
                 log.exception("a live report failed")
-                answer = _refusal(LiveError("server_error", "the server could not store that: nothing was stored"))
+                answer = _refusal(refused("server_error", lang))
             await websocket.send(json.dumps(answer, ensure_ascii=False))
 
-    def _who(self, hello: LiveHello, server: Server, address: str, hub_user: str | None) -> str:
+    def _who(self, hello: LiveHello, server: Server, address: str, hub_user: str | None, lang: str) -> str:
         """The learner of this connection (see the module docstring); LiveError saying why not."""
         from .identity import hand_in_learner
 
         if hub_user is not None:
             return hub_user
         if server.roster is None:
-            raise LiveError("unknown_learner", NO_ONE_KNOWN)
+            raise refused("unknown_learner", lang, "no_one_known")
         try:
             return hand_in_learner(dict(hello), server.tables.by_code, server.roster,
                                    server.limits.bucket("wrong", address))
         except HandInError as err:
             raise LiveError("unknown_learner", str(err)) from None  # the hand-in's sentences: the same codes
 
-    def _report(self, server: Server, learner: str | None, report: LiveReport) -> Stored:
+    def _report(self, server: Server, learner: str | None, report: LiveReport, lang: str) -> Stored:
         """Store one report of ``learner``; LiveError (nothing stored) when it may not be."""
         if learner is None:
-            raise LiveError("who", "say who you are first (a hello with your personal code): nothing was stored")
+            raise refused("who", lang)
         if "learner" in report and report["learner"] != learner:
-            raise LiveError("not_yours", "a report is about your own checks only, and this connection is "
-                                         "another learner's: nothing was stored")
+            raise refused("not_yours", lang)
         bucket = server.limits.bucket("report", learner)
         if not bucket.take():
             wait = max(1, math.ceil(bucket.wait()))
-            raise LiveError("too_often", f"checks are reported too often from your notebook: wait {wait} s "
-                                         f"(nothing was stored now)")
+            raise refused("too_often", lang, wait=wait)
         known = self.exercises.get(report["exercise"])
         if known is None:
-            raise LiveError("no_exercise", f"there is no exercise {report['exercise'][:60]!r} in this course: "
-                                           f"nothing was stored")
+            raise refused("no_exercise", lang, exercise=report["exercise"][:60])
         checks = {}
         for check in report["checks"]:
             found = known.id_of(check["scenario"])
             if found is not None:
                 checks[found] = check["ok"]
         if not checks:
-            raise LiveError("no_checks", f"none of these checks is a visible check of {known.name}: nothing "
-                                         f"was stored")
+            raise refused("no_checks", lang, exercise=known.name)
         latest = self.progress.record(learner, known.name, checks, time.time())
         self.changed()
         return {"type": "stored", "exercise": known.name, "checks": len(checks), "at": latest.at}
@@ -162,7 +213,7 @@ class LiveDesk:
         from websockets.exceptions import ConnectionClosed
 
         if not teacher:
-            raise LiveError("forbidden", "the live view is the teacher's: log in on the lobby page first")
+            raise refused("forbidden", watch["lang"])
         watcher = Watcher(websocket, watch)
         self.watchers.add(watcher)
         watcher.due.set()

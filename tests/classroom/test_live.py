@@ -334,3 +334,14 @@ def test_stuck_learners_are_named_after_the_pages_minutes(server):
     assert server.live.frame({**WATCH, "idle": 10}, now=later)["idle"] == []
     projector = server.live.frame({**WATCH, "projector": True}, now=later)
     assert projector["idle"] == [] and projector["idle_count"] == 1
+
+
+@pytest.mark.parametrize("lang, words", [("de", "nur deine eigenen Prüfungen"), ("hu", "csak a saját ellenőrzéseidről"),
+                                         ("en", "your own checks only")])
+def test_a_refusal_is_said_in_the_notebooks_language(server, lang, words):
+    with live_ws(server) as ws:
+        assert said(ws, {"type": "hello", "code": codes(server)["anna"], "lang": lang})["type"] == "welcome"
+        answer = said(ws, report(learner="ben"))
+        assert answer["code"] == "not_yours" and words in answer["message"]
+    from maumau.classroom.live import REFUSED
+    assert all(set(said) == {"en", "de", "hu"} for said in REFUSED.values())
