@@ -94,7 +94,7 @@ NO_ONE_KNOWN = REFUSED["no_one_known"]["en"]
 log = logging.getLogger("maumau.classroom")
 
 
-def check_lang(lang: str | None) -> str:
+def _known_lang(lang: str | None) -> str:
     """A language the sentences have (en, de, hu), English otherwise."""
     return lang if lang in ("en", "de", "hu") else "en"
 
@@ -154,7 +154,7 @@ class LiveDesk:
                     await self._watch(websocket, cast(LiveWatch, message), teacher)
                     return
                 if message["type"] == "hello":
-                    lang = check_lang(cast(LiveHello, message).get("lang"))
+                    lang = _known_lang(cast(LiveHello, message).get("lang"))
                     learner = self._who(cast(LiveHello, message), server, address, hub_user, lang)
                     if display:
                         self.shown[learner] = display
