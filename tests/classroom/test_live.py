@@ -345,3 +345,22 @@ def test_a_refusal_is_said_in_the_notebooks_language(server, lang, words):
         assert answer["code"] == "not_yours" and words in answer["message"]
     from maumau.classroom.live import REFUSED
     assert all(set(said) == {"en", "de", "hu"} for said in REFUSED.values())
+
+
+def test_every_field_the_live_page_reads_of_a_frame_is_in_the_schema():
+    import re
+
+    script = (REPO / "maumau" / "classroom" / "pages" / "live.js").read_text(encoding="utf-8")
+    schema = live_schema()
+    names = {"frame": ("LiveFrame",), "row": ("LiveRow",), "cell": ("LiveCell",), "f": ("FailingCheck",),
+             "r": ("FailingRule",), "c": ("ExerciseCount",), "message": ("LiveFrame", "LiveRefusal")}
+    refusal = {"type", "code", "message"}
+    read = {}
+    for name, definitions in names.items():
+        fields = set(re.findall(r"(?<![\w$.])" + name + r"\.([a-z_]+)", script)) - {"length", "map", "join"}
+        declared = set().union(*(refusal if d == "LiveRefusal" else set(schema["$defs"][d]["properties"])
+                                 for d in definitions))
+        assert fields <= declared, (name, fields - declared)
+        read[name] = fields
+    assert {"rows", "failing", "rules", "counts", "idle", "idle_count", "now"} <= read["frame"]
+    assert {"passed", "total", "failed"} <= read["cell"] and {"check", "rules", "learners", "tried"} <= read["f"]

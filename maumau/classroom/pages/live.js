@@ -25,7 +25,7 @@
   other.href = BASE + (PROJECTOR ? '/live' : '/live/projector') + location.search;
   $('class-section').hidden = PROJECTOR;
 
-  function status(state, text) { const c = $('conn'); c.dataset.state = state; c.textContent = text; }
+  function status(state, text) { const conn = $('conn'); conn.dataset.state = state; conn.textContent = text; }
 
   function connect() {
     status('connecting', say('connecting'));
