@@ -194,9 +194,7 @@ class LiveDesk:
         if not bucket.take():
             wait = max(1, math.ceil(bucket.wait()))
             raise refused("too_often", lang, wait=wait)
-        known = self.exercises.get(report["exercise"])
-        if known is None:
-            raise refused("no_exercise", lang, exercise=report["exercise"][:60])
+        known = self._exercise(report, lang)
         checks = {}
         for check in report["checks"]:
             found = known.id_of(check["scenario"])
@@ -207,6 +205,20 @@ class LiveDesk:
         latest = self.progress.record(learner, known.name, checks, time.time())
         self.changed()
         return {"type": "stored", "exercise": known.name, "checks": len(checks), "at": latest.at}
+
+    def _exercise(self, report: LiveReport, lang: str) -> ExerciseChecks:
+        """The exercise a report is about: the one it names, else the one most of its checks are of."""
+        if "exercise" in report:
+            known = self.exercises.get(report["exercise"])
+            if known is None:
+                raise refused("no_exercise", lang, exercise=report["exercise"][:60])
+            return known
+        names = [check["scenario"] for check in report["checks"]]
+        found = max(self.exercises.values(), key=lambda e: sum(e.id_of(name) is not None for name in names),
+                    default=None)
+        if found is None or not any(found.id_of(name) is not None for name in names):
+            raise refused("no_checks", lang, exercise="any exercise of this course")
+        return found
 
     # --- the teacher's pages ---------------------------------------------------------------------------------
     async def _watch(self, websocket: Any, watch: LiveWatch, teacher: bool) -> None:

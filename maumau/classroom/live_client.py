@@ -39,16 +39,16 @@ RETRY = 5.0
 SHARING_WORDS = {
     "en": {"on": "Sharing your checks of {exercise} with your teacher's class server: after each run, each "
                  "check's ✓ or ✗ (never your code). sharing.stop() ends it.",
-           "off": "Your checks are not shared any more.",
-           "which": "which exercise is this? share_progress(url, code, exercise='02_skip_on_eight')"},
+           "this": "this exercise",
+           "off": "Your checks are not shared any more."},
     "de": {"on": "Deine Prüfungen von {exercise} gehen an den Klassenserver deiner Lehrkraft: nach jedem Lauf "
                  "zu jeder Prüfung ✓ oder ✗ (nie dein Code). sharing.stop() beendet es.",
-           "off": "Deine Prüfungen werden nicht mehr geteilt.",
-           "which": "welche Aufgabe ist das? share_progress(url, code, exercise='02_skip_on_eight')"},
-    "hu": {"on": "A(z) {exercise} ellenőrzéseid a tanárod osztályszerverére mennek: minden futtatás után "
+           "this": "dieser Aufgabe",
+           "off": "Deine Prüfungen werden nicht mehr geteilt."},
+    "hu": {"on": "Az ellenőrzéseid ({exercise}) a tanárod osztályszerverére mennek: minden futtatás után "
                  "minden ellenőrzés ✓ vagy ✗ jele (a kódod soha). A sharing.stop() leállítja.",
-           "off": "Az ellenőrzéseid már nem mennek el.",
-           "which": "melyik feladat ez? share_progress(url, code, exercise='02_skip_on_eight')"},
+           "this": "ez a feladat",
+           "off": "Az ellenőrzéseid már nem mennek el."},
 }
 
 
@@ -75,14 +75,13 @@ def this_notebook() -> str | None:
 
 def share_progress(url: str, code: str | None = None, *, token: str | None = None, exercise: str | None = None,
                    hub_token: str | None = None) -> Sharing:
-    """Share this notebook's checks of ``exercise`` (the notebook's own, unless given) with the class
-    server at ``url``, as the learner the server knows: ``code`` your personal code, or the
-    table's code and ``token`` your seat's; on JupyterHub the hub token says who you are.
+    """Share this notebook's checks of ``exercise`` (the notebook's own, unless given; where Jupyter
+    does not say which, the server knows it by its checks' names) with the class server at ``url``,
+    as the learner the server knows: ``code`` your personal code, or the table's code and ``token``
+    your seat's; on JupyterHub the hub token says who you are.
     ClassroomError with the server's sentence when it refuses (nothing is shared then); afterwards
     a server that cannot be reached only means a report is dropped."""
     exercise = exercise or this_notebook()
-    if not exercise:
-        raise ClassroomError("which", _words("which"))
     hello: dict[str, Any] = {"type": "hello", "lang": language()}
     if code is not None:
         hello["code"] = code
@@ -193,11 +192,11 @@ class Sharing:
     #: The sharing of this kernel, if one is on.
     current: Sharing | None = None
 
-    def __init__(self, exercise: str, sender: Sender) -> None:
+    def __init__(self, exercise: str | None, sender: Sender) -> None:
         self.exercise, self.sender = exercise, sender
         Sharing.current = self
         checks.listeners.append(self._ran)
-        print(_words("on", exercise=exercise))
+        print(_words("on", exercise=exercise or _words("this")))
         if checks._results:  # the checks run before sharing began count too
             self._ran("", True)
 
@@ -205,7 +204,10 @@ class Sharing:
         """The hook: the report of every check run in this kernel so far, handed to the sender."""
         runs = [{"scenario": name, "ok": done} for name, (done, _) in list(checks._results.items())
                 if len(name) <= MAX_NAME]
-        self.sender.due({"type": "checks", "exercise": self.exercise, "checks": runs[-MAX_CHECKS:]})
+        report: dict[str, Any] = {"type": "checks", "checks": runs[-MAX_CHECKS:]}
+        if self.exercise:
+            report["exercise"] = self.exercise
+        self.sender.due(report)
 
     @property
     def last_answer(self) -> dict[str, Any] | None:

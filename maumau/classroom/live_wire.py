@@ -9,7 +9,8 @@ says who it is once, then sends a report after each run of an exercise's checks:
     {"type": "checks", "exercise": "02_skip_on_eight",
      "checks": [{"scenario": "3 players, seat 0 plays 8♥", "ok": true}, ...]}
 
-A report holds the exercise, each check's name and ✓/✗: never the learner's code, never a time
+A report holds the exercise (or none: the server finds it by the checks' names), each check's name
+and ✓/✗: never the learner's code, never a time
 (the server's clock stamps it), never a learner (the connection's learner is the one the server
 knows; a report that names another one is refused).  The server answers each with ``stored`` or
 ``error`` (a code and one sentence).
@@ -66,13 +67,13 @@ class LiveHello(_HelloKeys):
 
 class _ReportKeys(TypedDict, total=False):
     learner: str
+    exercise: str
 
 
 class LiveReport(_ReportKeys):
-    """The checks of one exercise as the learner's kernel last ran them.  ``learner`` is only
-    read to refuse a report for someone else."""
+    """The checks of one exercise as the learner's kernel last ran them (``exercise``: which one,
+    unless the kernel cannot say).  ``learner`` is only read to refuse a report for someone else."""
     type: str
-    exercise: str
     checks: list[LiveCheck]
 
 
@@ -213,7 +214,9 @@ def _report(data: dict[str, Any]) -> LiveReport:
             raise LiveError("bad_request", 'each check is {"scenario": its name, "ok": true or false}: '
                                            "nothing was stored")
         read.append({"scenario": _text(check["scenario"], "a check's name"), "ok": check["ok"]})
-    report: LiveReport = {"type": "checks", "exercise": _text(data.get("exercise"), "the exercise"), "checks": read}
+    report: LiveReport = {"type": "checks", "checks": read}
+    if data.get("exercise") is not None:
+        report["exercise"] = _text(data["exercise"], "the exercise")
     if "learner" in data:
         report["learner"] = str(data["learner"])[:MAX_NAME]
     return report

@@ -211,6 +211,7 @@ def test_a_report_for_another_learner_is_refused_and_nothing_stored(server):
     ({"type": "checks", "exercise": EX, "checks": [{"scenario": "x", "ok": True, "code": "import os"}]},
      "bad_request", "true or false"),
     ({"type": "checks", "exercise": EX, "checks": [], "at": 0}, "bad_request", "no field 'at'"),
+    ({"type": "checks", "exercise": 7, "checks": []}, "bad_request", "the exercise must be a text"),
     ({"type": "checks", "exercise": EX, "checks": [{"scenario": "s", "ok": True}] * 101}, "bad_request", "at most 100"),
     ({"type": "checks", "exercise": "../../etc/passwd", "checks": []}, "no_exercise", "no exercise"),
     (report("my own scenario"), "no_checks", "is a visible check"),
@@ -287,14 +288,29 @@ def test_not_sharing_changes_nothing_and_an_unreachable_server_slows_no_check(se
     assert checks.listeners == []
 
 
-def test_the_notebooks_exercise_is_its_files_name(monkeypatch, server):
+def test_the_notebooks_exercise_is_its_files_name_or_the_one_its_checks_are_of(monkeypatch, server):
     monkeypatch.setenv("JPY_SESSION_NAME", f"/home/jovyan/student/{EX}.ipynb")
     sharing = classroom.share_progress(server.url, codes(server)["anna"])
     sharing.stop()
     assert sharing.exercise == EX
-    monkeypatch.delenv("JPY_SESSION_NAME")
-    with pytest.raises(ClassroomError, match="which exercise"):
-        classroom.share_progress(server.url, codes(server)["anna"])
+    monkeypatch.delenv("JPY_SESSION_NAME")  # as in the browser course: Jupyter does not say which notebook
+    sharing = classroom.share_progress(server.url, codes(server)["anna"])
+    try:
+        assert sharing.exercise is None
+        with checks.scenario("3 Spieler, Platz 0 legt 8♥"):  # a German learner's check
+            checks.check("who moves next", 2, 2)
+        for _ in range(100):
+            if sharing.last_answer is not None:
+                break
+            time.sleep(0.05)
+        assert sharing.last_answer["type"] == "stored" and sharing.last_answer["exercise"] == EX
+    finally:
+        sharing.stop()
+        checks._results.clear()
+    with live_ws(server) as ws:
+        hello_as(ws, codes(server)["ben"])
+        answer = said(ws, {"type": "checks", "checks": [{"scenario": "my own scenario", "ok": True}]})
+        assert answer["code"] == "no_checks" and "any exercise of this course" in answer["message"]
 
 
 def test_a_restarted_server_shows_the_latest_state(tmp_path, source, known):
