@@ -40,15 +40,27 @@ SHARING_WORDS = {
     "en": {"on": "Sharing your checks of {exercise} with your teacher's class server: after each run, each "
                  "check's ✓ or ✗ (never your code). sharing.stop() ends it.",
            "this": "this exercise",
-           "off": "Your checks are not shared any more."},
+           "off": "Your checks are not shared any more.",
+           "unreachable": "the class server at {url} cannot be reached ({why}): check the address your teacher "
+                          "gave (nothing is shared)",
+           "no_live": "the class server at {url} does not follow checks (HTTP {status}): it runs without the "
+                      "course, or your login was refused (nothing is shared)"},
     "de": {"on": "Deine Prüfungen von {exercise} gehen an den Klassenserver deiner Lehrkraft: nach jedem Lauf "
                  "zu jeder Prüfung ✓ oder ✗ (nie dein Code). sharing.stop() beendet es.",
            "this": "dieser Aufgabe",
-           "off": "Deine Prüfungen werden nicht mehr geteilt."},
+           "off": "Deine Prüfungen werden nicht mehr geteilt.",
+           "unreachable": "der Klassenserver unter {url} ist nicht erreichbar ({why}): prüf die Adresse, die deine "
+                          "Lehrkraft genannt hat (es wird nichts geteilt)",
+           "no_live": "der Klassenserver unter {url} folgt keinen Prüfungen (HTTP {status}): er läuft ohne den "
+                      "Kurs, oder deine Anmeldung wurde abgelehnt (es wird nichts geteilt)"},
     "hu": {"on": "Az ellenőrzéseid ({exercise}) a tanárod osztályszerverére mennek: minden futtatás után "
                  "minden ellenőrzés ✓ vagy ✗ jele (a kódod soha). A sharing.stop() leállítja.",
            "this": "ez a feladat",
-           "off": "Az ellenőrzéseid már nem mennek el."},
+           "off": "Az ellenőrzéseid már nem mennek el.",
+           "unreachable": "a(z) {url} osztályszerver nem érhető el ({why}): ellenőrizd a címet, amelyet a tanárod "
+                          "adott (semmi sem megy el)",
+           "no_live": "a(z) {url} osztályszerver nem követ ellenőrzéseket (HTTP {status}): a kurzus nélkül fut, "
+                      "vagy a bejelentkezésedet elutasította (semmi sem megy el)"},
 }
 
 
@@ -96,7 +108,14 @@ def share_progress(url: str, code: str | None = None, *, token: str | None = Non
 
         sender: Sender = BrowserSender(live_url(url), hello)
     else:
-        sender = ThreadSender(live_url(url), hello, headers)
+        from websockets.exceptions import InvalidStatus
+
+        try:
+            sender = ThreadSender(live_url(url), hello, headers)
+        except (OSError, TimeoutError) as err:  # a wrong address, a server not started: said, nothing shared
+            raise ClassroomError("unreachable", _words("unreachable", url=url, why=err.strerror or err)) from None
+        except InvalidStatus as err:  # a server without the course (404), a hub that refused the token
+            raise ClassroomError("no_live", _words("no_live", url=url, status=err.response.status_code)) from None
     return Sharing(exercise, sender)
 
 

@@ -294,11 +294,16 @@ class Server:
             return None  # a hand-in: the learner says who they are in its first message (or the LMS did)
         if self.leagues.handles(path) and where != SOCKET:
             return self.leagues.http(path)
-        if where not in ("/ws", SOCKET, LIVE_SOCKET):
+        if where not in ("/ws", SOCKET, *self._live_socket):
             return http_response(path)
         connection.teacher = self.sessions.is_teacher(request.headers)
         self._lms_learner(connection, request)
         return None  # the websocket handshake goes on
+
+    @property
+    def _live_socket(self) -> tuple[str, ...]:
+        """The live view's socket, where the server has one (``live``)."""
+        return (LIVE_SOCKET,) if self.live is not None else ()
 
     def _lms_learner(self, connection: Any, request: Any) -> None:
         """A page of a learner an LMS launched in (``lti.learners``): the connection is that
@@ -330,7 +335,7 @@ class Server:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
                 return redirect(location, [cookie])
             return self.leagues.http(path) if self.leagues.handles(path) else http_response(path)
-        if where not in ("/ws", HANDIN_SOCKET, SOCKET, LIVE_SOCKET):
+        if where not in ("/ws", HANDIN_SOCKET, SOCKET, *self._live_socket):
             return http_response(path)
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher

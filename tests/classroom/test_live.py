@@ -288,6 +288,27 @@ def test_not_sharing_changes_nothing_and_an_unreachable_server_slows_no_check(se
     assert checks.listeners == []
 
 
+def test_a_server_out_of_reach_is_said_when_sharing_begins(server):
+    import socket
+
+    with socket.socket() as spare:
+        spare.bind(("127.0.0.1", 0))
+        nobody = f"http://127.0.0.1:{spare.getsockname()[1]}"
+    began = time.monotonic()
+    with pytest.raises(ClassroomError, match="cannot be reached") as refused:
+        classroom.share_progress(nobody, codes(server)["anna"], exercise=EX)
+    assert refused.value.code == "unreachable" and time.monotonic() - began < 3
+    assert checks.listeners == []
+
+
+def test_a_server_without_the_course_follows_no_checks(tmp_path):
+    with classroom.Server(db=tmp_path / "c.sqlite", port=0) as plain_server:
+        assert plain_server.live is None
+        with pytest.raises(ClassroomError, match="does not follow checks") as refused:
+            classroom.share_progress(plain_server.url, "ABCD-EFGH-JKLM", exercise=EX)
+        assert refused.value.code == "no_live" and "404" in str(refused.value)
+
+
 def test_the_notebooks_exercise_is_its_files_name_or_the_one_its_checks_are_of(monkeypatch, server):
     monkeypatch.setenv("JPY_SESSION_NAME", f"/home/jovyan/student/{EX}.ipynb")
     sharing = classroom.share_progress(server.url, codes(server)["anna"])
