@@ -1,5 +1,6 @@
 """The teacher's live page in headless Chromium (Playwright, as tests/browser/ drives pages): the
-logged-in teacher watches three learners report against a real server and sees each state as it
+logged-in teacher watches three learners' sockets and one learner's kernel (a process that shares
+its checks with ``classroom.share_progress``) report against a real server and sees each state as it
 changes; a name with markup stays text; the projector shows no name; axe-core finds no WCAG 2.1
 A/AA violation.  LIVE_SHOTS=DIR keeps the screenshots (docs/images has the docs' ones)."""
 
@@ -8,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -70,6 +73,22 @@ NINE = {"a": "3 players, seat 0 plays 9♥", "b": "then seat 2 draws: play goes 
         "c": "2 players, seat 0 plays 9♥"}
 
 
+#: A learner's kernel (a process of its own): shares its checks, runs two of them, waits for the answer.
+KERNEL = """
+import sys, time
+from maumau import classroom
+from maumau.grading import check, scenario
+sharing = classroom.share_progress(sys.argv[1], sys.argv[2], exercise="02_skip_on_eight")
+with scenario("3 players, seat 0 plays 8\u2665"):
+    check("who moves next", 1, 2)
+with scenario("2 players, seat 0 plays 8\u2665"):
+    check("who moves next", 0, 0)
+while sharing.last_answer is None:
+    time.sleep(0.05)
+print(sharing.last_answer["type"])
+"""
+
+
 def run(learner: Learner, exercise: str, names: dict[str, str], **ok: bool) -> None:
     learner.ran(exercise, **{names[k]: v for k, v in ok.items()})
 
@@ -114,8 +133,14 @@ def test_the_teacher_watches_the_class_change_live(server, tmp_path):
         headers = page.eval_on_selector_all("#class th[scope]", "ths => ths.map(t => t.scope)")
         assert headers.count("col") == 3 and headers.count("row") == 4
         assert page.inner_text("#class caption") == "Each learner's latest checks, by exercise"
+        dora = next(line.code for line in server.roster.lines() if line.learner == "dora")
+        kernel = subprocess.run([sys.executable, "-c", KERNEL, server.url, dora], capture_output=True, text=True,
+                                timeout=120)
+        assert kernel.stdout.strip().endswith("stored"), kernel.stdout + kernel.stderr
+        page.wait_for_function("() => [...document.querySelectorAll('#rows tr')].some((tr) => "
+                               "tr.innerText.includes('Dóra') && tr.innerText.includes('1 of 3 passed'))", timeout=5000)
         run(learners["anna"], EXERCISES[0], SKIP, a=True)  # Anna fixes her rule: the page follows
-        page.wait_for_function("() => document.querySelector('#failing').innerText.includes('failed by 1 of 3')",
+        page.wait_for_function("() => document.querySelector('#failing').innerText.includes('failed by 2 of 4')",
                                timeout=5000)
         violations = _axe(page, "main")
         page.screenshot(path=str(shots / "live-teacher.png"), full_page=True)
