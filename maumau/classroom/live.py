@@ -80,6 +80,10 @@ REFUSED: dict[str, dict[str, str]] = {
         "en": "none of these checks is a visible check of {exercise}: nothing was stored",
         "de": "keine dieser Prüfungen ist eine sichtbare Prüfung von {exercise}: nichts wurde gespeichert",
         "hu": "ezek közül egyik sem látható ellenőrzése a(z) {exercise} feladatnak: semmi sem lett eltárolva"},
+    "no_checks_any": {
+        "en": "none of these checks is a visible check of any exercise of this course: nothing was stored",
+        "de": "keine dieser Prüfungen ist eine sichtbare Prüfung einer Aufgabe dieses Kurses: nichts wurde gespeichert",
+        "hu": "ezek közül egyik sem látható ellenőrzése a kurzus egyetlen feladatának sem: semmi sem lett eltárolva"},
     "forbidden": {
         "en": "the live view is the teacher's: log in on the lobby page first",
         "de": "die Live-Ansicht ist die der Lehrkraft: melde dich zuerst auf der Startseite an",
@@ -217,7 +221,7 @@ class LiveDesk:
         found = max(self.exercises.values(), key=lambda e: sum(e.id_of(name) is not None for name in names),
                     default=None)
         if found is None or not any(found.id_of(name) is not None for name in names):
-            raise refused("no_checks", lang, exercise="any exercise of this course")
+            raise refused("no_checks", lang, "no_checks_any")
         return found
 
     # --- the teacher's pages ---------------------------------------------------------------------------------
@@ -250,8 +254,12 @@ class LiveDesk:
             await asyncio.sleep(COALESCE)
             watcher.due.clear()
             try:
-                await asyncio.wait_for(watcher.websocket.send(json.dumps(self.frame(watcher.watch),
-                                                                         ensure_ascii=False)), STALL)
+                text = json.dumps(self.frame(watcher.watch), ensure_ascii=False)
+            except Exception:  # a fault of the server's own: said in its log, the page waits for the next change
+                log.exception("a live frame failed")
+                continue
+            try:
+                await asyncio.wait_for(watcher.websocket.send(text), STALL)
             except (asyncio.TimeoutError, TimeoutError):  # a page that does not read: cut, alone
                 transport = getattr(watcher.websocket, "transport", None)
                 if transport is not None:

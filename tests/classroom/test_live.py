@@ -332,6 +332,9 @@ def test_the_notebooks_exercise_is_its_files_name_or_the_one_its_checks_are_of(m
         hello_as(ws, codes(server)["ben"])
         answer = said(ws, {"type": "checks", "checks": [{"scenario": "my own scenario", "ok": True}]})
         assert answer["code"] == "no_checks" and "any exercise of this course" in answer["message"]
+        assert said(ws, {"type": "hello", "code": codes(server)["ben"], "lang": "hu"})["type"] == "welcome"
+        answer = said(ws, {"type": "checks", "checks": [{"scenario": "my own scenario", "ok": True}]})
+        assert "a kurzus egyetlen feladatának sem" in answer["message"]
 
 
 def test_a_restarted_server_shows_the_latest_state(tmp_path, source, known):
