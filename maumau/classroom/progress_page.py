@@ -11,6 +11,7 @@ the page, the connection's state as a polite status.
 
 from __future__ import annotations
 
+import html
 import json
 from importlib import resources
 from typing import Any
@@ -92,7 +93,8 @@ def live_page(lang: str, projector: bool, idle: float) -> bytes:
     words = LIVE_WORDS[lang]
     page = _file("live.html").decode("utf-8")
     page = page.replace('<html lang="en">', f'<html lang="{lang}">', 1)
-    page = page.replace("<title>maumau</title>", f"<title>{words['projector' if projector else 'title']}</title>", 1)
+    title = html.escape(words["projector" if projector else "title"])
+    page = page.replace("<title>maumau</title>", f"<title>{title}</title>", 1)
     page = page.replace('<script type="application/json" id="settings">{}</script>',
                         f'<script type="application/json" id="settings">{data}</script>', 1)
     return page.encode("utf-8")
