@@ -162,6 +162,8 @@ class LiveDesk:
                     learner = self._who(cast(LiveHello, message), server, address, hub_user, lang)
                     if display:
                         self.shown[learner] = display
+                    self.progress.connected(learner, time.time())
+                    self.changed()
                     await websocket.send(json.dumps({"type": "welcome"}))
                     continue
                 answer: Stored | LiveRefusal = self._report(server, learner, cast(LiveReport, message), lang)

@@ -113,10 +113,12 @@ class LiveCell(TypedDict):
 
 class LiveRow(TypedDict):
     """One learner (``name``: as the teacher knows them) and their cells by exercise; ``progress``
-    the latest progress in any exercise (None: never reported)."""
+    the latest progress in any exercise or connection of their notebook (None: neither yet);
+    ``connected``: their notebook has said hello."""
     name: str
     cells: dict[str, LiveCell]
     progress: float | None
+    connected: bool
 
 
 class FailingCheck(TypedDict):

@@ -3,8 +3,10 @@ class database, and the teacher's frame made from them.
 
 A report (``live_wire.Report``) replaces the learner's checks of that exercise: the latest run is
 what counts, as in the learner's own ``summary()``.  Its time is the server's.  *Progress* is a
-report with more checks passed than the one before it in that exercise (or the first one): a
-learner whose last progress is older than the page's N minutes is named as stuck (``idle``).
+report with more checks passed than the one before it in that exercise (or the first one); a
+learner's notebook connecting (its hello) starts their clock too, so one who connected and never
+got a check to run counts: a learner whose last progress is older than the page's N minutes is
+named as stuck (``idle``).
 
 Each report is written (one row per learner and exercise, WAL) before the teacher hears of it, so a
 restarted server shows the latest state at once.
@@ -32,6 +34,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS live_checks (
     learner TEXT NOT NULL, exercise TEXT NOT NULL, checks TEXT NOT NULL, at REAL NOT NULL, progress REAL NOT NULL,
     PRIMARY KEY (learner, exercise));
+CREATE TABLE IF NOT EXISTS live_learners (learner TEXT PRIMARY KEY, since REAL NOT NULL);
 """
 
 #: The checks (and rule ids) the page lists as failed by most of the class.
@@ -63,6 +66,8 @@ class Progress:
         self.latest: dict[str, dict[str, Latest]] = {}
         for learner, exercise, checks, at, progress in self._db.execute("SELECT * FROM live_checks"):
             self.latest.setdefault(learner, {})[exercise] = Latest(json.loads(checks), at, progress)
+        #: When each learner's notebook last connected (the server's clock).
+        self.since: dict[str, float] = dict(self._db.execute("SELECT learner, since FROM live_learners").fetchall())
 
     def close(self) -> None:
         with self._lock:
@@ -80,12 +85,26 @@ class Progress:
         self.latest.setdefault(learner, {})[exercise] = latest
         return latest
 
+    def connected(self, learner: str, now: float) -> None:
+        """``learner``'s notebook connected now: their clock starts again (stored before it returns)."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO live_learners VALUES (?, ?)", (learner, now))
+        self.since[learner] = now
+
+    def last_progress(self, learner: str) -> float | None:
+        """The learner's last progress or connection, whichever is later (None: neither yet)."""
+        times = [d.progress for d in self.latest.get(learner, {}).values()]
+        if learner in self.since:
+            times.append(self.since[learner])
+        return max(times, default=None)
+
     # --- the teacher's frame -----------------------------------------------------------------------------
     def frame(self, now: float, lang: str, projector: bool, idle_minutes: float, names: Callable[[str], str],
               everyone: Iterable[str] = ()) -> LiveFrame:
         """The page's frame in ``lang``: with a row per learner (``everyone`` too, who has not
         reported yet; ``names`` says how each is shown), or for the projector without any name."""
-        learners = sorted(set(self.latest) | set(everyone), key=lambda who: (names(who).casefold(), who))
+        learners = sorted(set(self.latest) | set(self.since) | set(everyone),
+                          key=lambda who: (names(who).casefold(), who))
         exercises = [name for name in self.exercises if any(name in self.latest.get(w, {}) for w in learners)]
         stuck = [who for who in learners if self._idle(who, now, idle_minutes)]
         failing, rules = self._failing(lang)
@@ -96,8 +115,8 @@ class Progress:
                 "idle_minutes": idle_minutes, "learners": len(learners)}
 
     def _idle(self, learner: str, now: float, minutes: float) -> bool:
-        done = self.latest.get(learner, {})
-        return bool(done) and now - max(d.progress for d in done.values()) >= minutes * 60
+        last = self.last_progress(learner)
+        return last is not None and now - last >= minutes * 60
 
     def _row(self, learner: str, name: str, lang: str) -> LiveRow:
         done = self.latest.get(learner, {})
@@ -109,8 +128,8 @@ class Progress:
             total = max(len(by_id), len(latest.checks))  # every visible check: those not run yet are not passed
             cells[exercise] = {"passed": latest.passed, "total": total, "failed": failed,
                                "at": latest.at, "progress": latest.progress}
-        progress = max((d.progress for d in done.values()), default=None)
-        return {"name": name, "cells": cells, "progress": progress}
+        return {"name": name, "cells": cells, "progress": self.last_progress(learner),
+                "connected": learner in self.since}
 
     def _count(self, exercise: str) -> ExerciseCount:
         runs = [done[exercise] for done in self.latest.values() if exercise in done]

@@ -41,7 +41,8 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "empty": "No checks have been reported yet.", "connected": "Live: the page follows the class.",
            "connecting": "Connecting …", "offline": "Connection lost: it is tried again.",
            "refused": "Refused: {message}", "to_projector": "Projector view (no names)",
-           "to_teacher": "Teacher's view (names)", "last": "last progress {minutes} min ago"},
+           "to_teacher": "Teacher's view (names)", "last": "last progress {minutes} min ago",
+           "no_check": "connected {minutes} min ago, no check run yet"},
     "de": {"title": "Die Klasse gerade", "projector": "Die Klasse gerade (Projektor, ohne Namen)",
            "intro": "Wer das Notebook verbindet (classroom.share_progress), sendet nach jedem Lauf der Prüfungen "
                     "einer Aufgabe zu jeder Prüfung ✓ oder ✗: nie den Code. Die Zeiten sind die des Servers.",
@@ -59,7 +60,8 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "empty": "Noch keine Prüfung gemeldet.", "connected": "Live: die Seite folgt der Klasse.",
            "connecting": "Verbinde …", "offline": "Verbindung verloren: sie wird neu versucht.",
            "refused": "Abgelehnt: {message}", "to_projector": "Projektor-Ansicht (ohne Namen)",
-           "to_teacher": "Ansicht der Lehrkraft (mit Namen)", "last": "letzter Fortschritt vor {minutes} Min."},
+           "to_teacher": "Ansicht der Lehrkraft (mit Namen)", "last": "letzter Fortschritt vor {minutes} Min.",
+           "no_check": "vor {minutes} Min. verbunden, noch keine Prüfung gelaufen"},
     "hu": {"title": "Az osztály most", "projector": "Az osztály most (kivetítő, nevek nélkül)",
            "intro": "Aki összeköti a notebookját (classroom.share_progress), egy feladat ellenőrzéseinek minden "
                     "futtatása után elküldi minden ellenőrzés ✓ vagy ✗ jelét: a kódját soha. Az időpontok a "
@@ -78,7 +80,8 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "empty": "Még nem érkezett ellenőrzés.", "connected": "Élő: az oldal követi az osztályt.",
            "connecting": "Kapcsolódás …", "offline": "Megszakadt a kapcsolat: újrapróbálja.",
            "refused": "Elutasítva: {message}", "to_projector": "Kivetítő nézet (nevek nélkül)",
-           "to_teacher": "A tanár nézete (nevekkel)", "last": "utolsó haladás {minutes} perce"},
+           "to_teacher": "A tanár nézete (nevekkel)", "last": "utolsó haladás {minutes} perce",
+           "no_check": "{minutes} perce csatlakozott, még nem futott ellenőrzés"},
 }
 
 

@@ -404,3 +404,19 @@ def test_every_field_the_live_page_reads_of_a_frame_is_in_the_schema():
         read[name] = fields
     assert {"rows", "failing", "rules", "counts", "idle", "idle_count", "now"} <= read["frame"]
     assert {"passed", "total", "failed"} <= read["cell"] and {"check", "rules", "learners", "tried"} <= read["f"]
+
+
+def test_a_learner_who_connected_and_ran_no_check_is_stuck_too(server, tmp_path, source, known):
+    with live_ws(server) as ws:
+        hello_as(ws, codes(server)["cleo"])
+    frame = server.live.frame(WATCH)
+    cleo = next(row for row in frame["rows"] if row["name"] == "Cleo C")
+    assert cleo["connected"] and cleo["cells"] == {} and cleo["progress"] is not None
+    assert server.live.frame(WATCH, now=time.time() + 6 * 60)["idle"] == ["Cleo C"]
+    assert not next(row for row in frame["rows"] if row["name"] == "Anna A")["connected"]
+    server.stop()
+    again = start(tmp_path, source, known)  # the connection is in the class database too
+    try:
+        assert again.live.frame(WATCH, now=time.time() + 6 * 60)["idle"] == ["Cleo C"]
+    finally:
+        again.stop()

@@ -85,8 +85,11 @@
       const tr = el('tr');
       const th = el('th', row.name);
       th.scope = 'row';
-      if (row.progress === null) th.append(el('span', ' (' + say('not_yet') + ')', 'quiet'));
-      else th.append(el('span', ' · ' + say('last', {minutes: Math.max(0, minutesSince(row.progress))}), 'quiet'));
+      if (!row.connected && row.progress === null) th.append(el('span', ' (' + say('not_yet') + ')', 'quiet'));
+      else {
+        const key = Object.keys(row.cells).length ? 'last' : 'no_check';
+        th.append(el('span', ' · ' + say(key, {minutes: Math.max(0, minutesSince(row.progress))}), 'quiet'));
+      }
       if (stuck.has(row.name)) tr.className = 'stuck';
       tr.append(th);
       for (const exercise of frame.exercises) {
