@@ -10,6 +10,7 @@ Needs the ``websockets`` package (in the default install: ``pip install maumau``
 
 from .client import ClassroomError, Seat, join
 from .course import Course
+from .feedback_client import Feedback, feedback
 from .handin_client import hand_in
 from .league_client import enter_league
 from .live_client import Sharing, share_progress
@@ -18,4 +19,4 @@ from .spec import TableError, TableSpec
 from .table import ClassTable
 
 __all__ = ["Server", "ServerError", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError",
-           "Course", "hand_in", "enter_league", "share_progress", "Sharing"]
+           "Course", "hand_in", "feedback", "Feedback", "enter_league", "share_progress", "Sharing"]
