@@ -163,6 +163,8 @@ site: $(VENV)/.installed-site
 # and a card played, every other notebook run, no request off localhost, load time and engine speed.
 site-test: site
 	MM_OUT="$(TMPHOME)/browser" $(BIN)/python tests/browser/drive_site.py
+	# a check in the site's Pyodide reaches a class server through the browser's WebSocket (issue 38)
+	$(TEST_ENV) SITE="$(CURDIR)/site" $(BIN)/python -m pytest -p no:cacheprovider tests/classroom/test_live_browser_course.py
 
 # The manual (docs/: Sphinx with MyST-NB and the furo theme) into docs/_build/html: warnings are errors,
 # every reference must resolve (-n). The course notebooks are shown with their committed outputs

@@ -44,6 +44,18 @@ def test_classroom_benchmark_plays_and_finds_no_lost_move() -> None:
     assert "no move lost or made twice" in done.stdout
 
 
+def test_live_class_benchmark_prints_the_pages_and_the_tables_latencies() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "live_class.py"), "--learners", "4",
+                           "--players", "3", "--seconds", "2", "--every", "0.2"],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "report -> the teacher's page: " in done.stdout and "p95" in done.stdout
+    assert "the tables' moves, alone: " in done.stdout and "the tables' moves, with reports: " in done.stdout
+
+
 def test_league_benchmark_prints_games_per_second_and_the_sandbox_cost(capsys: pytest.CaptureFixture[str]) -> None:
     from maumau.sandbox import jail
 

@@ -13,9 +13,10 @@ from .course import Course
 from .feedback_client import Feedback, feedback
 from .handin_client import hand_in
 from .league_client import enter_league
+from .live_client import Sharing, share_progress
 from .server import Server, ServerError
 from .spec import TableError, TableSpec
 from .table import ClassTable
 
 __all__ = ["Server", "ServerError", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError",
-           "Course", "hand_in", "feedback", "Feedback", "enter_league"]
+           "Course", "hand_in", "feedback", "Feedback", "enter_league", "share_progress", "Sharing"]

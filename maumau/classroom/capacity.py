@@ -19,7 +19,6 @@ browser holds one or two sockets (a page, a hand-in), a class of 40 about a hund
 from __future__ import annotations
 
 import asyncio
-import resource
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +40,8 @@ _REFUSAL = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; chars
 def raise_open_files() -> int:
     """Raise this process's open-file limit (soft) to its hard limit; returns the limit now in force.
     An unlimited hard limit is asked for ``65,536``; a system that refuses keeps the old one."""
+    import resource  # only where a server runs: the browser course's Python (Pyodide) has none
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wish = _UNLIMITED_WISH if hard == resource.RLIM_INFINITY else hard
     if soft != resource.RLIM_INFINITY and soft < wish:

@@ -150,6 +150,9 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         if server.roster is not None:
             con.say(f"Roster: {len(server.roster.entries)} learners; their personal codes: maumau table codes "
                     f"(or the lobby page, logged in as the teacher)")
+        if server.live is not None:
+            con.say(f"The class's checks, live: {server.url}/live (the teacher's, logged in; "
+                    f"{server.url}/live/projector without names)")
         if server.lti is not None:
             tool = server.lti.url
             con.say(f"LTI 1.3 tool for {len(server.lti.registrations.platforms)} LMS registration(s): login URL "

@@ -9,7 +9,8 @@ A bucket holds up to ``burst`` tries and gains ``per_second`` back.  Three kinds
 * ``message``: every request of one connection; beyond it the server reads that connection's
   next request only when it is within the rate again, so a flooding client slows itself alone,
 * ``handin``: hand-ins of one learner (by who they are, not their address): five at once, then
-  one every six seconds; beyond it a hand-in is refused before its bytes are read.
+  one every six seconds; beyond it a hand-in is refused before its bytes are read,
+* ``report``: the live view's reports of one learner (``live``): thirty at once, then five a second.
 
 A server made with ``limits`` of some kinds keeps the others' defaults.
 """
@@ -22,7 +23,8 @@ from dataclasses import dataclass, field
 __all__ = ["Bucket", "RateLimits", "LIMITS"]
 
 #: kind: (burst, per_second)
-LIMITS = {"join": (120.0, 10.0), "wrong": (10.0, 0.2), "message": (100.0, 50.0), "handin": (5.0, 1 / 6)}
+LIMITS = {"join": (120.0, 10.0), "wrong": (10.0, 0.2), "message": (100.0, 50.0), "handin": (5.0, 1 / 6),
+          "report": (30.0, 5.0)}
 
 
 @dataclass

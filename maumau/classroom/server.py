@@ -31,9 +31,11 @@ from .hub_login import SESSION_COOKIE as HUB_COOKIE
 from .hub_login import STATE_COOKIE, HubLogin
 from .league_page import SOCKET, Leagues
 from .limits import RateLimits
+from .live import LIVE_SOCKET, LiveDesk
 from .login import COOKIE, Sessions, _cookie_named, same_site, token_from
 from .outbox import STALL
 from .pages import html_page, http_response, no_frames, plain, query_lang, query_value, redirect
+from .progress_page import LIVE_PAGES, live_http
 from .release_form import RELEASE_PATH
 from .roster import Roster, RosterError
 from .spec import TableError, TableSpec
@@ -122,6 +124,8 @@ class Server:
         self.course = CourseDesk(course, db) if course is not None else None
         #: Who the learners are without a hub: the roster and their personal codes (``roster``), else None.
         self.roster = self._roster(roster, db)
+        #: The live view of the course's checks (``live``: /live for the teacher), else None.
+        self.live = LiveDesk(course.source, db, self.roster) if course is not None else None
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
         self.leagues = Leagues(db, hub=self.hub is not None, roster=self.roster, limits=self.limits)
         for code, spec in self.store.open_tables():
@@ -243,6 +247,8 @@ class Server:
 
     def _close(self) -> None:
         self.store.close()
+        if self.live is not None:
+            self.live.close()
         if self.roster is not None:
             self.roster.close()
 
@@ -299,6 +305,8 @@ class Server:
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(self.sessions.is_teacher(request.headers), path,
                                      _cookie_named(request.headers, COOKIE))
+        if where in LIVE_PAGES and self.live is not None:
+            return live_http(path, self.sessions.is_teacher(request.headers))
         if where in (HANDIN_SOCKET, FEEDBACK_SOCKET) and self.course is not None:
             self._lms_learner(connection, request)
             return None  # a hand-in or a feedback request: the learner says who they are (or the LMS did)
@@ -307,11 +315,16 @@ class Server:
             return self._learner_page(None if found is None else (found.learner, found.display), path)
         if self.leagues.handles(path) and where != SOCKET:
             return self.leagues.http(path)
-        if where not in ("/ws", SOCKET):
+        if where not in ("/ws", SOCKET, *self._live_socket):
             return http_response(path)
         connection.teacher = self.sessions.is_teacher(request.headers)
         self._lms_learner(connection, request)
         return None  # the websocket handshake goes on
+
+    @property
+    def _live_socket(self) -> tuple[str, ...]:
+        """The live view's socket, where the server has one (``live``)."""
+        return (LIVE_SOCKET,) if self.live is not None else ()
 
     def _lms_learner(self, connection: Any, request: Any) -> None:
         """A page of a learner an LMS launched in (``lti.learners``): the connection is that
@@ -334,6 +347,11 @@ class Server:
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
             return self._course_page(session is not None and session.teacher, path,
                                      _cookie_named(request.headers, HUB_COOKIE))
+        if where in LIVE_PAGES and self.live is not None:
+            if session is None and where in ("/live", "/live/projector"):
+                location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
+                return redirect(location, [cookie])
+            return live_http(path, session is not None and session.teacher)
         if where == LEARNER_PAGE and session is not None:
             return self._learner_page((session.user, session.user), path)
         page = where in ("/", "", LEARNER_PAGE) or where.startswith("/t/")
@@ -342,7 +360,7 @@ class Server:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
                 return redirect(location, [cookie])
             return self.leagues.http(path) if self.leagues.handles(path) else http_response(path)
-        if where not in ("/ws", HANDIN_SOCKET, FEEDBACK_SOCKET, SOCKET):
+        if where not in ("/ws", HANDIN_SOCKET, FEEDBACK_SOCKET, SOCKET, *self._live_socket):
             return http_response(path)
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
@@ -365,6 +383,11 @@ class Server:
             await self.leagues.serve(websocket, getattr(websocket, "hub_user", None))
             return
         address = websocket.remote_address[0] if websocket.remote_address else "?"
+        if self.live is not None and websocket.request.path.split("?")[0].endswith(LIVE_SOCKET):
+            with contextlib.suppress(ConnectionClosed):
+                await self.live.serve(websocket, self, str(address), getattr(websocket, "hub_user", None),
+                                      getattr(websocket, "teacher", False), getattr(websocket, "display", None))
+            return
         if self.course is not None and websocket.request.path.split("?")[0].endswith(HANDIN_SOCKET):
             with contextlib.suppress(ConnectionClosed):
                 await self.course.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))

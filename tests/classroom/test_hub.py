@@ -301,6 +301,59 @@ def test_a_users_server_starts_with_the_course_in_their_home(hub):
             time.sleep(0.5)
 
 
+def test_a_hub_user_shares_their_checks_under_their_hub_name_and_a_forged_one_is_refused(hub):
+    """The live view on the hub (issue 38): the learner of a report is the hub user of the notebook's
+    token; a report naming another learner is refused, and nothing of it is stored."""
+    import sqlite3
+
+    from websockets.sync.client import connect
+
+    from maumau.grading import checks
+
+    sharing = classroom.share_progress(hub.service, hub_token=hub.token("bob"), exercise="02_skip_on_eight")
+    try:
+        with checks.scenario("3 players, seat 0 plays 8♥"):
+            checks.check("who moves next", 2, 2)
+        for _ in range(100):
+            if sharing.last_answer is not None:
+                break
+            time.sleep(0.05)
+        assert sharing.last_answer is not None and sharing.last_answer["type"] == "stored", sharing.last_answer
+    finally:
+        sharing.stop()
+        checks._results.clear()
+    with connect(hub.service.replace("http", "ws") + "/live/ws", open_timeout=10,
+                 additional_headers={"Authorization": f"token {hub.token('carol')}"}) as ws:
+        ws.send(json.dumps({"type": "hello", "code": "ANY"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+        ws.send(json.dumps({"type": "checks", "exercise": "02_skip_on_eight", "learner": "bob",
+                            "checks": [{"scenario": "3 players, seat 0 plays 8♥", "ok": False}]}))
+        assert json.loads(ws.recv(timeout=10))["code"] == "not_yours"
+    with sqlite3.connect(hub.run / "class.sqlite") as db:
+        rows = db.execute("SELECT learner, checks FROM live_checks").fetchall()
+    assert rows == [("bob", '{"skip_on_eight_test1#0": true}')]
+
+
+def test_the_live_page_on_the_hub_is_the_teachers(hub):
+    """/live through the hub's login: tina (the teachers' group) reads it and watches its socket, bob
+    (a learner) is refused both (issue 38)."""
+    from websockets.sync.client import connect
+
+    text, cookie, _ = page_session(hub, "tina", "/live")
+    assert "live.js" in text
+    for user, teacher in (("tina", True), ("bob", False)):
+        _, cookie, _ = page_session(hub, user, "/")
+        with connect(hub.service.replace("http", "ws") + "/live/ws", additional_headers={"Cookie": cookie},
+                     origin=hub.url, open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "watch", "projector": True, "idle": 5, "lang": "en"}))
+            answer = json.loads(ws.recv(timeout=10))
+            assert (answer["type"] == "live") is teacher, (user, answer)
+    opener, _ = browser_of(hub, "bob")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        opener.open(hub.service + "/live", timeout=20)
+    assert refused.value.code == 403
+
+
 # --- feedback release (issue 38 item 2) ---------------------------------------------------------------
 
 FEEDBACK_EX = "03_reverse_on_nine"

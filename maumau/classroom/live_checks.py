@@ -1,0 +1,122 @@
+"""The visible checks of a course, as the live view knows them: each check is a scenario of a
+visible test cell, found by its name in the learner's language, and the RULES.md ids behind it.
+
+The learner's kernel reports a check by its scenario's name (``with scenario("3 players, seat 0
+plays 8♥"):``), the only thing it knows of it.  The server reads every exercise's test cells as
+learners get them (hidden tests gone), in English and in each translation, and gives each
+scenario an id: its cell's stable id and its place in the cell (``skip_on_eight_test1#0``), the
+same in every language, so a German and an English learner's checks count together and the
+teacher reads each in their own language.  A name made at run time (an f-string) is matched as a
+pattern.  A name that is no visible check of the exercise (a learner's own scenario, a hidden
+test's) is not the teacher's to see: it is left out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..grading.course_page import rule_ids
+from ..grading.exercise import TEST, Exercise, load_exercises, student_cell_source
+
+__all__ = ["CheckInfo", "ExerciseChecks", "course_checks"]
+
+
+@dataclass
+class CheckInfo:
+    """One visible check: its id, its name by language, the RULES.md ids it checks."""
+    id: str
+    names: dict[str, str]
+    rules: tuple[str, ...]
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("en") or next(iter(self.names.values()))
+
+
+@dataclass
+class ExerciseChecks:
+    """The visible checks of one exercise, in notebook order."""
+    name: str
+    checks: list[CheckInfo] = field(default_factory=list)
+    _exact: dict[str, str] = field(default_factory=dict)
+    _patterns: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+
+    def id_of(self, scenario: str) -> str | None:
+        """The id of the check named ``scenario`` in any of the course's languages, or None."""
+        found = self._exact.get(scenario)
+        if found is not None:
+            return found
+        return next((check_id for pattern, check_id in self._patterns if pattern.fullmatch(scenario)), None)
+
+    def by_id(self) -> dict[str, CheckInfo]:
+        return {c.id: c for c in self.checks}
+
+
+def _names(source: str) -> list[str | re.Pattern[str]]:
+    """The scenario names of a cell's source in order: a text, or a pattern for an f-string."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found: list[tuple[int, int, str | re.Pattern[str]]] = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "scenario"
+                and node.args):
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            found.append((node.lineno, node.col_offset, arg.value))
+        elif isinstance(arg, ast.JoinedStr):  # the parts filled in at run time match anything
+            parts = [re.escape(v.value) if isinstance(v, ast.Constant) and isinstance(v.value, str) else ".+?"
+                     for v in arg.values]
+            found.append((node.lineno, node.col_offset, re.compile("".join(parts), re.DOTALL)))
+    return [name for _, _, name in sorted(found, key=lambda f: (f[0], f[1]))]
+
+
+def _exercise_checks(exercise: Exercise) -> ExerciseChecks:
+    """The visible checks of ``exercise`` and of its translations (the same cells, the same places)."""
+    result = ExerciseChecks(exercise.name)
+    rules = rule_ids(exercise)
+    languages = {"en": exercise, **exercise.translations}
+    for cell in exercise.cells:
+        if cell.role != TEST or not cell.key:
+            continue
+        by_lang = {}
+        for lang, version in languages.items():
+            own = version.by_key().get(cell.key)
+            if own is not None:
+                by_lang[lang] = _names(student_cell_source(own, lang))
+        for place in range(len(by_lang.get("en", []))):
+            check_id = f"{cell.key}#{place}"
+            names: dict[str, str] = {}
+            for lang, found in by_lang.items():
+                if place < len(found):
+                    each = found[place]
+                    names[lang] = each if isinstance(each, str) else _readable(each)
+                    if isinstance(each, str):
+                        result._exact.setdefault(each, check_id)
+                    else:
+                        result._patterns.append((each, check_id))
+            result.checks.append(CheckInfo(check_id, names, rules.get(cell.key, ())))
+    return result
+
+
+def _readable(pattern: re.Pattern[str]) -> str:
+    """How a pattern's check is named on the page: its fixed words, ``…`` for the parts filled in."""
+    return re.sub(r"\\(.)", r"\1", pattern.pattern.replace(".+?", "…"))
+
+
+def course_checks(source: str | Path) -> dict[str, ExerciseChecks]:
+    """Every exercise of the course in ``source`` and its visible checks, by exercise name (read
+    again only when a notebook of it changed: a restarted server starts at once)."""
+    folder = Path(source).resolve()
+    stamp = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in folder.rglob("*.ipynb")))
+    found = _read.get(folder)
+    if found is None or found[0] != stamp:
+        found = _read[folder] = (stamp, {e.name: _exercise_checks(e) for e in load_exercises(folder)})
+    return found[1]
+
+
+_read: dict[Path, tuple[tuple[tuple[str, int], ...], dict[str, ExerciseChecks]]] = {}
