@@ -368,6 +368,8 @@ class Exercise:
     language: str = "en"
     #: The source's translations by language (``exercises/de/NAME.ipynb``...); a translation has none.
     translations: dict[str, Exercise] = field(default_factory=dict)
+    #: The learner's draw this notebook's test cells were relabeled with (``learner_variants``), or "".
+    variant: str = ""
 
     @property
     def tests(self) -> list[ExerciseCell]:
