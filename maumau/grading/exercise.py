@@ -436,6 +436,11 @@ def student_version(exercise: Exercise) -> Any:
             cell.execution_count = None
             cell.metadata.pop("execution", None)
     nb.metadata.pop("widgets", None)
+    meta = nb.metadata.get("maumau")
+    if isinstance(meta, dict) and "variants" in meta:  # the instructor's: which draws the grader may make
+        meta.pop("variants")
+        if not meta:
+            nb.metadata.pop("maumau")
     return nb
 
 
