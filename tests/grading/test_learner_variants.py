@@ -280,3 +280,40 @@ def test_regrading_gives_the_same_grades(class_graded):
     for learner in first:
         assert (first[learner].score, first[learner].status, first[learner].message) == \
                (second[learner].score, second[learner].status, second[learner].message)
+
+
+# --- the command line ----------------------------------------------------------------------------------------
+
+def test_release_on_the_command_line_makes_the_key_once_and_a_copy_per_roster_learner(tmp_path):
+    from maumau.cli import main
+
+    (tmp_path / "roster.csv").write_text("learner,name,id\nanna,Anna A,1\nben,Ben B,2\n", encoding="utf-8")
+    key, log = tmp_path / "course.key", io.StringIO()
+    argv = ["release", str(EXERCISES / "02_skip_on_eight.ipynb"), "--out", str(tmp_path / "student"),
+            "--variants", str(key), "--roster", str(tmp_path / "roster.csv")]
+    assert main(argv, out=log, err=log) == 0, log.getvalue()
+    assert "Made a new course key" in log.getvalue() and key.exists()
+    made = key.read_bytes()
+    assert (tmp_path / "student" / "learners" / "ben" / "hu" / "02_skip_on_eight.ipynb").exists()
+    log = io.StringIO()
+    assert main(argv, out=log, err=log) == 0, log.getvalue()
+    assert "Made a new course key" not in log.getvalue() and key.read_bytes() == made  # the same key again
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["release", "SOURCE", "--out", "OUT", "--roster", "roster.csv"], "give the course key with --variants"),
+    (["release", "SOURCE", "--out", "OUT", "--variants", "bad.key"], "is not a maumau course key"),
+    (["grade", "--source", "SOURCE", "subs", "--out", "OUT", "--variants", "missing.key"], "no course key"),
+])
+def test_a_bad_key_or_roster_is_one_sentence_and_nothing_is_written(tmp_path, argv, said):
+    from maumau.cli import main
+
+    (tmp_path / "bad.key").write_text("0123\n")
+    (tmp_path / "subs" / "anna").mkdir(parents=True)
+    places = {"SOURCE": str(EXERCISES / "02_skip_on_eight.ipynb"), "OUT": str(tmp_path / "out")}
+    argv = [places.get(a, a if a.startswith("-") or a == "grade" or a == "release" else str(tmp_path / a))
+            for a in argv]
+    log = io.StringIO()
+    assert main(argv, out=log, err=log) == 1
+    assert said in log.getvalue() and "Traceback" not in log.getvalue()
+    assert not (tmp_path / "out").exists() and not (tmp_path / "missing.key").exists()
