@@ -70,7 +70,7 @@ class VariantError(NotebookError):
 @dataclass(frozen=True)
 class Relabeling:
     """Where each suit and rank goes (those not named stay); ``name`` says it in one short word
-    (``common``, or the first hex digits of the draw) for the notebook and the gradebook."""
+    (``common``, or 8 hex digits of a hash of the permutations) for the notebook and the grader."""
 
     suits: tuple[tuple[str, str], ...] = ()
     ranks: tuple[tuple[str, str], ...] = ()
@@ -165,9 +165,11 @@ def draw(key: bytes | None, learner: str, exercise: str, swaps: Swaps) -> Relabe
     if key is None or not swaps.any:
         return COMMON
     seed = _mac(key, "maumau variant", learner, exercise)
-    relabeling = Relabeling(_permute(tuple(swaps.suits), seed, "suits"), _permute(swaps.ranks, seed, "ranks"),
-                            name=seed.hex()[:8])
-    return relabeling if not relabeling.is_common else Relabeling(name=relabeling.name)
+    suits, ranks = _permute(tuple(swaps.suits), seed, "suits"), _permute(swaps.ranks, seed, "ranks")
+    # named after what it does, not after the seed: learners with the same draw share its name (and
+    # the grader's reference run), and the name tells nothing about the key
+    name = hashlib.sha256(json.dumps([suits, ranks]).encode()).hexdigest()[:8]
+    return Relabeling(suits, ranks, name) if not Relabeling(suits, ranks).is_common else Relabeling(name=name)
 
 
 def learners_draw(key: bytes | None, learner: str, exercise: Exercise) -> Relabeling:
