@@ -295,7 +295,7 @@ def for_learner(exercise: Exercise, relabeling: Relabeling) -> Exercise:
         cells.append(ExerciseCell(info.key, info.role, cell))
     mine = Exercise(exercise.name, exercise.path, notebook, cells, dict(exercise.files), exercise.language,
                     {lang: for_learner(t, relabeling) for lang, t in exercise.translations.items()},
-                    variant=relabeling.name)
+                    variant=relabeling.name, common=exercise)
     return mine
 
 

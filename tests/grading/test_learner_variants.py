@@ -317,3 +317,18 @@ def test_a_bad_key_or_roster_is_one_sentence_and_nothing_is_written(tmp_path, ar
     assert main(argv, out=log, err=log) == 1
     assert said in log.getvalue() and "Traceback" not in log.getvalue()
     assert not (tmp_path / "out").exists() and not (tmp_path / "missing.key").exists()
+
+
+def test_a_hand_in_of_the_common_version_is_not_told_its_cells_were_changed(tmp_path):
+    """A learner who worked in the common student version changed no instructor cell: graded on their
+    own positions, their notebook gets no "your changes ... were undone"; a changed test cell still does."""
+    from maumau.grading.exercise import assemble, student_version
+
+    exercise = load_exercise(EXERCISES / "02_skip_on_eight.ipynb")
+    mine = lv.for_learner(exercise, lv.learners_draw(KEY, "anna", exercise))
+    common = student_version(exercise)
+    assert assemble(mine, common)[1] == []
+    assert assemble(mine, student_version(mine))[1] == []
+    test = next(c for c in common.cells if c.get("id") == "skip_on_eight_test1")
+    test.source = test.source.replace("8H", "8S")
+    assert assemble(mine, common)[1] == ["your changes to the instructor cell 'skip_on_eight_test1' were undone"]
