@@ -10,11 +10,11 @@ Needs the ``websockets`` package (in the default install: ``pip install maumau``
 
 from .client import ClassroomError, Seat, join
 from .course import Course
-from .handin_client import hand_in
+from .handin_client import fetch_exercise, hand_in
 from .league_client import enter_league
 from .server import Server, ServerError
 from .spec import TableError, TableSpec
 from .table import ClassTable
 
 __all__ = ["Server", "ServerError", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError",
-           "Course", "hand_in", "enter_league"]
+           "Course", "hand_in", "fetch_exercise", "enter_league"]

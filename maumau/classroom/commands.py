@@ -51,6 +51,9 @@ def _add_serve(commands: Any) -> None:
     serve.add_argument("--exercises", metavar="DIR",
                        help="the course's instructor notebooks: learners hand in at /handin, the teacher's "
                             "course page is /course (docs: Deadlines, the gradebook and export)")
+    serve.add_argument("--variants", metavar="KEYFILE",
+                       help="with --exercises: the course key; a learner fetching an exercise gets their own "
+                            "positions (classroom.fetch_exercise; docs: Variants)")
     serve.add_argument("--close", action="append", default=[], metavar="EXERCISE=TIME",
                        help="no hand-in of EXERCISE after TIME (with its zone; TIME alone: every exercise)")
     serve.add_argument("--per-address", type=int, default=None, metavar="N",
@@ -106,13 +109,16 @@ def _course(args: argparse.Namespace) -> Any:
         return None
     from ..grading.deadlines import parse_due_options
     from ..grading.exercise import load_exercises
+    from ..grading.learner_variants import read_key
     from .course import Course
 
     names = [e.name for e in load_exercises(args.exercises)]
-    return Course(args.exercises, parse_due_options(args.close, names))
+    return Course(args.exercises, parse_due_options(args.close, names),
+                  variants=read_key(args.variants) if args.variants else None)
 
 
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
+    from ..grading.exercise import NotebookError
     from ..lti import LtiError
     from .server import Server, ServerError
 
@@ -130,6 +136,9 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         con.error(str(err))
         return 1
     except LtiError as err:  # the LTI registrations: which entry is wrong, and what to copy from the LMS
+        con.error(str(err))
+        return 1
+    except NotebookError as err:  # the exercises or the course key: which, and why
         con.error(str(err))
         return 1
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why

@@ -15,7 +15,7 @@ Which suits and ranks an exercise may swap is in its instructor notebook's metad
 
 (no ``variants`` entry, or ``"variants": false``: the exercise has one set of positions for all).
 
-Whose relabeling: ``draw(key, learner, exercise)``, from an HMAC-SHA256 of the learner (the name
+Whose relabeling: ``draw_relabeling(key, learner, exercise, swaps)``, from an HMAC-SHA256 of the learner (the name
 the grader files their hand-in under: the hub user, the roster learner) and the exercise's name,
 keyed with the course's secret key (``new_key``/``read_key``: a file only the teacher holds).
 Without the key nobody can work out another learner's draw, and a learner cannot choose theirs:
@@ -45,8 +45,8 @@ from .exercise import NotebookError
 if TYPE_CHECKING:  # pragma: no cover
     from .exercise import Exercise
 
-__all__ = ["Relabeling", "COMMON", "VariantError", "Swaps", "swaps_of", "draw", "learners_draw", "for_learner",
-           "relabel_source", "new_key", "read_key", "KEY_BYTES"]
+__all__ = ["Relabeling", "COMMON", "LearnerVariantError", "Swaps", "swaps_of", "draw_relabeling", "learners_draw",
+           "for_learner", "relabel_source", "new_key", "read_key", "KEY_BYTES"]
 
 #: The course key: 32 random bytes, written as 64 hex digits.
 KEY_BYTES = 32
@@ -63,7 +63,7 @@ _CARD = re.compile(r"(?<![\w])(10|[2-9TJQKA])([CDHS♣♦♥♠])(?![\w])")
 _CARD_OR_SYMBOL = re.compile(_CARD.pattern + r"|([♣♦♥♠])")
 
 
-class VariantError(NotebookError):
+class LearnerVariantError(NotebookError):
     """A key file or an exercise's ``variants`` metadata maumau cannot use: the sentence says why."""
 
 
@@ -127,21 +127,22 @@ class Swaps:
 
 def swaps_of(notebook: Any, where: str = "the exercise") -> Swaps:
     """The ``variants`` entry of an instructor notebook's ``maumau`` metadata (none: no swaps).
-    VariantError for an entry that names an unknown suit or rank, or one twice."""
+    LearnerVariantError for an entry that names an unknown suit or rank, or one twice."""
     meta = notebook.metadata.get("maumau") if hasattr(notebook, "metadata") else None
     entry = meta.get("variants") if isinstance(meta, dict) else None
     if not entry:
         return Swaps()
+    said = f"{where}: maumau.variants"
     if not isinstance(entry, dict):
-        raise VariantError(f"{where}: maumau.variants must be false or {{\"suits\": \"CDHS\", \"ranks\": \"5 6\"}}")
+        raise LearnerVariantError(f"{said} must be false or {{\"suits\": \"CDHS\", \"ranks\": \"5 6\"}}")
     suits, ranks = entry.get("suits", ""), entry.get("ranks", "")
     if not isinstance(suits, str) or not isinstance(ranks, str):
-        raise VariantError(f"{where}: maumau.variants names its suits and ranks as text, e.g. \"CD\" and \"5 6 10\"")
+        raise LearnerVariantError(f"{said} names its suits and ranks as text, e.g. \"CD\" and \"5 6 10\"")
     rank_list = tuple(ranks.split())
     if any(s not in SUITS for s in suits) or len(set(suits)) != len(suits):
-        raise VariantError(f"{where}: maumau.variants.suits {suits!r} must name each of C, D, H, S at most once")
+        raise LearnerVariantError(f"{said}.suits {suits!r} must name each of C, D, H, S at most once")
     if any(r not in RANKS for r in rank_list) or len(set(rank_list)) != len(rank_list):
-        raise VariantError(f"{where}: maumau.variants.ranks {ranks!r} must name ranks of 2-10, J, Q, K, A once each")
+        raise LearnerVariantError(f"{said}.ranks {ranks!r} must name ranks of 2-10, J, Q, K, A once each")
     return Swaps(suits, rank_list)
 
 
@@ -159,7 +160,7 @@ def _permute(group: tuple[str, ...], seed: bytes, what: str) -> tuple[tuple[str,
     return tuple(zip(group, order, strict=True))
 
 
-def draw(key: bytes | None, learner: str, exercise: str, swaps: Swaps) -> Relabeling:
+def draw_relabeling(key: bytes | None, learner: str, exercise: str, swaps: Swaps) -> Relabeling:
     """``learner``'s relabeling of ``exercise``: COMMON without a key or swaps, else drawn from
     HMAC-SHA256(key, learner, exercise), the same for every run."""
     if key is None or not swaps.any:
@@ -173,11 +174,11 @@ def draw(key: bytes | None, learner: str, exercise: str, swaps: Swaps) -> Relabe
 
 
 def learners_draw(key: bytes | None, learner: str, exercise: Exercise) -> Relabeling:
-    """``draw`` for an instructor notebook, with the swaps its metadata allows (COMMON without a key,
+    """``draw_relabeling`` for an instructor notebook, with the swaps its metadata allows (COMMON without a key,
     whatever the metadata says)."""
     if key is None:
         return COMMON
-    return draw(key, learner, exercise.name, swaps_of(exercise.notebook, exercise.path.name))
+    return draw_relabeling(key, learner, exercise.name, swaps_of(exercise.notebook, exercise.path.name))
 
 
 # --- the test cells, relabeled ---------------------------------------------------------------------------
@@ -323,9 +324,9 @@ _LEARNER = re.compile(r"[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]{0,63}")
 
 def safe_learner(name: str) -> str:
     """``name`` if it can be a folder of its own (the grader's submissions are filed the same way),
-    else VariantError."""
+    else LearnerVariantError."""
     if not isinstance(name, str) or not _LEARNER.fullmatch(name):
-        raise VariantError(f"{name!r} cannot be a learner's folder: letters, digits and _ . @ + - only, "
+        raise LearnerVariantError(f"{name!r} cannot be a learner's folder: letters, digits and _ . @ + - only, "
                            f"at most 64, not starting with a dot")
     return name
 
@@ -347,33 +348,33 @@ def note_cell(learner: str, relabeling: Relabeling, language: str) -> Any:
 
 def new_key(path: str | Path) -> bytes:
     """Write a new course key to ``path`` (readable by its owner only) and return it.
-    VariantError if the file exists: a new key gives every learner new positions."""
+    LearnerVariantError if the file exists: a new key gives every learner new positions."""
     path = Path(path)
     key = secrets.token_bytes(KEY_BYTES)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        raise VariantError(f"{path} exists already: a new key would give every learner new positions") from None
+        raise LearnerVariantError(f"{path} exists already: a new key would give every learner new positions") from None
     except OSError as err:
-        raise VariantError(f"cannot write the course key {path}: {err.strerror}") from None
+        raise LearnerVariantError(f"cannot write the course key {path}: {err.strerror}") from None
     with os.fdopen(fd, "w", encoding="ascii") as f:
         f.write(key.hex() + "\n")
     return key
 
 
 def read_key(path: str | Path) -> bytes:
-    """The course key in ``path`` (64 hex digits). VariantError saying why it cannot be used."""
+    """The course key in ``path`` (64 hex digits). LearnerVariantError saying why it cannot be used."""
     path = Path(path)
     try:
         text = path.read_text(encoding="ascii", errors="replace").strip()
     except FileNotFoundError:
-        raise VariantError(f"no course key {path}: maumau release --variants {path} makes one") from None
+        raise LearnerVariantError(f"no course key {path}: maumau release --variants {path} makes one") from None
     except OSError as err:
-        raise VariantError(f"cannot read the course key {path}: {err.strerror}") from None
+        raise LearnerVariantError(f"cannot read the course key {path}: {err.strerror}") from None
     try:
         key = bytes.fromhex(text)
     except ValueError:
         key = b""
     if len(key) != KEY_BYTES:
-        raise VariantError(f"{path} is not a maumau course key (64 hex digits, from maumau variants key)")
+        raise LearnerVariantError(f"{path} is not a maumau course key (64 hex digits, from maumau variants key)")
     return key

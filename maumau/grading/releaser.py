@@ -28,7 +28,7 @@ import nbformat
 from .exercise import SOURCE_LANGUAGE, Exercise, NotebookError, leaks, load_exercises, student_version
 from .learner_variants import COMMON, Relabeling, for_learner, learners_draw, note_cell, safe_learner
 
-__all__ = ['release']
+__all__ = ['release', 'learners_copy']
 
 
 def _cells_text(nb: nbformat.NotebookNode) -> str:
@@ -56,6 +56,17 @@ def _released(exercise: Exercise, source: Exercise, learner: str = "", draw: Rel
         where = exercise.path.name if exercise is source else f"{exercise.language}/{exercise.path.name}"
         raise NotebookError(f"{where}: the student version would show {found[0]!r}")
     return text
+
+
+def learners_copy(exercise: Exercise, learner: str, variants: bytes | None, lang: str = SOURCE_LANGUAGE
+                  ) -> tuple[str, str]:
+    """``learner``'s copy of ``exercise`` (an English source) in ``lang``, as ``release`` writes it into
+    their folder, and the name of their draw; without ``variants`` the common student version."""
+    translated = exercise if lang == exercise.language else exercise.translations[lang]
+    if variants is None:
+        return _released(translated, exercise), COMMON.name
+    draw = learners_draw(variants, safe_learner(learner), exercise)
+    return _released(translated, exercise, learner, draw), draw.name
 
 
 def release(source: str | Path, out: str | Path, variants: bytes | None = None,

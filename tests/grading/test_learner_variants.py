@@ -102,16 +102,16 @@ def test_relabel_source_changes_cards_wishes_names_and_comments_only():
 
 def test_draws_are_fixed_by_key_learner_and_exercise():
     swaps = lv.Swaps("CDHS", ("3", "4", "5", "6"))
-    anna = lv.draw(KEY, "anna", "02_skip_on_eight", swaps)
-    assert anna == lv.draw(KEY, "anna", "02_skip_on_eight", swaps)  # regrading draws the same
-    others = {lv.draw(KEY, f"learner{n}", "02_skip_on_eight", swaps) for n in range(20)}
+    anna = lv.draw_relabeling(KEY, "anna", "02_skip_on_eight", swaps)
+    assert anna == lv.draw_relabeling(KEY, "anna", "02_skip_on_eight", swaps)  # regrading draws the same
+    others = {lv.draw_relabeling(KEY, f"learner{n}", "02_skip_on_eight", swaps) for n in range(20)}
     assert len(others) > 15  # 576 draws: learners rarely share one
-    assert lv.draw(bytes(32), "anna", "02_skip_on_eight", swaps) != anna  # another course, other positions
-    assert lv.draw(KEY, "anna", "03_reverse_on_nine", swaps) != anna
-    assert lv.draw(None, "anna", "02_skip_on_eight", swaps) is lv.COMMON  # the course without variants
-    assert lv.draw(KEY, "anna", "02_skip_on_eight", lv.Swaps()) is lv.COMMON  # an exercise without them
+    assert lv.draw_relabeling(bytes(32), "anna", "02_skip_on_eight", swaps) != anna  # another course, other positions
+    assert lv.draw_relabeling(KEY, "anna", "03_reverse_on_nine", swaps) != anna
+    assert lv.draw_relabeling(None, "anna", "02_skip_on_eight", swaps) is lv.COMMON  # the course without variants
+    assert lv.draw_relabeling(KEY, "anna", "02_skip_on_eight", lv.Swaps()) is lv.COMMON  # an exercise without them
     # "anna\nx" for exercise "y" and "anna" for "x\ny" are different messages: no two learners collide so
-    assert lv.draw(KEY, "anna\nx", "y", swaps) != lv.draw(KEY, "anna", "x\ny", swaps)
+    assert lv.draw_relabeling(KEY, "anna\nx", "y", swaps) != lv.draw_relabeling(KEY, "anna", "x\ny", swaps)
 
 
 def test_an_exercise_turns_variants_off_in_its_metadata():
@@ -131,7 +131,7 @@ def test_an_exercise_turns_variants_off_in_its_metadata():
 ])
 def test_bad_variants_metadata_is_refused_in_one_sentence(entry, said):
     nb = nbformat.v4.new_notebook(metadata={"maumau": {"variants": entry}})
-    with pytest.raises(lv.VariantError, match=re.escape(said)):
+    with pytest.raises(lv.LearnerVariantError, match=re.escape(said)):
         lv.swaps_of(nb, "02.ipynb")
 
 
@@ -140,13 +140,13 @@ def test_the_course_key_is_made_once_and_read_back(tmp_path):
     key = lv.new_key(path)
     assert len(key) == lv.KEY_BYTES and lv.read_key(path) == key
     assert os.stat(path).st_mode & 0o077 == 0  # the teacher's alone
-    with pytest.raises(lv.VariantError, match="exists already"):
+    with pytest.raises(lv.LearnerVariantError, match="exists already"):
         lv.new_key(path)
     assert lv.read_key(path) == key  # nothing changed
-    with pytest.raises(lv.VariantError, match="no course key"):
+    with pytest.raises(lv.LearnerVariantError, match="no course key"):
         lv.read_key(tmp_path / "missing.key")
     (tmp_path / "bad.key").write_text("not a key\n")
-    with pytest.raises(lv.VariantError, match="not a maumau course key"):
+    with pytest.raises(lv.LearnerVariantError, match="not a maumau course key"):
         lv.read_key(tmp_path / "bad.key")
 
 
