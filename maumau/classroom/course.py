@@ -131,10 +131,11 @@ class CourseDesk:
             return hub_user
         return hand_in_learner(hello, server.tables.by_code, server.roster, server.limits.bucket("wrong", address))
 
-    def own_copy(self, server: Any, learner: str, hello: dict[str, Any]) -> dict[str, Any]:
+    def own_copy(self, server: Any, learner: str, hello: dict[str, Any], fallback: bool = False) -> dict[str, Any]:
         """A ``fetch``: ``learner``'s own copy of the exercise ``hello`` names, in its language (the
         student version with their draw's positions, ``releaser.learners_copy``; the common one
-        without the course key).  HandInError for an unknown exercise or language, or too many asks."""
+        without the course key).  HandInError for an unknown exercise or language (``fallback``: the
+        exercise's own language instead), or too many asks."""
         from ..grading.exercise import load_exercise
         from ..grading.releaser import learners_copy
 
@@ -148,6 +149,8 @@ class CourseDesk:
             folder = Path(self.course.source)
             self._loaded[exercise] = load_exercise(folder if folder.is_file() else folder / f"{exercise}.ipynb")
         source = self._loaded[exercise]
+        if fallback and (not isinstance(lang, str) or lang not in source.translations):
+            lang = source.language
         if not isinstance(lang, str) or (lang != source.language and lang not in source.translations):
             raise HandInError(f"exercise {exercise} has no version in {str(lang)[:10]!r}")
         text, draw = learners_copy(source, learner, self.course.variants, lang)

@@ -30,6 +30,7 @@ import ast
 import copy
 import hashlib
 import hmac
+import html
 import io
 import json
 import os
@@ -173,12 +174,14 @@ def draw_relabeling(key: bytes | None, learner: str, exercise: str, swaps: Swaps
     return Relabeling(suits, ranks, name) if not Relabeling(suits, ranks).is_common else Relabeling(name=name)
 
 
-def learners_draw(key: bytes | None, learner: str, exercise: Exercise) -> Relabeling:
+def learners_draw(key: bytes | None, folder: str, exercise: Exercise) -> Relabeling:
     """``draw_relabeling`` for an instructor notebook, with the swaps its metadata allows (COMMON without a key,
-    whatever the metadata says)."""
+    whatever the metadata says).  ``folder``: the name the grader files the learner's hand-ins under,
+    ``submissions.safe_folder_name`` of the learner the class knows (that name itself when it is plain),
+    so that the release, the class server and the grader draw for the same name."""
     if key is None:
         return COMMON
-    return draw_relabeling(key, learner, exercise.name, swaps_of(exercise.notebook, exercise.path.name))
+    return draw_relabeling(key, folder, exercise.name, swaps_of(exercise.notebook, exercise.path.name))
 
 
 # --- the test cells, relabeled ---------------------------------------------------------------------------
@@ -319,18 +322,6 @@ COMMON_NOTE = {
     "de": "**Gemeinsame Stellungen.** Diese Aufgabe gibt allen Lernenden dieselben Stellungen.",
     "hu": "**Közös állások.** Ez a feladat minden tanulónak ugyanazokat az állásokat adja.",
 }
-_LEARNER = re.compile(r"[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]{0,63}")
-
-
-def safe_learner(name: str) -> str:
-    """``name`` if it can be a folder of its own (the grader's submissions are filed the same way),
-    else LearnerVariantError."""
-    if not isinstance(name, str) or not _LEARNER.fullmatch(name):
-        raise LearnerVariantError(f"{name!r} cannot be a learner's folder: letters, digits and _ . @ + - only, "
-                           f"at most 64, not starting with a dot")
-    return name
-
-
 def note_cell(learner: str, relabeling: Relabeling, language: str) -> Any:
     """The markdown cell at the top of ``learner``'s own copy saying whose positions it has."""
     import nbformat
@@ -338,7 +329,7 @@ def note_cell(learner: str, relabeling: Relabeling, language: str) -> Any:
     if relabeling.name == COMMON.name:
         text = COMMON_NOTE.get(language, COMMON_NOTE["en"])
     else:
-        text = NOTE.get(language, NOTE["en"]).format(learner=learner, draw=relabeling.name)
+        text = NOTE.get(language, NOTE["en"]).format(learner=html.escape(learner), draw=relabeling.name)
     cell = nbformat.v4.new_markdown_cell(text)
     cell["id"] = "maumau-variant"
     return cell

@@ -26,7 +26,8 @@ from pathlib import Path
 import nbformat
 
 from .exercise import SOURCE_LANGUAGE, Exercise, NotebookError, leaks, load_exercises, student_version
-from .learner_variants import COMMON, Relabeling, for_learner, learners_draw, note_cell, safe_learner
+from .learner_variants import COMMON, Relabeling, for_learner, learners_draw, note_cell
+from .submissions import safe_folder_name
 
 __all__ = ['release', 'learners_copy']
 
@@ -65,7 +66,7 @@ def learners_copy(exercise: Exercise, learner: str, variants: bytes | None, lang
     translated = exercise if lang == exercise.language else exercise.translations[lang]
     if variants is None:
         return _released(translated, exercise), COMMON.name
-    draw = learners_draw(variants, safe_learner(learner), exercise)
+    draw = learners_draw(variants, safe_folder_name(learner), exercise)
     return _released(translated, exercise, learner, draw), draw.name
 
 
@@ -73,12 +74,17 @@ def release(source: str | Path, out: str | Path, variants: bytes | None = None,
             learners: Iterable[str] = ()) -> list[Path]:
     """Write the student version of every exercise in ``source`` into ``out``, and of each of
     its translations into ``out/<language>/``; returns the written paths.  With the course key
-    ``variants``, each of ``learners`` gets their own copies in ``out/learners/<learner>/``.
+    ``variants``, each of ``learners`` gets their own copies in ``out/learners/<folder>/``, the folder
+    the grader files their hand-ins under (``submissions.safe_folder_name``: the name when it is plain).
     NotebookError (and nothing written) for broken markers, a translation that does not match
-    its source, a leak, or a learner's name that is no folder name."""
+    its source, a leak, or two learners whose folders would be one."""
     source, out = Path(source), Path(out)
-    learners = [safe_learner(name) for name in dict.fromkeys(learners)]
-    if learners and variants is None:
+    folders: dict[str, str] = {}
+    for learner in dict.fromkeys(learners):
+        if folders.setdefault(safe_folder_name(learner).casefold(), learner) != learner:
+            raise NotebookError(f"the learners {folders[safe_folder_name(learner).casefold()]!r} and {learner!r} "
+                                f"would share a folder: nothing was written (rename one of them on the roster)")
+    if folders and variants is None:
         raise NotebookError("each learner's own positions need the course key: give it with --variants KEYFILE")
     if source.resolve() == out.resolve() or (source.is_dir() and out.resolve().is_relative_to(source.resolve())):
         raise NotebookError(f"the student versions must go outside the instructor folder {source}")
@@ -88,9 +94,9 @@ def release(source: str | Path, out: str | Path, variants: bytes | None = None,
         released.append((Path(exercise.path.name), _released(exercise, exercise)))
         for lang, translated in sorted(exercise.translations.items()):
             released.append((Path(lang) / exercise.path.name, _released(translated, exercise)))
-        for learner in learners:
-            mine = learners_draw(variants, learner, exercise)
-            folder = Path("learners") / learner
+        for learner in folders.values():
+            mine = learners_draw(variants, safe_folder_name(learner), exercise)
+            folder = Path("learners") / safe_folder_name(learner)
             released.append((folder / exercise.path.name, _released(exercise, exercise, learner, mine)))
             for lang, translated in sorted(exercise.translations.items()):
                 released.append((folder / lang / exercise.path.name, _released(translated, exercise, learner, mine)))

@@ -59,12 +59,14 @@ class LtiTool:
     the sessions launches opened.  ``teacher_cookies`` opens a teacher's session of the class
     server (its ``Set-Cookie`` values); ``class_url`` says where the class pages are; ``exercises``
     the course's exercises and their points (deep linking offers them); ``hand_in`` takes a
-    launched learner's upload of an exercise (the class server's course)."""
+    launched learner's upload of an exercise (the class server's course); ``own_copy`` gives them
+    their copy of its notebook (with the course's variants, their own positions)."""
 
     def __init__(self, registrations: Registrations, db: str | Path, teacher_cookies: Callable[[], list[str]],
                  class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN,
                  exercises: Callable[[], dict[str, float]] = dict,
-                 hand_in: Callable[[str, str, bytes], Any] | None = None) -> None:
+                 hand_in: Callable[[str, str, bytes], Any] | None = None,
+                 own_copy: Callable[[str, str, str], str] | None = None) -> None:
         self.registrations = registrations
         self.keys = ToolKeys(db)
         self.platform_keys = PlatformKeys(cooldown=cooldown)
@@ -73,6 +75,7 @@ class LtiTool:
         self.courses = Courses(db)
         self.picks = Picks()
         self.db, self.exercises, self.hand_in = str(db), exercises, hand_in
+        self.own_copy = own_copy  # (learner, exercise, language) -> their copy of the notebook
         self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
         self.host = "127.0.0.1"
@@ -350,10 +353,27 @@ def _exercise_handler() -> type:
                 return
             found, name, points = who
             lang = browser_language(self.request.headers.get("Accept-Language"))
+            if self.get_query_argument("download", "") and self.tool.own_copy is not None:
+                self.download(found.learner, name, lang)
+                return
             self.set_header("Content-Security-Policy", _PAGE_POLICY)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(exercise_page(self.tool.db, name, points[name], found.learner, found.display,
-                                      self.tool.class_url + "/", lang))
+                                      self.tool.class_url + "/", lang, download=self.tool.own_copy is not None))
+
+        def download(self, learner: str, name: str, lang: str) -> None:
+            """The launched learner's own copy of the exercise's notebook, as a file to save."""
+            from ..grading.submissions import HandInError
+
+            assert self.tool.own_copy is not None
+            try:
+                text = self.tool.own_copy(learner, name, lang)
+            except HandInError as err:
+                self.refuse(400, str(err))
+                return
+            self.set_header("Content-Type", "application/x-ipynb+json")
+            self.set_header("Content-Disposition", f'attachment; filename="{name}.ipynb"')
+            self.finish(text)
 
     return Exercise
 

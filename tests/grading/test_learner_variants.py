@@ -189,14 +189,26 @@ def test_release_gives_each_learner_their_own_copy(tmp_path):
         assert not [line for line in secrets if line in text and "02_" in path.name], path
 
 
-@pytest.mark.parametrize("learners, key, said", [
-    (["../ben"], KEY, "cannot be a learner's folder"),
-    ([".hidden"], KEY, "cannot be a learner's folder"),
-    (["anna"], None, "need the course key"),
-])
-def test_release_refuses_a_bad_learner_and_writes_nothing(tmp_path, learners, key, said):
-    with pytest.raises(NotebookError, match=re.escape(said)):
-        release(EXERCISES / "02_skip_on_eight.ipynb", tmp_path / "out", variants=key, learners=learners)
+def test_a_learner_is_released_into_the_folder_the_grader_files_them_under(tmp_path):
+    """A name with a path in it, or not plain, gets the grader's own folder name (never a path), and the
+    draw of that folder: the grader, which sees only the folder, draws the same."""
+    from maumau.grading.submissions import safe_folder_name
+
+    written = release(EXERCISES / "02_skip_on_eight.ipynb", tmp_path / "out", variants=KEY,
+                      learners=["../ben", "José"])
+    folders = {p.parent.name for p in written if p.parent.parent.name == "learners"}
+    assert folders == {safe_folder_name("../ben"), safe_folder_name("José")} and ".." not in str(written)
+    assert all(p.resolve().is_relative_to((tmp_path / "out").resolve()) for p in written)
+    jose = nbformat.read(tmp_path / "out" / "learners" / safe_folder_name("José") / "02_skip_on_eight.ipynb", 4)
+    exercise = load_exercise(EXERCISES / "02_skip_on_eight.ipynb")
+    assert jose.metadata["maumau"]["variant"] == {
+        "learner": "José", "draw": lv.learners_draw(KEY, safe_folder_name("José"), exercise).name}
+    assert "(José, draw" in jose.cells[1].source
+
+
+def test_release_without_the_key_refuses_learners_and_writes_nothing(tmp_path):
+    with pytest.raises(NotebookError, match="need the course key"):
+        release(EXERCISES / "02_skip_on_eight.ipynb", tmp_path / "out", learners=["anna"])
     assert not (tmp_path / "out").exists()
 
 
