@@ -290,7 +290,8 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     try:
         options = course_options(args, args.source)  # --handins adds the handed-in notebooks' folder
         if args.variants:
-            options["variants"] = read_key(args.variants)
+            read_key(args.variants)  # a missing or broken key stops here, before anything is graded
+            options["variants"] = Path(args.variants)  # the grader reads it, and keeps it from the kernels
         if not args.submissions:
             con.error("nothing to grade: give a SUBMISSION_DIR or --handins")
             return 2

@@ -67,7 +67,7 @@ from .gradebook import (
     score_row,
 )
 from .kernel import ERROR, OK
-from .learner_variants import for_learner, learners_draw, swaps_of
+from .learner_variants import for_learner, learners_draw, read_key, swaps_of
 from .run import NotebookRun, Sandbox
 from .submissions import (
     FOLDER,
@@ -273,7 +273,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
           progress: Progress | None = None, isolate: bool | None = None, every: bool = False,
           deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
           lang: str = "en", executor: Executor | None = None, workers: int = 1,
-          received: Mapping[tuple[str, str], Stamp] | None = None, variants: bytes | None = None) -> Grades:
+          received: Mapping[tuple[str, str], Stamp] | None = None,
+          variants: bytes | str | Path | None = None) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
@@ -291,12 +292,16 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     notebooks are graded on its ``workers`` (a dask cluster's executor), this process writes the reports.
     ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
     (``submissions.HandIns``), each given only to the notebook whose bytes it stamped.
-    ``variants``: the course key (``learner_variants.read_key``): each learner's test cells, hidden
-    ones included, are their own draw of the exercise's positions (an exercise whose metadata
-    allows it), and the reference runs on the same draw; None: everyone the common positions."""
+    ``variants``: the course key, or its file (``learner_variants.read_key``; no kernel may read that
+    file): each learner's test cells, hidden ones included, are their own draw of the exercise's
+    positions (an exercise whose metadata allows it), and the reference runs on the same draw;
+    None: everyone the common positions."""
+    key_file = Path(variants) if isinstance(variants, (str, Path)) else None
+    key = read_key(key_file) if key_file is not None else variants
+    assert key is None or isinstance(key, bytes)
     batch = _Batch(source, list(submissions), Path(out), limits, jobs, set(only), progress,
                    isolate, every, deadlines or Deadlines(), gradebook, force, lang, executor, workers, received or {},
-                   variants)
+                   key, key_file)
     for stage in PIPELINE:
         getattr(batch, stage.name)()
     return batch.graded
@@ -445,6 +450,7 @@ class _Batch:
     workers: int
     received: Mapping[tuple[str, str], Stamp]
     variants: bytes | None
+    key_file: Path | None  # where the course key was read from: no kernel may read it
     exercises_: dict[str, Exercise] = field(default_factory=dict)
     subs: list[Submission] = field(default_factory=list)
     wanted: set[str] = field(default_factory=set)
@@ -493,6 +499,7 @@ class _Batch:
             return
         protect = [Path(self.source), self.out, *map(Path, self.submission_dirs)]
         protect += [self.gradebook.path] if self.gradebook else []
+        protect += [self.key_file] if self.key_file is not None else []
         _run_jobs(self.graded, self.to_run, protect, self.limits, self.isolate, self.jobs, self.progress)
 
     def record(self) -> None:

@@ -263,8 +263,15 @@ def class_graded(tmp_path_factory):
         _hand_in(root / "student" / "learners" / learner / f"{EXERCISE}.ipynb", subs / learner, _solution(exercise))
     _hand_in(root / "student" / "learners" / "anna" / f"{EXERCISE}.ipynb", subs / copier, _copied_for(anna),
              claims={"learner": "anna", "draw": anna.name})
-    runs = [grade(EXERCISES, [subs], out=root / f"out{n}", jobs=2, variants=KEY) for n in range(2)]
-    return {"runs": runs, "exercise": exercise, "anna": anna, "copier": copier}
+    key_file = root / "course.key"
+    key_file.write_text(KEY.hex() + "\n")
+    # a snoop's solution cell tries to read the course key (and would raise it into the feedback)
+    _hand_in(root / "student" / f"{EXERCISE}.ipynb", subs / "snoop",
+             f"raise RuntimeError('key: ' + open({str(key_file)!r}).read())\n" + _solution(exercise))
+    # the second run without bubblewrap: the audit hook alone keeps the key file from the kernels
+    runs = [grade(EXERCISES, [subs], out=root / f"out{n}", jobs=2, variants=key_file, isolate=None if n == 0 else False)
+            for n in range(2)]
+    return {"runs": runs, "exercise": exercise, "anna": anna, "copier": copier, "root": root}
 
 
 def _rows(grades):
@@ -288,8 +295,8 @@ def test_an_output_copied_from_another_learner_is_wrong_for_the_copier(class_gra
 
 def test_regrading_gives_the_same_grades(class_graded):
     first, second = (_rows(run) for run in class_graded["runs"])
-    assert len(first) == 3
-    for learner in first:
+    assert len(first) == 4
+    for learner in ("anna", "ben", class_graded["copier"]):  # (the snoop's error is the sandbox's words)
         assert (first[learner].score, first[learner].status, first[learner].message) == \
                (second[learner].score, second[learner].status, second[learner].message)
 
@@ -344,3 +351,12 @@ def test_a_hand_in_of_the_common_version_is_not_told_its_cells_were_changed(tmp_
     test = next(c for c in common.cells if c.get("id") == "skip_on_eight_test1")
     test.source = test.source.replace("8H", "8S")
     assert assemble(mine, common)[1] == ["your changes to the instructor cell 'skip_on_eight_test1' were undone"]
+
+
+def test_no_kernel_reads_the_course_key(class_graded):
+    for run in class_graded["runs"]:
+        row = _rows(run)["snoop"]
+        assert row.score == 0 and "key: " not in row.message, row
+    for path in class_graded["root"].glob("out*/**/*"):
+        if path.is_file():
+            assert KEY.hex() not in path.read_text(encoding="utf-8", errors="replace"), path
