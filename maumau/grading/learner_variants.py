@@ -81,6 +81,14 @@ class Relabeling:
     def is_common(self) -> bool:
         return all(a == b for a, b in self.suits + self.ranks)
 
+    def inverse(self) -> Relabeling:
+        """The relabeling back: a learner's answer on their positions, said on the common ones (to
+        compare two learners' answers, e.g. the same wrong answer on the same situation)."""
+        if self.is_common:
+            return COMMON
+        return Relabeling(tuple((b, a) for a, b in self.suits), tuple((b, a) for a, b in self.ranks),
+                          name=f"{self.name}-back")
+
     def suit(self, letter: str) -> str:
         return dict(self.suits).get(letter, letter)
 

@@ -360,3 +360,10 @@ def test_no_kernel_reads_the_course_key(class_graded):
     for path in class_graded["root"].glob("out*/**/*"):
         if path.is_file():
             assert KEY.hex() not in path.read_text(encoding="utf-8", errors="replace"), path
+
+
+def test_a_learners_answer_is_said_on_the_common_positions_by_the_inverse():
+    draw = lv.draw_relabeling(KEY, "anna", "02_skip_on_eight", lv.Swaps("CDHS", ("3", "4", "5", "6")))
+    text = 'seat 0 plays 8♥ on 5H, wishes ♠: ["play 3C", "draw"]'
+    assert draw.text(text) != text and draw.inverse().text(draw.text(text)) == text
+    assert lv.COMMON.inverse() is lv.COMMON
