@@ -15,9 +15,10 @@ Which suits and ranks an exercise may swap is in its instructor notebook's metad
 
 (no ``variants`` entry, or ``"variants": false``: the exercise has one set of positions for all).
 
-Whose relabeling: ``draw_relabeling(key, learner, exercise, swaps)``, from an HMAC-SHA256 of the learner (the name
-the grader files their hand-in under: the hub user, the roster learner) and the exercise's name,
-keyed with the course's secret key (``new_key``/``read_key``: a file only the teacher holds).
+Whose relabeling: ``learners_draw(key, folder, exercise)``, from an HMAC-SHA256 of the learner (the
+folder the grader files their hand-ins under: the hub user, the roster learner, the LMS user) and
+the exercise's name, keyed with the course's secret key (``new_key``/``read_key``: a file only the
+teacher holds, which no grading kernel may read).
 Without the key nobody can work out another learner's draw, and a learner cannot choose theirs:
 the grader draws it again from the learner's name, whatever the notebook says.
 ``COMMON`` (no relabeling) gives today's positions: the course without a key, an exercise without
