@@ -104,8 +104,13 @@ def teacher_token(args: argparse.Namespace) -> str | None:
 
 
 def _course(args: argparse.Namespace) -> Any:
-    """The course of ``--exercises`` and ``--close`` (None without them)."""
+    """The course of ``--exercises``, ``--close`` and ``--variants`` (None without them)."""
     if not args.exercises:
+        if getattr(args, "variants", None):
+            from ..grading.exercise import NotebookError
+
+            raise NotebookError("--variants gives learners their own copies of the course's exercises: "
+                                "give the exercises too (--exercises DIR)")
         return None
     from ..grading.deadlines import parse_due_options
     from ..grading.exercise import load_exercises

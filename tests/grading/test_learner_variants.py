@@ -367,3 +367,25 @@ def test_a_learners_answer_is_said_on_the_common_positions_by_the_inverse():
     text = 'seat 0 plays 8♥ on 5H, wishes ♠: ["play 3C", "draw"]'
     assert draw.text(text) != text and draw.inverse().text(draw.text(text)) == text
     assert lv.COMMON.inverse() is lv.COMMON
+
+
+def test_serve_with_variants_but_no_exercises_and_grade_with_a_broken_entry_say_so(tmp_path):
+    from maumau.cli import main
+
+    (tmp_path / "course.key").write_text(KEY.hex())
+    log = io.StringIO()
+    argv = ["serve", "--db", str(tmp_path / "class.sqlite"), "--port", "0", "--variants", str(tmp_path / "course.key")]
+    assert main(argv, out=log, err=log) == 1
+    assert "give the exercises too (--exercises DIR)" in log.getvalue() and "Traceback" not in log.getvalue()
+    nb = nbformat.read(EXERCISES / "02_skip_on_eight.ipynb", 4)
+    nb.metadata["maumau"]["variants"] = {"suits": "CDX"}
+    (tmp_path / "source").mkdir()
+    nbformat.write(nb, tmp_path / "source" / "02_skip_on_eight.ipynb")
+    (tmp_path / "subs" / "anna").mkdir(parents=True)
+    nbformat.write(nb, tmp_path / "subs" / "anna" / "02_skip_on_eight.ipynb")
+    log = io.StringIO()
+    argv = ["grade", "--source", str(tmp_path / "source"), str(tmp_path / "subs"), "--out", str(tmp_path / "out"),
+            "--variants", str(tmp_path / "course.key")]
+    assert main(argv, out=log, err=log) == 1
+    assert "02_skip_on_eight.ipynb: maumau.variants.suits 'CDX' must name each of C, D, H, S" in log.getvalue()
+    assert not (tmp_path / "out" / "grades.csv").exists()
