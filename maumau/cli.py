@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .grading.commands import add_commands as add_course_commands  # maumau export, maumau gradebook
 
     add_course_commands(commands)
+    from .grading.feedback_commands import add_commands as add_feedback  # maumau feedback release|hold|status
+
+    add_feedback(commands)
     from .league.commands import add_commands as add_league  # the class league: maumau league ...
 
     add_league(commands)

@@ -10,6 +10,7 @@ Needs the ``websockets`` package (in the default install: ``pip install maumau``
 
 from .client import ClassroomError, Seat, join
 from .course import Course
+from .feedback_client import Feedback, feedback
 from .handin_client import fetch_exercise, hand_in
 from .league_client import enter_league
 from .server import Server, ServerError
@@ -17,4 +18,4 @@ from .spec import TableError, TableSpec
 from .table import ClassTable
 
 __all__ = ["Server", "ServerError", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError",
-           "Course", "hand_in", "fetch_exercise", "enter_league"]
+           "Course", "hand_in", "fetch_exercise", "feedback", "Feedback", "enter_league"]

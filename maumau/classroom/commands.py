@@ -56,6 +56,10 @@ def _add_serve(commands: Any) -> None:
                             "positions (classroom.fetch_exercise; docs: Variants)")
     serve.add_argument("--close", action="append", default=[], metavar="EXERCISE=TIME",
                        help="no hand-in of EXERCISE after TIME (with its zone; TIME alone: every exercise)")
+    serve.add_argument("--feedback-delay", metavar="DELAY",
+                       help="release each exercise's feedback to its learners this long after its --close time "
+                            "(2h, 30m, 1d, 0); without it feedback waits for maumau feedback release "
+                            "(docs: Feedback)")
     serve.add_argument("--per-address", type=int, default=None, metavar="N",
                        help="connections one client address may hold at once (default 512, at most a quarter "
                             "of the open files; a school behind one router may need more)")
@@ -114,11 +118,16 @@ def _course(args: argparse.Namespace) -> Any:
         return None
     from ..grading.deadlines import parse_due_options
     from ..grading.exercise import load_exercises
+    from ..grading.feedback_release import FeedbackReleaseError, parse_delay
     from ..grading.learner_variants import read_key
     from .course import Course
 
+    if args.feedback_delay is not None and not args.close:
+        raise FeedbackReleaseError("--feedback-delay counts from an exercise's --close time: give --close too "
+                                   "(or release feedback by hand: maumau feedback release)")
     names = [e.name for e in load_exercises(args.exercises)]
-    return Course(args.exercises, parse_due_options(args.close, names),
+    delay = parse_delay(args.feedback_delay) if args.feedback_delay is not None else None
+    return Course(args.exercises, parse_due_options(args.close, names), feedback_delay=delay,
                   variants=read_key(args.variants) if args.variants else None)
 
 

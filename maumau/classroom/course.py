@@ -22,7 +22,9 @@ hand-in rate (``limits``: five at once, then one every six seconds); a refusal s
 every earlier version stays.
 
 The course page (``/course``, the logged-in teacher only): ``maumau.grading.course_page`` over the
-gradebook's last grade of every learner, and every hand-in with its receipt.
+gradebook's last grade of every learner, every hand-in with its receipt, and whether learners see each
+exercise's feedback, with its button (``release_form``).  Learners read their own feedback once it is
+released (``feedback_desk``): by hand, or at the exercise's close time plus ``feedback_delay``.
 """
 
 from __future__ import annotations
@@ -30,14 +32,17 @@ from __future__ import annotations
 import html
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from ..grading.feedback_release import utc_now
 from ..grading.submissions import MAX_HANDIN_BYTES, HandInError, HandIns, Receipt
+from .feedback_desk import FeedbackDesk
+from .release_form import ReleaseForm
 
 __all__ = ["Course", "HANDIN_SOCKET", "COURSE_PAGE"]
 
@@ -49,10 +54,13 @@ _HELLO_BYTES = 2048
 @dataclass
 class Course:
     """The exercises learners may hand in (the instructor's notebooks in ``source``) and the time
-    after which each is closed for hand-ins."""
+    after which each is closed for hand-ins; ``feedback_delay``: each exercise's feedback is released
+    that long after its close time (None: only by hand); ``clock``: the server's clock."""
 
     source: str | Path
     closes: Mapping[str, datetime] = field(default_factory=dict)
+    feedback_delay: timedelta | None = None
+    clock: Callable[[], datetime] = utc_now
     #: The course key of the learners' own positions (``maumau.grading.learner_variants``), or None.
     variants: bytes | None = None
 
@@ -62,6 +70,14 @@ class Course:
 
         return {e.name: [c.key for c in e.cells if c.key] for e in load_exercises(self.source)}
 
+    def exercise_titles(self) -> dict[str, dict[str, str]]:
+        """Each language's titles of the exercises ("02 Skip on 8 (MK-5)"), by name: what pages call them."""
+        from ..grading.exercise import load_exercises
+        from ..text.i18n import LANGUAGES
+
+        exercises = load_exercises(self.source)
+        return {lang: {e.name: e.in_language(lang).title for e in exercises} for lang in LANGUAGES}
+
 
 class CourseDesk:
     """What the server does for a course: hand-ins in, the course page out."""
@@ -69,9 +85,20 @@ class CourseDesk:
     def __init__(self, course: Course, db: str | Path) -> None:
         self.course = course
         self.exercises = course.exercise_ids()
+        self.titles = course.exercise_titles()  # read once, like the exercises themselves
         self.handins = HandIns(db)
         self.db = Path(db)
         self._loaded: dict[str, Any] = {}  # the exercises learners fetched, loaded once (own_copy)
+        self.feedback_desk = FeedbackDesk(db, lambda: sorted(self.exercises), lambda: self.course.clock(),
+                                          self.titles_in)
+        self.release_form = ReleaseForm(self.feedback_desk.releases)
+        if course.feedback_delay is not None:  # kept in the database: a decision by hand stays
+            for name, close in course.closes.items():
+                self.feedback_desk.releases.schedule(name, close + course.feedback_delay, course.clock())
+
+    def titles_in(self, lang: str) -> dict[str, str]:
+        """The exercises' titles in ``lang`` (English where the course has no such language), by name."""
+        return self.titles.get(lang) or self.titles.get("en", {})
 
     async def serve(self, websocket: Any, server: Any, address: str, hub_user: str | None) -> None:
         """One hand-in on ``websocket``: the hello, then the notebook, then the receipt."""
@@ -156,9 +183,9 @@ class CourseDesk:
         text, draw = learners_copy(source, learner, self.course.variants, lang)
         return {"type": "notebook", "exercise": exercise, "lang": lang, "draw": draw, "notebook": text}
 
-    def page(self, lang: str | None = None) -> str:
-        """The teacher's course page: the gradebook's class, then every hand-in (``lang`` None:
-        the course's language)."""
+    def page(self, lang: str | None = None, session: str = "") -> str:
+        """The teacher's course page: the gradebook's class, every hand-in, the release of each exercise's
+        feedback (its buttons carry ``session``'s form token; ``lang`` None: the course's language)."""
         from ..text.i18n import check_language
 
         lang = check_language(lang)
@@ -176,22 +203,30 @@ class CourseDesk:
                   f"<td>{r.version}</td><td>{html.escape(r.received)}</td><td>{r.sha256[:12]}…</td></tr>"
                   for r in self.handins.receipts()]
         lines.append("</tbody></table>")
-        return page.replace("</main>", "\n".join(lines) + "</main>")
+        lines.append(self.release_form.section(sorted(self.exercises), session, lang, self.course.clock(),
+                                               self.titles_in(lang)))
+        start, end, tail = page.rpartition("</main>")
+        return start + "\n".join(lines) + end + tail
 
     def feedback(self, learner: str, lang: str | None = None) -> str:
-        """One learner's feedback from the gradebook, as the grader wrote it (Markdown as text;
-        ``lang`` None: the course's language)."""
+        """One learner's feedback from the gradebook, as the grader wrote it, the hidden tests'
+        explanations included: the teacher's view, released or not, each exercise under its title
+        (``lang`` None: the course's language)."""
         from ..text.i18n import check_language
 
         lang = check_language(lang)
         from ..grading.gradebook import Gradebook
-        from ..grading.report import feedback_markdown
+        from ..grading.report import say
+        from ..grading.submissions import FOLDER
+        from ..text.locale.feedback import said
+        from .feedback_html import feedback_html, page_html
 
-        rows = [r for r in Gradebook(self.db).latest() if r.student == learner]
-        text = feedback_markdown(learner, rows, lang) if rows else f"No grade of {learner} yet."
-        return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(learner)}'
-                f'</title><link rel="icon" href="data:,"></head><body><main>'
-                f'<pre style="white-space:pre-wrap;font-size:16px">{html.escape(text)}</pre></main></body></html>')
+        rows = sorted((r for r in Gradebook(self.db).latest() if r.student == learner), key=lambda r: r.exercise)
+        titles = {**self.titles_in(lang), FOLDER: say("folder", lang)}
+        body = [f"<section><h2>{html.escape(titles.get(r.exercise, r.exercise))}</h2>"
+                f"{feedback_html(r, lang, explain=True)}</section>" for r in rows]
+        body = body or [f"<p>{html.escape(said('no_grade', lang, name=learner))}</p>"]
+        return page_html(say("feedback_for", lang, name=learner), lang, "".join(body))
 
 
 HANDIN_WORDS: dict[str, dict[str, Any]] = {

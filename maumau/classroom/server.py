@@ -25,13 +25,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .capacity import Capacity, capped_connection, raise_open_files
 from .connections import Connection, OpenTables
 from .course import COURSE_PAGE, HANDIN_SOCKET, Course, CourseDesk
+from .feedback_desk import FEEDBACK_SOCKET, LEARNER_PAGE
 from .hub import HubUsers
+from .hub_login import SESSION_COOKIE as HUB_COOKIE
 from .hub_login import STATE_COOKIE, HubLogin
 from .league_page import SOCKET, Leagues
 from .limits import RateLimits
-from .login import Sessions, same_site, token_from
+from .login import COOKIE, Sessions, _cookie_named, same_site, token_from
 from .outbox import STALL
 from .pages import html_page, http_response, no_frames, plain, query_lang, query_value, redirect
+from .release_form import RELEASE_PATH
 from .roster import Roster, RosterError
 from .spec import TableError, TableSpec
 from .store import Store, new_token, same_token
@@ -163,7 +166,8 @@ class Server:
             raise LtiError(f"with --host {self.host} an LMS reaches maumau at its https address, not at this "
                            f"machine's: give it as tool_url in the LTI registrations")
         return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix,
-                       exercises=self._exercise_points, hand_in=self._lti_hand_in, own_copy=self._lti_own_copy)
+                       exercises=self._exercise_points, hand_in=self._lti_hand_in, titles=self._exercise_titles,
+                       feedback=self._lti_feedback, own_copy=self._lti_own_copy)
 
     def _lti_hand_in(self, learner: str, exercise: str, data: bytes) -> Any:
         """A launched learner's upload on their exercise page (``lti.exercise_page``): the course's
@@ -183,6 +187,13 @@ class Server:
             raise HandInError("this class server has no course (it was started without --exercises)")
         return str(self.course.own_copy(self, learner, {"exercise": exercise, "lang": lang}, fallback=True)["notebook"])
 
+    def _lti_feedback(self, learner: str, exercise: str, lang: str) -> str:
+        """A launched learner's feedback on ``exercise`` for their exercise page (``classroom.feedback_desk``):
+        only once released; nothing when the server has no course."""
+        if self.course is None or exercise not in self.course.exercises:
+            return ""
+        return self.course.feedback_desk.section(learner, exercise, lang)
+
     def _exercise_points(self) -> dict[str, float]:
         """The course's exercises and their points (an LMS's deep linking offers them), or none."""
         if self.course is None:
@@ -190,6 +201,10 @@ class Server:
         from ..grading.exercise import load_exercises
 
         return {e.name: e.max_score for e in load_exercises(self.course.course.source)}
+
+    def _exercise_titles(self, lang: str) -> dict[str, str]:
+        """The course's exercises as an LMS column or page calls them, in ``lang`` where translated."""
+        return {} if self.course is None else self.course.titles_in(lang)
 
     # --- where ------------------------------------------------------------------------------------------
     @property
@@ -284,15 +299,21 @@ class Server:
         where = path.split("?")[0]
         if where in ("/login", "/logout") and self.hub_login is None:
             return self._login(connection, request, where)
+        if where == RELEASE_PATH:  # the course page's release buttons: a POST of the teacher's own page
+            return self._release(request, path)
         if request.method != "GET":  # nothing else changes state over HTTP: the pages are only read
             return plain(405, f"{where} is a page: it is only read (GET)\n", [("Allow", "GET")])
         if self.hub_login is not None:
             return await self._hub_http(connection, request, path)
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
-            return self._course_page(self.sessions.is_teacher(request.headers), path)
-        if where == HANDIN_SOCKET and self.course is not None:
+            return self._course_page(self.sessions.is_teacher(request.headers), path,
+                                     _cookie_named(request.headers, COOKIE))
+        if where in (HANDIN_SOCKET, FEEDBACK_SOCKET) and self.course is not None:
             self._lms_learner(connection, request)
-            return None  # a hand-in: the learner says who they are in its first message (or the LMS did)
+            return None  # a hand-in or a feedback request: the learner says who they are (or the LMS did)
+        if where == LEARNER_PAGE:
+            found = self.lti.learners.session(request.headers) if self.lti is not None else None
+            return self._learner_page(None if found is None else (found.learner, found.display), path)
         if self.leagues.handles(path) and where != SOCKET:
             return self.leagues.http(path)
         if where not in ("/ws", SOCKET):
@@ -320,13 +341,17 @@ class Server:
             return redirect(done[0], [done[1], f"{STATE_COOKIE}=; Path={self.prefix}; Max-Age=0; HttpOnly"])
         session = self.hub_login.session(request.headers)
         if where in (COURSE_PAGE, COURSE_PAGE + "/feedback"):
-            return self._course_page(session is not None and session.teacher, path)
-        if where in ("/", "") or where.startswith("/t/") or (self.leagues.handles(path) and where != SOCKET):
+            return self._course_page(session is not None and session.teacher, path,
+                                     _cookie_named(request.headers, HUB_COOKIE))
+        if where == LEARNER_PAGE and session is not None:
+            return self._learner_page((session.user, session.user), path)
+        page = where in ("/", "", LEARNER_PAGE) or where.startswith("/t/")
+        if page or (self.leagues.handles(path) and where != SOCKET):
             if session is None:
                 location, cookie = self.hub_login.redirect_to_hub(self.prefix + path.lstrip("/"), _address(connection))
                 return redirect(location, [cookie])
             return self.leagues.http(path) if self.leagues.handles(path) else http_response(path)
-        if where not in ("/ws", HANDIN_SOCKET, SOCKET):
+        if where not in ("/ws", HANDIN_SOCKET, FEEDBACK_SOCKET, SOCKET):
             return http_response(path)
         if session is not None:
             connection.hub_user, connection.teacher = session.user, session.teacher
@@ -353,6 +378,11 @@ class Server:
             with contextlib.suppress(ConnectionClosed):
                 await self.course.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
             return
+        if self.course is not None and websocket.request.path.split("?")[0].endswith(FEEDBACK_SOCKET):
+            desk = self.course.feedback_desk
+            with contextlib.suppress(ConnectionClosed):
+                await desk.serve(websocket, self, str(address), getattr(websocket, "hub_user", None))
+            return
         conn = Connection(websocket, self, getattr(websocket, "hub_user", None), getattr(websocket, "teacher", False),
                           str(address), display=getattr(websocket, "display", None))
         try:
@@ -365,17 +395,18 @@ class Server:
             conn.outbox.close()
             self.tables.gone(conn)
 
-    def _course_page(self, teacher: bool, path: str) -> Any:
+    def _course_page(self, teacher: bool, path: str, session: str | None) -> Any:
         """``/course``: the class's grades and hand-ins, and ``/course/feedback?learner=NAME`` one
-        learner's feedback, for the logged-in teacher only."""
+        learner's feedback, for the logged-in teacher only (``session``: their session cookie, which
+        the release buttons' form token is made from)."""
         if self.course is None:
             return plain(404, "this server has no course: maumau serve --exercises DIR\n")
-        if not teacher:
+        if not teacher or session is None:
             return plain(403, "the course page is the teacher's: log in on the lobby page first\n")
         lang = query_lang(path)
         if path.split("?")[0].endswith("/feedback"):
             return html_page(self.course.feedback(query_value(path, "learner"), lang))
-        page = self.course.page(lang)
+        page = self.course.page(lang, session)
         if self.lti is not None:  # the LMS courses' members: the class the grades go to
             from ..lti.roster_page import roster_section
             from ..text.i18n import check_language
@@ -383,6 +414,47 @@ class Server:
             start, end, tail = page.rpartition("</main>")
             page = start + roster_section(self.lti.db, check_language(lang)) + end + tail
         return html_page(page)
+
+    def _release(self, request: Any, path: str) -> Any:
+        """``POST /course/release?exercise=NAME&do=release|hold&form=TOKEN``: a release button of the
+        teacher's own course page (``release_form``); anything else changes nothing."""
+        from ..grading.feedback_release import FeedbackReleaseError
+        from ..text.locale.feedback import said
+
+        lang = query_lang(path)
+        if request.method != "POST":
+            return plain(405, f"{RELEASE_PATH} takes a POST from the course page's buttons\n", [("Allow", "POST")])
+        if self.course is None:
+            return plain(404, said("no_course", lang) + "\n")
+        if self.hub_login is not None:
+            found = self.hub_login.session(request.headers)
+            teacher, session = found is not None and found.teacher, _cookie_named(request.headers, HUB_COOKIE)
+        else:
+            teacher, session = self.sessions.is_teacher(request.headers), _cookie_named(request.headers, COOKIE)
+        if not teacher or not same_site(request.headers):
+            return plain(403, said("refused_teacher", lang) + "\n")
+        if not self.course.release_form.checked(session, query_value(path, "form")):
+            return plain(403, said("refused_csrf", lang) + "\n")
+        exercise, do = query_value(path, "exercise"), query_value(path, "do")
+        if exercise not in self.course.exercises or do not in ("release", "hold"):
+            return plain(400, said("unknown_exercise", lang, exercise=repr(exercise[:60])) + "\n")
+        try:
+            self.course.release_form.change(exercise, do, self.course.course.clock())
+        except FeedbackReleaseError as err:
+            return plain(400, f"{err}\n")
+        return plain(303, "the course page\n", [("Location", f"{self.prefix}course?lang={lang}")])
+
+    def _learner_page(self, who: tuple[str, str] | None, path: str) -> Any:
+        """``/my-feedback``: the signed-in learner's own feedback (a hub or LMS sign-in; ``who`` is
+        their name and the name to show), never anyone else's."""
+        from ..text.locale.feedback import said
+
+        lang = query_lang(path)
+        if self.course is None:
+            return plain(404, said("no_course", lang) + "\n")
+        if who is None:
+            return plain(403, said("no_login", lang) + "\n")
+        return html_page(self.course.feedback_desk.page(who[0], who[1], lang))
 
     def _login(self, connection: Any, request: Any, where: str) -> Any:
         """``POST /login`` with ``Authorization: Teacher TOKEN`` (``login``): a session cookie and

@@ -397,6 +397,18 @@ class Exercise:
     def by_key(self) -> dict[str, ExerciseCell]:
         return {c.key: c for c in self.cells if c.key}
 
+    @property
+    def title(self) -> str:
+        """What a gradebook column or a page calls it: the number and the first heading without
+        its "Exercise:" ("02 Skip on 8 (MK-5)"); the name when the notebook has no heading."""
+        number = self.name.split("_", 1)[0]
+        for cell in self.notebook.cells:
+            first = cell.source.strip().split("\n", 1)[0] if cell.cell_type == "markdown" else ""
+            if first.startswith("# "):
+                heading = first[2:].split(":", 1)[-1].strip()[:120]
+                return f"{number} {heading}" if number.isdigit() and heading else heading or self.name
+        return self.name
+
     def in_language(self, lang: str | None) -> Exercise:
         """The instructor notebook a hand-in in ``lang`` is graded with: the translation into
         ``lang`` when there is one, else this (the English source).  ``lang`` is only looked up

@@ -54,6 +54,9 @@ class TestResult:
     passed: bool
     hidden: bool
     message: str = ""
+    #: A hidden (quiet) test's own explanation (``verdict.explanation``): learners see it only once
+    #: the feedback is released (``feedback_release``), the teacher always.
+    explanation: str = ""
 
 
 @dataclass
@@ -195,7 +198,8 @@ def score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: Not
                 unchecked.append(cell.title)
             row.tests.append(TestResult(cell.key or f"cell{n}", cell.title, cell.points if found.passed else 0.0,
                                         cell.points, found.passed, cell.hidden,
-                                        "" if cell.hidden else _redact(message, secrets)))
+                                        "" if cell.hidden else _redact(message, secrets),
+                                        _redact(found.explanation, secrets) if found.explanation else ""))
     row.max_score = exercise.max_score
     row.score = sum(t.points for t in row.tests)
     row.notes += [note for note, at in zip(result.notes, _padded(result.noted_at, len(result.notes)), strict=True)

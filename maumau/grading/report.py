@@ -502,9 +502,12 @@ def summary_markdown(rows: list[Row], names: dict[str, str] | None = None, isola
     return "\n".join(lines)
 
 
-def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
+def feedback_markdown(student: str, rows: list[Row], lang: str = "en", explain: bool = False,
+                      titles: Mapping[str, str] | None = None) -> str:
     """One learner's feedback: per exercise the score, status, tests and first failure; when it
-    was handed in and what lateness cost, in ``lang``."""
+    was handed in and what lateness cost, in ``lang``.  ``explain``: also each failed hidden test's
+    own explanation (for the teacher, and for learners once the feedback is released); ``titles``:
+    what the exercises are called, by name (else their names)."""
 
     lines = [f"# {say('feedback_for', lang, name=md_text(student))}", ""]
     for r in sorted(rows, key=lambda r: r.exercise):
@@ -512,7 +515,8 @@ def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
             lines += [f"## {say('your_folder', lang, status=md_text(status_word(r.status, lang)))}", "",
                       md_text(message_words(r.message, lang)), ""]
             continue
-        heading = say("exercise_points", lang, exercise=md_text(r.exercise), score=points(r.score, lang),
+        title = (titles or {}).get(r.exercise, r.exercise)
+        heading = say("exercise_points", lang, exercise=md_text(title), score=points(r.score, lang),
                       max=points(r.max_score, lang))
         lines += [f"## {heading}", ""]
         if late := lateness_sentence(r, lang):
@@ -529,11 +533,29 @@ def feedback_markdown(student: str, rows: list[Row], lang: str = "en") -> str:
             message = _one_line(message_words(first.message, lang))  # in a code fence: as it is, never markup
             fence = _fence(message)
             lines += ["", say("first_failure", lang, title=md_text(first.title)), "", fence, message, fence]
+        if explain:
+            lines += _explained(r, lang)
         notes = [n for n in r.notes if n]
         if notes:
             lines += [""] + [say("note", lang, note=md_text(message_words(n, lang))) for n in notes]
         lines.append("")
     return "\n".join(lines)
+
+
+def _explained(row: Row, lang: str) -> list[str]:
+    """The explanations of the failed tests that say no message of their own (hidden tests, and the
+    tests after one), each in a code fence: the reference's words, never markup."""
+    from ..text.locale.feedback import said
+
+    lines: list[str] = []
+    for t in row.tests:
+        if not t.passed and t.explanation and not t.message:
+            text = _one_line(t.explanation)
+            fence = _fence(text)
+            title = f"*{md_text(t.title)}*"  # emphasised, as in the list of tests above
+            heading = said("explained" if t.hidden else "explained_test", lang, title=title)
+            lines += ["", heading, "", fence, text, fence]
+    return lines
 
 
 # --- file names and writing -----------------------------------------------------------------------------

@@ -23,7 +23,10 @@ weaker verdict is what nbgrader does, and the grader says so in the row's notes.
 Messages: a failed test is described with the reference's own words (its scenario and what
 was checked) and the learner's value; for a hidden test, and for every cell that runs after
 a hidden test's code entered the kernel, the feedback carries no text the learner's code
-could have chosen (so nothing read from a hidden test can be sent back in it).
+could have chosen (so nothing read from a hidden test can be sent back in it).  Such a test's
+``explanation`` is the reference's words alone (scenario, what is checked, the answer expected):
+the gradebook keeps it, and learners read it once the teacher releases the feedback
+(``feedback_release``).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from typing import Any
 
 from .kernel import OK, CellRun
 
-__all__ = ['PREAMBLE', 'PROBE', 'instrument', 'same', 'Verdict', 'judge', 'CHECK_NAMES']
+__all__ = ['PREAMBLE', 'PROBE', 'instrument', 'same', 'Verdict', 'judge', 'explanation', 'CHECK_NAMES']
 
 
 #: The first cell of every graded notebook: the checks start recording.
@@ -121,6 +124,9 @@ class Verdict:
     passed: bool
     message: str = ""
     checked: bool = True     # False: the cell has no checks, only "ran without error" decided
+    #: A quiet test's own explanation, shown only once the teacher releases the feedback
+    #: (``feedback_release``): the reference's words alone, nothing the learner's code chose.
+    explanation: str = ""
 
 
 def _records(report: Any) -> list[dict[str, Any]] | None:
@@ -156,6 +162,21 @@ def _sentence(want: dict[str, Any], got: dict[str, Any] | None) -> str:
             + (f" ({hint})" if hint else ""))
 
 
+def explanation(want: dict[str, Any]) -> str:
+    """What a check of the reference expects, in its own words ("scenario: what: expected X"):
+    a hidden test's explanation, with no text of the learner's (their value is left out)."""
+    from ..text.i18n import language
+    from ..text.locale.feedback import said
+
+    where = "".join(f"{s}: " for s in want.get("scenario", []) if isinstance(s, str))
+    what = str(want.get("what", ""))
+    if want.get("kind") == "moves":
+        return where + said("moves", language(), what=what, moves=sorted(_moves(want.get("value"))))
+    if want.get("kind") == "hands":
+        return where + what
+    return where + said("expected", language(), what=what, expected=str(want.get("repr", "?")))
+
+
 def _error(run: CellRun) -> str:
     if run.ename in ("CheckFailed", "AssertionError") and run.evalue:
         return run.evalue
@@ -171,10 +192,12 @@ def judge(reference: list[dict[str, Any]], run: CellRun, quiet: bool) -> Verdict
         ok = run.status == OK
         return Verdict(ok, "" if ok or quiet else _error(run), checked=False)
     records = _records(run.report)
+    first = explanation(reference[0]) if quiet else ""  # the cell failed as a whole: what it checks first
     if run.status != OK:
-        return Verdict(False, "" if quiet else _error(run))
+        return Verdict(False, "" if quiet else _error(run), explanation=first)
     if records is None:
-        return Verdict(False, "" if quiet else "the test cell reported no results (were the checks changed?)")
+        return Verdict(False, "" if quiet else "the test cell reported no results (were the checks changed?)",
+                       explanation=first)
     for i, want in enumerate(reference):
         got = records[i] if i < len(records) else None
         if want.get("kind") == "hands":  # a player's hands: played again here, wins counted here
@@ -183,10 +206,11 @@ def judge(reference: list[dict[str, Any]], run: CellRun, quiet: bool) -> Verdict
             passed, what = judge_hands(want.get("value"), got.get("value") if got else None)
             if not passed:
                 where = "".join(f"{s}: " for s in want.get("scenario", []) if isinstance(s, str))
-                return Verdict(False, "" if quiet else f"{where}{want.get('what', '')}: {what}")
+                return Verdict(False, "" if quiet else f"{where}{want.get('what', '')}: {what}",
+                               explanation=explanation(want) if quiet else "")
             continue
         if got is None or not same(want.get("value"), got.get("value")):
-            return Verdict(False, "" if quiet else _sentence(want, got))
+            return Verdict(False, "" if quiet else _sentence(want, got), explanation=explanation(want) if quiet else "")
     if len(records) != len(reference):
-        return Verdict(False, "" if quiet else "the test cell reported more results than it checks")
+        return Verdict(False, "" if quiet else "the test cell reported more results than it checks", explanation=first)
     return Verdict(True)

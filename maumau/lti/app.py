@@ -58,14 +58,18 @@ class LtiTool:
     """maumau's LTI tool on the class server: the registrations, the keys, the logins started,
     the sessions launches opened.  ``teacher_cookies`` opens a teacher's session of the class
     server (its ``Set-Cookie`` values); ``class_url`` says where the class pages are; ``exercises``
-    the course's exercises and their points (deep linking offers them); ``hand_in`` takes a
-    launched learner's upload of an exercise (the class server's course); ``own_copy`` gives them
-    their copy of its notebook (with the course's variants, their own positions)."""
+    the course's exercises and their points (deep linking offers them), ``titles`` their titles in a
+    language (the LMS's columns and the pages show them); ``hand_in`` takes a launched learner's
+    upload of an exercise (the class server's course); ``feedback`` gives a learner's feedback on an
+    exercise as a part of its page (learner, exercise, language), only once the teacher released it;
+    ``own_copy`` gives them their copy of its notebook (with the course's variants, their own positions)."""
 
     def __init__(self, registrations: Registrations, db: str | Path, teacher_cookies: Callable[[], list[str]],
                  class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN,
                  exercises: Callable[[], dict[str, float]] = dict,
                  hand_in: Callable[[str, str, bytes], Any] | None = None,
+                 titles: Callable[[str], dict[str, str]] = lambda lang: {},
+                 feedback: Callable[[str, str, str], str] | None = None,
                  own_copy: Callable[[str, str, str], str] | None = None) -> None:
         self.registrations = registrations
         self.keys = ToolKeys(db)
@@ -74,7 +78,8 @@ class LtiTool:
         self.learners = LearnerSessions(db, prefix)
         self.courses = Courses(db)
         self.picks = Picks()
-        self.db, self.exercises, self.hand_in = str(db), exercises, hand_in
+        self.db, self.exercises, self.hand_in, self.titles = str(db), exercises, hand_in, titles
+        self.feedback = feedback
         self.own_copy = own_copy  # (learner, exercise, language) -> their copy of the notebook
         self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
@@ -145,8 +150,8 @@ class LtiTool:
     # --- the steps ------------------------------------------------------------------------------------------
     def landing(self, launch: Launch) -> str:
         """Where a launch goes on: the exercise its link's custom parameter names (deep linking
-        made the link), else the page its link names (the lobby, a table, the course page, a
-        league) if it is one of this server's, else the lobby."""
+        made the link), else the page its link names (the lobby, a table, the course page, the
+        learner's feedback, a league) if it is one of this server's, else the lobby."""
         exercise = launch.custom.get("exercise", "")
         if exercise and exercise in self.exercises():
             return f"{self.url}{EXERCISE}?name={quote(exercise, safe='')}"
@@ -154,7 +159,8 @@ class LtiTool:
         target = urlsplit(launch.target_link_uri)
         mine = {urlsplit(base).netloc, urlsplit(self.url).netloc}
         path = target.path or "/"
-        if target.netloc in mine and (path in ("/", "/course") or path.startswith(("/t/", "/league/"))):
+        pages = ("/", "/course", "/my-feedback")  # the lobby, the teacher's course, a learner's own feedback
+        if target.netloc in mine and (path in pages or path.startswith(("/t/", "/league/"))):
             return base + path
         return base + "/"
 
@@ -272,7 +278,8 @@ def _launch_handler() -> type:
                 self.set_header("Content-Security-Policy", _PAGE_POLICY)
                 self.set_header("Content-Type", "text/html; charset=utf-8")
                 self.finish(choice_page(key, self.tool.url + DEEP_LINK, self.tool.exercises(),
-                                        launch.deep_linking.get("accept_multiple") is not False, lang))
+                                        launch.deep_linking.get("accept_multiple") is not False, lang,
+                                        self.tool.titles(lang)))
                 return
             self.redirect(self.tool.landing(launch), status=303)
 
@@ -302,7 +309,7 @@ def _deep_link_handler() -> type:
                 chosen = chosen[:1]
             exercises = self.tool.exercises()
             have = await asyncio.to_thread(self.tool.columns, launch, [c for c in chosen if c in exercises])
-            items = content_items(chosen, exercises, self.tool.url, lang, have)
+            items = content_items(chosen, exercises, self.tool.url, lang, have, self.tool.titles(lang))
             token = response_token(launch, items, self.tool.keys)
             self.set_header("Content-Security-Policy", f"{_PAGE_POLICY}; script-src 'sha256-{_SCRIPT_HASH}'")
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -358,8 +365,11 @@ def _exercise_handler() -> type:
                 return
             self.set_header("Content-Security-Policy", _PAGE_POLICY)
             self.set_header("Content-Type", "text/html; charset=utf-8")
+            title = self.tool.titles(lang).get(name, name)
+            feedback = self.tool.feedback(found.learner, name, lang) if self.tool.feedback is not None else ""
             self.finish(exercise_page(self.tool.db, name, points[name], found.learner, found.display,
-                                      self.tool.class_url + "/", lang, download=self.tool.own_copy is not None))
+                                      self.tool.class_url + "/", lang, title, feedback,
+                                      download=self.tool.own_copy is not None))
 
         def download(self, learner: str, name: str, lang: str) -> None:
             """The launched learner's own copy of the exercise's notebook, as a file to save."""

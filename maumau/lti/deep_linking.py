@@ -45,15 +45,15 @@ AUTO_SUBMIT = "document.forms[0].submit();"
 WORDS: dict[str, dict[str, str]] = {
     "en": {"title": "Add maumau to the course", "intro": "Choose what the course gets:",
            "tables": "The class tables (the lobby: learners play at the class's tables)",
-           "exercise": "Exercise {name} ({points} points, with its grade column)", "add": "Add to the course",
+           "exercise": "Exercise {name}: {points} points, with its grade column", "add": "Add to the course",
            "back": "Back to the LMS…", "tables_title": "maumau: the class tables"},
     "de": {"title": "maumau zum Kurs hinzufügen", "intro": "Wähle, was der Kurs bekommt:",
            "tables": "Die Tische der Klasse (die Lobby: hier spielt die Klasse)",
-           "exercise": "Aufgabe {name} ({points} Punkte, mit ihrer Bewertungsspalte)", "add": "Zum Kurs hinzufügen",
+           "exercise": "Aufgabe {name}: {points} Punkte, mit ihrer Bewertungsspalte", "add": "Zum Kurs hinzufügen",
            "back": "Zurück zum LMS…", "tables_title": "maumau: die Tische der Klasse"},
     "hu": {"title": "A maumau hozzáadása a kurzushoz", "intro": "Válaszd ki, mit kapjon a kurzus:",
            "tables": "Az osztály asztalai (az előtér: itt játszik az osztály)",
-           "exercise": "{name} feladat ({points} pont, a saját értékelési oszlopával)", "add": "Hozzáadás a kurzushoz",
+           "exercise": "{name} feladat: {points} pont, a saját értékelési oszlopával", "add": "Hozzáadás a kurzushoz",
            "back": "Vissza az LMS-be…", "tables_title": "maumau: az osztály asztalai"},
 }
 
@@ -99,9 +99,11 @@ class Picks:
 
 
 def content_items(chosen: list[str], exercises: Mapping[str, float], tool_url: str, lang: str,
-                  have_columns: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
-    """The ``ltiResourceLink`` items of the choices (unknown ones are left out); an exercise whose
-    grade column the course has already (``have_columns``: added before) gets no second one."""
+                  have_columns: frozenset[str] = frozenset(),
+                  titles: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """The ``ltiResourceLink`` items of the choices (unknown ones are left out), named by ``titles``
+    (else by their names); an exercise whose grade column the course has already (``have_columns``:
+    added before) gets no second one."""
     words = WORDS.get(lang, WORDS["en"])
     items: list[dict[str, Any]] = []
     for choice in dict.fromkeys(chosen):  # a choice posted twice is one link
@@ -109,10 +111,11 @@ def content_items(chosen: list[str], exercises: Mapping[str, float], tool_url: s
             items.append({"type": "ltiResourceLink", "title": words["tables_title"], "url": tool_url + "/"})
         elif choice in exercises:
             points = float(exercises[choice]) or 1.0
-            item: dict[str, Any] = {"type": "ltiResourceLink", "title": choice, "url": tool_url + "/",
+            title = (titles or {}).get(choice, choice)
+            item: dict[str, Any] = {"type": "ltiResourceLink", "title": title, "url": tool_url + "/",
                                     "custom": {"exercise": choice}}
-            if choice not in have_columns:
-                item["lineItem"] = {"scoreMaximum": points, "label": choice, "resourceId": choice, "tag": TAG}
+            if choice not in have_columns:  # resourceId, not the label, is how maumau finds the column again
+                item["lineItem"] = {"scoreMaximum": points, "label": title, "resourceId": choice, "tag": TAG}
             items.append(item)
     return items
 
@@ -133,12 +136,16 @@ def response_token(launch: Launch, items: list[dict[str, Any]], keys: ToolKeys) 
     return str(jwt.encode(claims, private, algorithm="RS256", headers={"kid": kid}))
 
 
-def choice_page(key: str, action: str, exercises: Mapping[str, float], multiple: bool, lang: str) -> str:
-    """The instructor's page: a box (or, when the LMS takes one item, a round button) per activity."""
+def choice_page(key: str, action: str, exercises: Mapping[str, float], multiple: bool, lang: str,
+                titles: Mapping[str, str] | None = None) -> str:
+    """The instructor's page: a box (or, when the LMS takes one item, a round button) per activity,
+    an exercise named by ``titles`` (else by its name)."""
     words = WORDS.get(lang, WORDS["en"])
+    titles = titles or {}
     kind = "checkbox" if multiple else "radio"
     choices = [(TABLES, words["tables"])] + [
-        (name, words["exercise"].format(name=name, points=f"{points:g}")) for name, points in sorted(exercises.items())]
+        (name, words["exercise"].format(name=titles.get(name, name), points=f"{points:g}"))
+        for name, points in sorted(exercises.items())]
     boxes = "".join(f'<p><label><input type="{kind}" name="item" value="{html.escape(value, quote=True)}"> '
                     f"{html.escape(text)}</label></p>" for value, text in choices)
     return (f'<!DOCTYPE html><html lang="{lang}"><meta charset="utf-8"><title>{html.escape(words["title"])}</title>'

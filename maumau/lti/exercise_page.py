@@ -2,7 +2,8 @@
 custom parameter ``exercise`` names it): the exercise, its points, a form to hand the notebook in
 (the upload is the launched learner's: no code typed), and what this learner has handed in of it
 so far (each version, when the server received it), so the learner sees in the LMS's link that
-their hand-in arrived.  In English, German or Hungarian (the browser's).
+their hand-in arrived, and their feedback on it once the teacher released it (``classroom.feedback_desk``;
+before, a sentence saying when).  In English, German or Hungarian (the browser's).
 
 The form posts to this page; the session cookie is ``SameSite=Strict``, so another site's form
 cannot hand in for the learner, and the page checks that the post comes from this site.
@@ -41,14 +42,15 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def exercise_page(db: str | Path, exercise: str, points: float, learner: str, display: str, lobby: str,
-                  lang: str, download: bool = False) -> str:
-    """The learner's page of ``exercise`` (``lobby``: the class tables' URL; ``download``: with a link
-    to the learner's own copy of the notebook)."""
+                  lang: str, title: str | None = None, feedback: str = "", download: bool = False) -> str:
+    """The learner's page of ``exercise``, headed by its ``title`` (``lobby``: the class tables' URL;
+    ``feedback``: the learner's feedback on it, already HTML; ``download``: with a link to the
+    learner's own copy of the notebook)."""
     from ..grading.submissions import HandIns
 
     words = WORDS.get(lang, WORDS["en"])
     mine = [r for r in HandIns(db).receipts(learner) if r.exercise == exercise]
-    lines = [f'<h1>{html.escape(words["title"].format(name=exercise))}</h1>',
+    lines = [f'<h1>{html.escape(words["title"].format(name=title or exercise))}</h1>',
              f'<p>{html.escape(words["points"].format(points=f"{points:g}"))} '
              f'{html.escape(words["who"].format(name=display))}</p>']
     action = html.escape(f"?name={quote(exercise, safe='')}", quote=True)  # this page, wherever a proxy put it
@@ -65,7 +67,8 @@ def exercise_page(db: str | Path, exercise: str, points: float, learner: str, di
         lines.append("</ul>")
     else:
         lines.append(f'<p>{html.escape(words["none"])}</p>')
+    lines.append(feedback)
     lines.append(f'<p><a href="{html.escape(lobby, quote=True)}">{html.escape(words["tables"])}</a></p>')
     return (f'<!DOCTYPE html><html lang="{lang}"><meta charset="utf-8"><title>'
-            f'{html.escape(words["title"].format(name=exercise))}</title>'
+            f'{html.escape(words["title"].format(name=title or exercise))}</title>'
             f'<body style="font-family:sans-serif;margin:2em">{"".join(lines)}</body></html>')

@@ -135,7 +135,7 @@ def test_a_course_through_the_server_hand_in_grade_export_and_the_course_page(co
     assert 'href="course/feedback?learner=ben&amp;lang=hu"' in page
     link = server.url + "/course/feedback?learner=ben&lang=de"
     feedback = urllib.request.urlopen(urllib.request.Request(link, headers={"Cookie": cookie})).read().decode()
-    assert "# Rückmeldung für ben" in feedback and "2 Tage zu spät" in feedback
+    assert "<h1>Rückmeldung für ben</h1>" in feedback and "2 Tage zu spät" in feedback  # a page, not Markdown
     with pytest.raises(urllib.error.HTTPError):
         urllib.request.urlopen(link)
 

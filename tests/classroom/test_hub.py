@@ -299,3 +299,56 @@ def test_a_users_server_starts_with_the_course_in_their_home(hub):
         while _hub_api(hub, "GET", "/users/carol").get("servers"):
             assert time.monotonic() < end
             time.sleep(0.5)
+
+
+# --- feedback release (issue 38 item 2) ---------------------------------------------------------------
+
+FEEDBACK_EX = "03_reverse_on_nine"
+FEEDBACK_SECRET = "alice's hidden explanation"
+
+
+class _NoFollow(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def _post_button(url: str, cookie: str, origin: str) -> int:
+    request = urllib.request.Request(url, data=b"", method="POST",
+                                     headers={"Cookie": cookie, "Origin": origin, "Content-Length": "0"})
+    try:
+        with urllib.request.build_opener(_NoFollow).open(request, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+
+
+def test_a_hub_teacher_releases_feedback_and_each_hub_user_reads_only_their_own(hub):
+    """Feedback release on the hub (issue 38 item 2): a hub user reads their own feedback with their
+    hub token or on their page after the hub's login; a hub teacher releases it with the course
+    page's button; a learner's session, or another site's post, cannot press it."""
+    from maumau.grading.gradebook import Gradebook, Row
+    from maumau.grading.gradebook import TestResult as Result
+
+    row = Row("alice", FEEDBACK_EX, 1, 6, tests=[Result("h", "hidden", 0, 2, False, True, "", FEEDBACK_SECRET)])
+    Gradebook(hub.run / "class.sqlite").record([(row, "sub", "src", False)], forced=False)
+    before = classroom.feedback(hub.service, "ANY", FEEDBACK_EX, hub_token=hub.token("alice"))
+    assert not before.released and "when your teacher releases it" in before.message
+    # a learner's session cannot press the teacher's button, not even with the teacher's form token
+    _, tina, _ = page_session(hub, "tina", "/")  # the hub's login on the lobby, then the course page
+    request = urllib.request.Request(hub.service + "/course", headers={"Cookie": tina})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        page = answer.read().decode()
+    action = page.split(f'action="course/release?exercise={FEEDBACK_EX}&amp;do=release')[1].split('"')[0]
+    button = f"{hub.service}/course/release?exercise={FEEDBACK_EX}&do=release" + action.replace("&amp;", "&")
+    _, bob, _ = page_session(hub, "bob", "/my-feedback")
+    assert _post_button(button, bob, hub.url) == 403
+    assert _post_button(button, tina, "http://evil.example") == 403
+    assert not classroom.feedback(hub.service, "ANY", FEEDBACK_EX, hub_token=hub.token("alice")).released
+    assert _post_button(button, tina, hub.url) == 303
+    after = classroom.feedback(hub.service, "ANY", FEEDBACK_EX, hub_token=hub.token("alice"))
+    assert after.released and FEEDBACK_SECRET in after.text
+    theirs = classroom.feedback(hub.service, "alice", FEEDBACK_EX, hub_token=hub.token("bob"))  # "alice": bob
+    assert theirs.released and theirs.text == "" and FEEDBACK_SECRET not in str(theirs)
+    alices_page, _, _ = page_session(hub, "alice", "/my-feedback")
+    bobs_page, _, _ = page_session(hub, "bob", "/my-feedback")
+    assert "alice&#x27;s hidden explanation" in alices_page and "alice&#x27;s" not in bobs_page

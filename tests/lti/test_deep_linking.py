@@ -40,7 +40,7 @@ def test_an_instructor_adds_an_exercise_and_the_tables_and_the_lms_makes_the_col
     browser = Browser()
     page = choice(browser, platform)
     assert page.status == 200 and 'value="01_matching"' in page.body and 'value="maumau:tables"' in page.body
-    assert "Exercise 01_matching (" in page.body
+    assert "Exercise 01 Matching (C-3): " in page.body  # the notebook's heading, as the column is named
     answer = add(browser, page, EX, "maumau:tables")
     assert answer.status == 200, answer.body
     assert "script-src 'sha256-" in (answer.header("Content-Security-Policy") or "")
@@ -54,6 +54,7 @@ def test_an_instructor_adds_an_exercise_and_the_tables_and_the_lms_makes_the_col
     exercise = next(item for item in platform.links.values() if item.get("custom"))
     assert exercise["custom"] == {"exercise": EX}
     assert exercise["lineItem"]["resourceId"] == EX and exercise["lineItem"]["scoreMaximum"] > 0
+    assert exercise["title"] == exercise["lineItem"]["label"] == "01 Matching (C-3)"
     assert [i["resourceId"] for i in platform.store.items.values()] == [EX]
 
 
@@ -85,7 +86,8 @@ def test_the_whole_way_launch_hand_in_grade_scores_read_back(course_server: Any,
     landed = anna.submit(anna.follow(platform.launch_link("anna", link)))
     assert landed.status == 303 and (landed.header("Location") or "").endswith(f"/lti/exercise?name={EX}")
     page = anna.follow(landed.header("Location") or "")
-    assert page.status == 200 and f"Exercise {EX}" in page.body and "not handed it in yet" in page.body
+    assert page.status == 200 and "<h1>Exercise 01 Matching (C-3)</h1>" in page.body
+    assert "not handed it in yet" in page.body
     here = landed.header("Location") or ""
     notebook = (REPO / "exercises" / f"{EX}.ipynb").read_bytes()
     sent = anna.request("POST", here, upload=("notebook", f"{EX}.ipynb", notebook), origin=course_server.lti.url)
@@ -140,10 +142,21 @@ def test_an_lms_that_takes_one_item_gets_round_buttons_and_one_link():
     from maumau.lti.deep_linking import TABLES, choice_page, content_items
 
     page = choice_page("k", "https://tool/lti/deep-link", {EX: 6.0}, multiple=False, lang="hu")
-    assert page.count('type="radio"') == 2 and 'type="checkbox"' not in page and "feladat (6 pont" in page
+    assert page.count('type="radio"') == 2 and 'type="checkbox"' not in page and "feladat: 6 pont" in page
     items = content_items([EX, "nope", EX, TABLES], {EX: 6.0}, "https://tool", "en", frozenset({EX}))
     assert [i["title"] for i in items] == [EX, "maumau: the class tables"]  # unknown left out, twice is once
     assert "lineItem" not in items[0] and items[0]["custom"] == {"exercise": EX}
+    titled = content_items([EX], {EX: 6.0}, "https://tool", "de", titles={EX: "01 Passende Karten (C-3)"})
+    assert titled[0]["title"] == titled[0]["lineItem"]["label"] == "01 Passende Karten (C-3)"
+    assert titled[0]["lineItem"]["resourceId"] == EX  # found again by its name, whatever its label
+
+
+def test_an_exercise_is_called_by_its_heading_in_each_language():
+    from maumau.grading.exercise import load_exercises
+
+    exercise = next(e for e in load_exercises(REPO / "exercises") if e.name == "02_skip_on_eight")
+    assert [exercise.in_language(lang).title for lang in ("en", "de", "hu")] == [
+        "02 Skip on 8 (MK-5)", "02 Aussetzen bei der 8 (MK-5)", "02 Kimaradás 8-asra (MK-5)"]
 
 
 def test_an_upload_that_is_not_the_launched_learners_or_not_a_notebook_is_refused(course_server: Any,
