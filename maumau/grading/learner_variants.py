@@ -319,18 +319,20 @@ NOTE = {
     "en": "**Your own positions.** The test cells of this notebook use positions drawn for you ({learner}, "
           "draw {draw}): a classmate's positions and right answers are different. Your notebook is graded "
           "on these same positions.",
-    "de": "**Deine eigenen Stellungen.** Die Testzellen dieses Notebooks verwenden Stellungen, die für dich "
-          "gezogen wurden ({learner}, Ziehung {draw}): die Stellungen und richtigen Antworten deiner "
-          "Mitlernenden sind andere. Dein Notebook wird auf genau diesen Stellungen bewertet.",
-    "hu": "**A saját állásaid.** Ennek a notebooknak a tesztcellái neked kisorsolt állásokat használnak "
-          "({learner}, {draw}. sorsolás): egy csoporttársad állásai és helyes válaszai mások. A notebookodat "
-          "ugyanezeken az állásokon értékeljük.",
+    "de": "**Deine eigenen Situationen.** Die Testzellen dieses Notebooks spielen Situationen durch, die für "
+          "dich gezogen wurden ({learner}, Ziehung {draw}): die Situationen und richtigen Antworten deiner "
+          "Mitlernenden sind andere. Dein Notebook wird anhand genau dieser Situationen bewertet.",
+    "hu": "**A saját helyzeteid.** Ennek a notebooknak az ellenőrző cellái neked kisorsolt helyzeteket "
+          "játszanak le ({learner}, sorsolás: {draw}): egy csoporttársad helyzetei és helyes válaszai mások. "
+          "A notebookodat ugyanezeken a helyzeteken értékeljük.",
 }
 COMMON_NOTE = {
     "en": "**Common positions.** This exercise gives every learner the same positions.",
-    "de": "**Gemeinsame Stellungen.** Diese Aufgabe gibt allen Lernenden dieselben Stellungen.",
-    "hu": "**Közös állások.** Ez a feladat minden tanulónak ugyanazokat az állásokat adja.",
+    "de": "**Gemeinsame Situationen.** Diese Aufgabe gibt allen Lernenden dieselben Situationen.",
+    "hu": "**Közös helyzetek.** Ez a feladat minden tanulónak ugyanazokat a helyzeteket adja.",
 }
+
+
 def note_cell(learner: str, relabeling: Relabeling, language: str) -> Any:
     """The markdown cell at the top of ``learner``'s own copy saying whose positions it has."""
     import nbformat

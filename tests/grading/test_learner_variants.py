@@ -178,7 +178,7 @@ def test_release_gives_each_learner_their_own_copy(tmp_path):
     draw = lv.learners_draw(KEY, "anna", load_exercise(source / "02_skip_on_eight.ipynb"))
     assert nb.metadata["maumau"]["variant"] == {"learner": "anna", "draw": draw.name}
     assert nb.metadata["maumau"]["language"] == "de"
-    assert nb.cells[1].source.startswith("**Deine eigenen Stellungen.**") and draw.name in nb.cells[1].source
+    assert nb.cells[1].source.startswith("**Deine eigenen Situationen.**") and draw.name in nb.cells[1].source
     assert nbformat.read(anna / "13_strategy.ipynb", 4).cells[1].source.startswith("**Common positions.**")
     # the leak check holds for every learner's copy: no solution or hidden-test line, relabeled or not
     exercise = load_exercise(source / "02_skip_on_eight.ipynb")
