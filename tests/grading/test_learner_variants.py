@@ -33,9 +33,12 @@ KEY = bytes(range(32))
 def run_in_process(exercise, solution: str | None = None) -> None:
     """Run the instructor notebook's code cells here, solutions in (or ``solution`` for every solution
     cell), with the checks recording, so that a failed check raises (CheckFailed)."""
+    from maumau.text.i18n import language, set_language
+
     namespace: dict[str, object] = {}
+    results, failed, spoken = dict(checks._results), list(checks._failed_here), language()
     checks.record()
-    try:
+    try:  # the notebook's mm.set_language and its scenarios' results stay in here
         with contextlib.redirect_stdout(io.StringIO()):
             for cell in exercise.cells:
                 if cell.cell.cell_type != "code":
@@ -44,6 +47,10 @@ def run_in_process(exercise, solution: str | None = None) -> None:
                 exec(compile(source, f"<{cell.key}>", "exec"), namespace)  # noqa: S102 - the instructor's own cells
     finally:
         checks._records = None
+        checks._results.clear()
+        checks._results.update(results)
+        checks._failed_here[:] = failed
+        set_language(spoken)
 
 
 def test_exercises_01_to_12_allow_variants_and_the_others_do_not():
@@ -394,3 +401,11 @@ def test_serve_with_variants_but_no_exercises_and_grade_with_a_broken_entry_say_
     assert main(argv, out=log, err=log) == 1
     assert "02_skip_on_eight.ipynb: maumau.variants.suits 'CDX' must name each of C, D, H, S" in log.getvalue()
     assert not (tmp_path / "out" / "grades.csv").exists()
+
+
+def test_running_a_german_notebook_here_leaves_the_language_and_the_results_as_they_were():
+    from maumau.text.i18n import language
+
+    before, results = language(), dict(checks._results)
+    run_in_process(load_exercise(EXERCISES / "de" / "02_skip_on_eight.ipynb"))
+    assert language() == before and checks._results == results
