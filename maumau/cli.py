@@ -205,16 +205,32 @@ def _add_release(commands: Any) -> None:
                                           "tests are removed, outputs are cleared.")
     sub.add_argument("source", metavar="SOURCE", help="folder of instructor notebooks (e.g. exercises/)")
     sub.add_argument("--out", required=True, metavar="DIR", help="where the student versions go (e.g. student/)")
+    sub.add_argument("--variants", metavar="KEYFILE",
+                     help="the course key of the learners' own positions (made here if it does not exist yet)")
+    sub.add_argument("--roster", metavar="CSV",
+                     help="with --variants: each learner of this roster gets their own copies in DIR/learners/")
     sub.set_defaults(func=cmd_release)
 
 
 def cmd_release(args: argparse.Namespace, con: Console) -> int:
     from .grading.exercise import NotebookError
+    from .grading.export import ExportError, read_roster_file
+    from .grading.learner_variants import new_key, read_key
     from .grading.releaser import release
 
     try:
-        written = release(args.source, args.out)
-    except NotebookError as exc:
+        key, learners = None, []
+        if args.roster and not args.variants:
+            raise NotebookError("--roster gives each learner their own positions: give the course key with --variants")
+        if args.roster:
+            learners = list(read_roster_file(args.roster).by_learner())
+        if args.variants and not Path(args.variants).exists():
+            key = new_key(args.variants)
+            con.say(f"Made a new course key in {args.variants}: keep it secret and keep it, grading needs it")
+        elif args.variants:
+            key = read_key(args.variants)
+        written = release(args.source, args.out, variants=key, learners=learners)
+    except (NotebookError, ExportError) as exc:
         con.error(str(exc))
         return 1
     out = Path(args.out)
@@ -247,6 +263,8 @@ def _add_grade(commands: Any) -> None:
     sub.add_argument("--disk", type=int, default=100, help="what a kernel may write, in MB (default 100)")
     sub.add_argument("--require-isolation", action="store_true",
                      help="refuse to grade where the kernels cannot run in a bubblewrap sandbox")
+    sub.add_argument("--variants", metavar="KEYFILE",
+                     help="the course key: each learner is graded on their own positions (as released with it)")
     from .grading.commands import add_course_options  # --due, --late, --extensions, --gradebook, --force
 
     add_course_options(sub)
@@ -270,8 +288,13 @@ def cmd_grade(args: argparse.Namespace, con: Console) -> int:
     def progress(row: Any) -> None:
         con.say(f"  {row.student}/{row.exercise}: {row.score:g}/{row.max_score:g} {row.status} ({row.seconds:.1f} s)")
 
+    from .grading.learner_variants import read_key
+
     try:
         options = course_options(args, args.source)  # --handins adds the handed-in notebooks' folder
+        if args.variants:
+            read_key(args.variants)  # a missing or broken key stops here, before anything is graded
+            options["variants"] = Path(args.variants)  # the grader reads it, and keeps it from the kernels
         if not args.submissions:
             con.error("nothing to grade: give a SUBMISSION_DIR or --handins")
             return 2

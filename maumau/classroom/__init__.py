@@ -11,7 +11,7 @@ Needs the ``websockets`` package (in the default install: ``pip install maumau``
 from .client import ClassroomError, Seat, join
 from .course import Course
 from .feedback_client import Feedback, feedback
-from .handin_client import hand_in
+from .handin_client import fetch_exercise, hand_in
 from .league_client import enter_league
 from .live_client import Sharing, share_progress
 from .server import Server, ServerError
@@ -19,4 +19,5 @@ from .spec import TableError, TableSpec
 from .table import ClassTable
 
 __all__ = ["Server", "ServerError", "join", "Seat", "ClassroomError", "ClassTable", "TableSpec", "TableError",
-           "Course", "hand_in", "feedback", "Feedback", "enter_league", "share_progress", "Sharing"]
+           "Course", "hand_in", "fetch_exercise", "feedback", "Feedback", "enter_league", "share_progress",
+           "Sharing"]

@@ -51,6 +51,9 @@ def _add_serve(commands: Any) -> None:
     serve.add_argument("--exercises", metavar="DIR",
                        help="the course's instructor notebooks: learners hand in at /handin, the teacher's "
                             "course page is /course (docs: Deadlines, the gradebook and export)")
+    serve.add_argument("--variants", metavar="KEYFILE",
+                       help="with --exercises: the course key; a learner fetching an exercise gets their own "
+                            "positions (classroom.fetch_exercise; docs: Variants)")
     serve.add_argument("--close", action="append", default=[], metavar="EXERCISE=TIME",
                        help="no hand-in of EXERCISE after TIME (with its zone; TIME alone: every exercise)")
     serve.add_argument("--feedback-delay", metavar="DELAY",
@@ -105,12 +108,18 @@ def teacher_token(args: argparse.Namespace) -> str | None:
 
 
 def _course(args: argparse.Namespace) -> Any:
-    """The course of ``--exercises`` and ``--close`` (None without them)."""
+    """The course of ``--exercises``, ``--close`` and ``--variants`` (None without them)."""
     if not args.exercises:
+        if getattr(args, "variants", None):
+            from ..grading.exercise import NotebookError
+
+            raise NotebookError("--variants gives learners their own copies of the course's exercises: "
+                                "give the exercises too (--exercises DIR)")
         return None
     from ..grading.deadlines import parse_due_options
     from ..grading.exercise import load_exercises
     from ..grading.feedback_release import FeedbackReleaseError, parse_delay
+    from ..grading.learner_variants import read_key
     from .course import Course
 
     if args.feedback_delay is not None and not args.close:
@@ -118,10 +127,12 @@ def _course(args: argparse.Namespace) -> Any:
                                    "(or release feedback by hand: maumau feedback release)")
     names = [e.name for e in load_exercises(args.exercises)]
     delay = parse_delay(args.feedback_delay) if args.feedback_delay is not None else None
-    return Course(args.exercises, parse_due_options(args.close, names), feedback_delay=delay)
+    return Course(args.exercises, parse_due_options(args.close, names), feedback_delay=delay,
+                  variants=read_key(args.variants) if args.variants else None)
 
 
 def cmd_serve(args: argparse.Namespace, con: Any) -> int:
+    from ..grading.exercise import NotebookError
     from ..lti import LtiError
     from .server import Server, ServerError
 
@@ -139,6 +150,9 @@ def cmd_serve(args: argparse.Namespace, con: Any) -> int:
         con.error(str(err))
         return 1
     except LtiError as err:  # the LTI registrations: which entry is wrong, and what to copy from the LMS
+        con.error(str(err))
+        return 1
+    except NotebookError as err:  # the exercises or the course key: which, and why
         con.error(str(err))
         return 1
     except Exception as err:  # noqa: BLE001  a database that cannot be opened or resumed: say why

@@ -61,6 +61,8 @@ class Course:
     closes: Mapping[str, datetime] = field(default_factory=dict)
     feedback_delay: timedelta | None = None
     clock: Callable[[], datetime] = utc_now
+    #: The course key of the learners' own positions (``maumau.grading.learner_variants``), or None.
+    variants: bytes | None = None
 
     def exercise_ids(self) -> dict[str, list[str]]:
         """Each exercise's cell ids: a notebook handed in must hold one of them."""
@@ -86,6 +88,7 @@ class CourseDesk:
         self.titles = course.exercise_titles()  # read once, like the exercises themselves
         self.handins = HandIns(db)
         self.db = Path(db)
+        self._loaded: dict[str, Any] = {}  # the exercises learners fetched, loaded once (own_copy)
         self.feedback_desk = FeedbackDesk(db, lambda: sorted(self.exercises), lambda: self.course.clock(),
                                           self.titles_in)
         self.release_form = ReleaseForm(self.feedback_desk.releases)
@@ -102,6 +105,9 @@ class CourseDesk:
         try:
             hello = json.loads(await websocket.recv())
             learner = self._who(hello, server, address, hub_user)
+            if hello.get("type") == "fetch":  # the learner's own copy of an exercise (own_copy)
+                await websocket.send(json.dumps(self.own_copy(server, learner, hello)))
+                return
             size = hello.get("size")
             if not isinstance(size, int) or isinstance(size, bool) or not 0 < size <= MAX_HANDIN_BYTES:
                 raise HandInError(f"the notebook's size must be a number of bytes up to {MAX_HANDIN_BYTES}")
@@ -146,11 +152,36 @@ class CourseDesk:
         the seat whose token is given (``identity.hand_in_learner``)."""
         from .identity import hand_in_learner
 
-        if not isinstance(hello, dict) or hello.get("type") != "hand_in":
-            raise HandInError("the first message must be a hand_in request")
+        if not isinstance(hello, dict) or hello.get("type") not in ("hand_in", "fetch"):
+            raise HandInError("the first message must be a hand_in or fetch request")
         if hub_user is not None:
             return hub_user
         return hand_in_learner(hello, server.tables.by_code, server.roster, server.limits.bucket("wrong", address))
+
+    def own_copy(self, server: Any, learner: str, hello: dict[str, Any], fallback: bool = False) -> dict[str, Any]:
+        """A ``fetch``: ``learner``'s own copy of the exercise ``hello`` names, in its language (the
+        student version with their draw's positions, ``releaser.learners_copy``; the common one
+        without the course key).  HandInError for an unknown exercise or language (``fallback``: the
+        exercise's own language instead), or too many asks."""
+        from ..grading.exercise import load_exercise
+        from ..grading.releaser import learners_copy
+
+        exercise, lang = hello.get("exercise"), hello.get("lang") or "en"
+        if not isinstance(exercise, str) or exercise not in self.exercises:
+            raise HandInError(f"there is no exercise {str(exercise)[:60]!r} in this course")
+        bucket = server.limits.bucket("handin", learner)
+        if not bucket.take():
+            raise HandInError(f"you ask too often: wait {max(1, math.ceil(bucket.wait()))} s")
+        if exercise not in self._loaded:
+            folder = Path(self.course.source)
+            self._loaded[exercise] = load_exercise(folder if folder.is_file() else folder / f"{exercise}.ipynb")
+        source = self._loaded[exercise]
+        if fallback and (not isinstance(lang, str) or lang not in source.translations):
+            lang = source.language
+        if not isinstance(lang, str) or (lang != source.language and lang not in source.translations):
+            raise HandInError(f"exercise {exercise} has no version in {str(lang)[:10]!r}")
+        text, draw = learners_copy(source, learner, self.course.variants, lang)
+        return {"type": "notebook", "exercise": exercise, "lang": lang, "draw": draw, "notebook": text}
 
     def page(self, lang: str | None = None, session: str = "") -> str:
         """The teacher's course page: the gradebook's class, every hand-in, the release of each exercise's

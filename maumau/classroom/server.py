@@ -171,7 +171,7 @@ class Server:
                            f"machine's: give it as tool_url in the LTI registrations")
         return LtiTool(registrations, db, self.sessions.open, lambda: self.url, self.prefix,
                        exercises=self._exercise_points, hand_in=self._lti_hand_in, titles=self._exercise_titles,
-                       feedback=self._lti_feedback)
+                       feedback=self._lti_feedback, own_copy=self._lti_own_copy)
 
     def _lti_hand_in(self, learner: str, exercise: str, data: bytes) -> Any:
         """A launched learner's upload on their exercise page (``lti.exercise_page``): the course's
@@ -181,6 +181,15 @@ class Server:
         if self.course is None:
             raise HandInError("this class server takes no hand-ins (it was started without a course)")
         return self.course.hand_in(self, learner, exercise, data)
+
+    def _lti_own_copy(self, learner: str, exercise: str, lang: str) -> str:
+        """A launched learner's copy of ``exercise`` (``course.own_copy``) in ``lang`` where the
+        exercise has it, else in English; HandInError when the server has no course."""
+        from ..grading.submissions import HandInError
+
+        if self.course is None:
+            raise HandInError("this class server has no course (it was started without --exercises)")
+        return str(self.course.own_copy(self, learner, {"exercise": exercise, "lang": lang}, fallback=True)["notebook"])
 
     def _lti_feedback(self, learner: str, exercise: str, lang: str) -> str:
         """A launched learner's feedback on ``exercise`` for their exercise page (``classroom.feedback_desk``):

@@ -368,6 +368,10 @@ class Exercise:
     language: str = "en"
     #: The source's translations by language (``exercises/de/NAME.ipynb``...); a translation has none.
     translations: dict[str, Exercise] = field(default_factory=dict)
+    #: The learner's draw this notebook's test cells were relabeled with (``learner_variants``), or "".
+    variant: str = ""
+    #: For a relabeled notebook, the instructor's notebook it was relabeled from (else None).
+    common: Exercise | None = None
 
     @property
     def tests(self) -> list[ExerciseCell]:
@@ -446,6 +450,11 @@ def student_version(exercise: Exercise) -> Any:
             cell.execution_count = None
             cell.metadata.pop("execution", None)
     nb.metadata.pop("widgets", None)
+    meta = nb.metadata.get("maumau")
+    if isinstance(meta, dict) and "variants" in meta:  # the instructor's: which draws the grader may make
+        meta.pop("variants")
+        if not meta:
+            nb.metadata.pop("maumau")
     return nb
 
 
@@ -949,6 +958,17 @@ class GradedCell:
     hidden: bool = False
 
 
+def _as_released(exercise: Exercise, key: str) -> set[str]:
+    """The sources of cell ``key`` as a learner may have it unchanged: as released, and for a learner's
+    own positions also as the common version has it (a learner who worked in that one changed nothing)."""
+    found = set()
+    for version in (exercise, exercise.common) if exercise.common is not None else (exercise,):
+        info = version.by_key().get(key)
+        if info is not None:
+            found.add(student_cell_source(info, version.language).strip())
+    return found
+
+
 def assemble(exercise: Exercise, submission: Any) -> tuple[list[GradedCell], list[str]]:
     """The cells to run for ``submission`` (a notebook) and notes on what was restored."""
     known = exercise.by_key()
@@ -969,8 +989,7 @@ def assemble(exercise: Exercise, submission: Any) -> tuple[list[GradedCell], lis
                 solutions[key] = cell.source
             elif code and info.role == FREE:
                 learner_free[key] = cell.source
-            elif info.role in (TEST, LOCKED) and \
-                    cell.source.strip() != student_cell_source(info, exercise.language).strip():
+            elif info.role in (TEST, LOCKED) and cell.source.strip() not in _as_released(exercise, key):
                 notes.append(f"your changes to the instructor cell {key!r} were undone")
             continue
         if info is not None and info.role in (TEST, LOCKED):

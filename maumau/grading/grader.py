@@ -67,6 +67,7 @@ from .gradebook import (
     score_row,
 )
 from .kernel import ERROR, OK, log
+from .learner_variants import for_learner, learners_draw, read_key, swaps_of
 from .run import NotebookRun, Sandbox
 from .submissions import (
     FOLDER,
@@ -186,8 +187,9 @@ async def _grade_all(jobs: list[Job], sandbox: Sandbox, parallel: int, progress:
             return await reference_records(exercise, sandbox)
 
     # The references start first (the gate is fair), so learners rarely wait for them.
-    references = {exercise_key(e): asyncio.ensure_future(reference(e))
-                  for e in {id(ex): ex for _, ex, _, _ in jobs}.values()}
+    # (one per exercise, language and learner's draw: learners with the same draw share it)
+    references = {key: asyncio.ensure_future(reference(e))
+                  for key, e in {exercise_key(ex): ex for _, ex, _, _ in jobs}.items()}
 
     async def one(row: Row, exercise: Exercise, cells: list[GradedCell], files: dict[str, Path]) -> None:
         async with gate:
@@ -229,9 +231,11 @@ def _score_row(row: Row, exercise: Exercise, cells: list[GradedCell], result: No
 
 
 def exercise_key(exercise: Exercise) -> str:
-    """An exercise's name, with its language for a translation (``02_skip_on_eight@de``): the
-    instructor's reference runs once per exercise and language."""
-    return exercise.name if exercise.language == "en" else f"{exercise.name}@{exercise.language}"
+    """An exercise's name, with its language for a translation (``02_skip_on_eight@de``) and the
+    learner's draw for relabeled test cells (``02_skip_on_eight#3f2a9c01``): the instructor's
+    reference runs once per exercise, language and draw."""
+    key = exercise.name if exercise.language == "en" else f"{exercise.name}@{exercise.language}"
+    return f"{key}#{exercise.variant}" if exercise.variant else key
 
 
 def feedback_languages(languages: Mapping[tuple[str, str], str]) -> dict[str, str]:
@@ -272,7 +276,8 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
           progress: Progress | None = None, isolate: bool | None = None, every: bool = False,
           deadlines: Deadlines | None = None, gradebook: Gradebook | None = None, force: bool = False,
           lang: str = "en", executor: Executor | None = None, workers: int = 1,
-          received: Mapping[tuple[str, str], Stamp] | None = None, similarity: bool = True) -> Grades:
+          received: Mapping[tuple[str, str], Stamp] | None = None, similarity: bool = True,
+          variants: bytes | str | Path | None = None) -> Grades:
     """Grade every submission against the instructor notebooks in ``source``; writes
     ``out/grades.csv``, ``out/summary.md`` and ``out/feedback/<student>.md``; returns the rows.
     ``isolate``: None runs the kernels in bubblewrap sandboxes where the machine allows it and
@@ -291,10 +296,17 @@ def grade(source: str | Path, submissions: Iterable[str | Path], out: str | Path
     ``received``: the class server's receipts (time and SHA-256) by (learner, exercise)
     (``submissions.HandIns``), each given only to the notebook whose bytes it stamped.  ``similarity``:
     flag the pairs of learners whose work is alike (``similarity``; ``Grades.similar``, course.html and
-    the gradebook), else course.html has no such section and the gradebook's flags stay as they were."""
+    the gradebook), else course.html has no such section and the gradebook's flags stay as they were.
+    ``variants``: the course key, or its file (``learner_variants.read_key``; no kernel may read that
+    file): each learner's test cells, hidden ones included, are their own draw of the exercise's
+    positions (an exercise whose metadata allows it), and the reference runs on the same draw;
+    None: everyone the common positions."""
+    key_file = Path(variants) if isinstance(variants, (str, Path)) else None
+    key = read_key(key_file) if key_file is not None else variants
+    assert key is None or isinstance(key, bytes)
     batch = _Batch(source, list(submissions), Path(out), limits, jobs, set(only), progress,
                    isolate, every, deadlines or Deadlines(), gradebook, force, lang, executor, workers, received or {},
-                   similarity)
+                   similarity, key, key_file)
     for stage in PIPELINE:
         getattr(batch, stage.name)()
     return batch.graded
@@ -314,8 +326,9 @@ class _Plan:
     cannot be run already say why), and a job for each notebook to run."""
 
     def __init__(self, source: str | Path, exercises: dict[str, Exercise], wanted: set[str],
-                 deadlines: Deadlines) -> None:
+                 deadlines: Deadlines, variants: bytes | None = None) -> None:
         self.source, self.exercises, self.wanted, self.deadlines = source, exercises, wanted, deadlines
+        self.variants = variants  # the course key of the learners' own positions (learner_variants), or None
         self.rows: list[Row] = []
         self.jobs: list[Job] = []
         self.seen: set[tuple[str, str]] = set()  # (student, exercise): graded once, the others duplicates
@@ -364,7 +377,8 @@ class _Plan:
             if refusals:  # which of the cells is the solution would be a guess: refused, never by position
                 raise NotebookError("; ".join(refusals))
             lang = declared_language(notebook)  # one of LANGUAGES or None: never a path
-            graded_as = exercise.in_language(lang)
+            # the learner's own positions, drawn from who handed in: never from what the notebook says
+            graded_as = for_learner(exercise.in_language(lang), learners_draw(self.variants, sub.student, exercise))
             cells, notes = assemble(graded_as, notebook)
             points = {c.key: c.points for c in exercise.cells if c.key}
             for cell in cells:  # the points are the source's, whatever the language
@@ -384,7 +398,7 @@ class _Plan:
         key = exercise_key(graded_as)
         if key not in self.sources:
             self.sources[key] = exercise_hash(exercise) if graded_as is exercise else hashlib.sha256(
-                f"{exercise_hash(exercise)}\n{exercise_hash(graded_as)}".encode()).hexdigest()
+                f"{exercise_hash(exercise)}\n{exercise_hash(graded_as)}\n{graded_as.variant}".encode()).hexdigest()
         self.hashes[id(row)] = (notebook_hash(notebook), self.sources[key])
         self.jobs.append((row, graded_as, cells, submission_files(exercise, sub.path)))
 
@@ -442,6 +456,8 @@ class _Batch:
     workers: int
     received: Mapping[tuple[str, str], Stamp]
     similarity: bool
+    variants: bytes | None
+    key_file: Path | None  # where the course key was read from: no kernel may read it
     exercises_: dict[str, Exercise] = field(default_factory=dict)
     subs: list[Submission] = field(default_factory=list)
     wanted: set[str] = field(default_factory=set)
@@ -458,6 +474,9 @@ class _Batch:
     def exercises(self) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
         self.exercises_ = {e.name: e for e in load_exercises(self.source)}
+        if self.variants is not None:  # a broken variants entry stops the batch before anything runs
+            for e in self.exercises_.values():
+                swaps_of(e.notebook, e.path.name)
         unknown_wanted = self.only - set(self.exercises_)
         if unknown_wanted:
             raise NotebookError(f"no such exercise in {self.source}: {', '.join(sorted(unknown_wanted))}")
@@ -469,7 +488,7 @@ class _Batch:
         self.subs = match_receipts(self.subs, self.received)
 
     def plan(self) -> None:
-        self.plan_ = plan = _Plan(self.source, self.exercises_, self.wanted, self.deadlines)
+        self.plan_ = plan = _Plan(self.source, self.exercises_, self.wanted, self.deadlines, self.variants)
         for sub in self.subs:
             plan.add(sub)
         self.graded = Grades(plan.rows + plan.missing(sorted({s.student for s in self.subs})))
@@ -488,6 +507,7 @@ class _Batch:
             return
         protect = [Path(self.source), self.out, *map(Path, self.submission_dirs)]
         protect += [self.gradebook.path] if self.gradebook else []
+        protect += [self.key_file] if self.key_file is not None else []
         _run_jobs(self.graded, self.to_run, protect, self.limits, self.isolate, self.jobs, self.progress)
 
     def record(self) -> None:

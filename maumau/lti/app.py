@@ -61,14 +61,16 @@ class LtiTool:
     the course's exercises and their points (deep linking offers them), ``titles`` their titles in a
     language (the LMS's columns and the pages show them); ``hand_in`` takes a launched learner's
     upload of an exercise (the class server's course); ``feedback`` gives a learner's feedback on an
-    exercise as a part of its page (learner, exercise, language), only once the teacher released it."""
+    exercise as a part of its page (learner, exercise, language), only once the teacher released it;
+    ``own_copy`` gives them their copy of its notebook (with the course's variants, their own positions)."""
 
     def __init__(self, registrations: Registrations, db: str | Path, teacher_cookies: Callable[[], list[str]],
                  class_url: Callable[[], str], prefix: str = "/", cooldown: float = COOLDOWN,
                  exercises: Callable[[], dict[str, float]] = dict,
                  hand_in: Callable[[str, str, bytes], Any] | None = None,
                  titles: Callable[[str], dict[str, str]] = lambda lang: {},
-                 feedback: Callable[[str, str, str], str] | None = None) -> None:
+                 feedback: Callable[[str, str, str], str] | None = None,
+                 own_copy: Callable[[str, str, str], str] | None = None) -> None:
         self.registrations = registrations
         self.keys = ToolKeys(db)
         self.platform_keys = PlatformKeys(cooldown=cooldown)
@@ -78,6 +80,7 @@ class LtiTool:
         self.picks = Picks()
         self.db, self.exercises, self.hand_in, self.titles = str(db), exercises, hand_in, titles
         self.feedback = feedback
+        self.own_copy = own_copy  # (learner, exercise, language) -> their copy of the notebook
         self.teacher_cookies, self._class_url, self.prefix = teacher_cookies, class_url, prefix
         self.port: int | None = None
         self.host = "127.0.0.1"
@@ -357,12 +360,30 @@ def _exercise_handler() -> type:
                 return
             found, name, points = who
             lang = browser_language(self.request.headers.get("Accept-Language"))
+            if self.get_query_argument("download", "") and self.tool.own_copy is not None:
+                self.download(found.learner, name, lang)
+                return
             self.set_header("Content-Security-Policy", _PAGE_POLICY)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             title = self.tool.titles(lang).get(name, name)
             feedback = self.tool.feedback(found.learner, name, lang) if self.tool.feedback is not None else ""
             self.finish(exercise_page(self.tool.db, name, points[name], found.learner, found.display,
-                                      self.tool.class_url + "/", lang, title, feedback))
+                                      self.tool.class_url + "/", lang, title, feedback,
+                                      download=self.tool.own_copy is not None))
+
+        def download(self, learner: str, name: str, lang: str) -> None:
+            """The launched learner's own copy of the exercise's notebook, as a file to save."""
+            from ..grading.submissions import HandInError
+
+            assert self.tool.own_copy is not None
+            try:
+                text = self.tool.own_copy(learner, name, lang)
+            except HandInError as err:
+                self.refuse(400, str(err))
+                return
+            self.set_header("Content-Type", "application/x-ipynb+json")
+            self.set_header("Content-Disposition", f'attachment; filename="{name}.ipynb"')
+            self.finish(text)
 
     return Exercise
 

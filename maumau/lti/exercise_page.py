@@ -24,24 +24,28 @@ WORDS: dict[str, dict[str, str]] = {
            "handins": "Your hand-ins (the last one is graded):",
            "version": "version {version}, received {received} UTC",
            "tables": "To the class tables", "who": "Signed in as {name}.",
-           "upload": "Hand in your notebook (.ipynb):", "send": "Hand in"},
+           "upload": "Hand in your notebook (.ipynb):", "send": "Hand in",
+           "download": "Download your notebook of this exercise (.ipynb)"},
     "de": {"title": "Aufgabe {name}", "points": "{points} Punkte.", "none": "Du hast sie noch nicht abgegeben.",
            "handins": "Deine Abgaben (die letzte wird bewertet):",
            "version": "Version {version}, angekommen {received} UTC",
            "tables": "Zu den Tischen der Klasse", "who": "Angemeldet als {name}.",
-           "upload": "Gib dein Notebook ab (.ipynb):", "send": "Abgeben"},
+           "upload": "Gib dein Notebook ab (.ipynb):", "send": "Abgeben",
+           "download": "Lade dein Notebook dieser Aufgabe herunter (.ipynb)"},
     "hu": {"title": "{name} feladat", "points": "{points} pont.", "none": "Még nem adtad be.",
            "handins": "A beadásaid (az utolsót értékeljük):",
            "version": "{version}. változat, megérkezett: {received} UTC",
            "tables": "Az osztály asztalaihoz", "who": "Bejelentkezve: {name}.",
-           "upload": "Add be a notebookodat (.ipynb):", "send": "Beadás"},
+           "upload": "Add be a notebookodat (.ipynb):", "send": "Beadás",
+           "download": "Töltsd le a feladat notebookját (.ipynb)"},
 }
 
 
 def exercise_page(db: str | Path, exercise: str, points: float, learner: str, display: str, lobby: str,
-                  lang: str, title: str | None = None, feedback: str = "") -> str:
+                  lang: str, title: str | None = None, feedback: str = "", download: bool = False) -> str:
     """The learner's page of ``exercise``, headed by its ``title`` (``lobby``: the class tables' URL;
-    ``feedback``: the learner's feedback on it, already HTML)."""
+    ``feedback``: the learner's feedback on it, already HTML; ``download``: with a link to the
+    learner's own copy of the notebook)."""
     from ..grading.submissions import HandIns
 
     words = WORDS.get(lang, WORDS["en"])
@@ -50,6 +54,9 @@ def exercise_page(db: str | Path, exercise: str, points: float, learner: str, di
              f'<p>{html.escape(words["points"].format(points=f"{points:g}"))} '
              f'{html.escape(words["who"].format(name=display))}</p>']
     action = html.escape(f"?name={quote(exercise, safe='')}", quote=True)  # this page, wherever a proxy put it
+    if download:  # the learner's own copy (with the course's variants, their own positions)
+        lines.append(f'<p><a href="{action}&amp;download=1" download="{html.escape(exercise, quote=True)}.ipynb">'
+                     f'{html.escape(words["download"])}</a></p>')
     lines.append(f'<form method="POST" action="{action}" enctype="multipart/form-data"><p><label>'
                  f'{html.escape(words["upload"])} <input type="file" name="notebook" accept=".ipynb"></label> '
                  f'<button type="submit">{html.escape(words["send"])}</button></p></form>')
