@@ -361,7 +361,7 @@ def _exercise_handler() -> type:
             found, name, points = who
             lang = browser_language(self.request.headers.get("Accept-Language"))
             if self.get_query_argument("download", "") and self.tool.own_copy is not None:
-                self.download(found.learner, name, lang)
+                _send_own_copy(self, self.tool.own_copy, found.learner, name, lang)
                 return
             self.set_header("Content-Security-Policy", _PAGE_POLICY)
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -371,21 +371,22 @@ def _exercise_handler() -> type:
                                       self.tool.class_url + "/", lang, title, feedback,
                                       download=self.tool.own_copy is not None))
 
-        def download(self, learner: str, name: str, lang: str) -> None:
-            """The launched learner's own copy of the exercise's notebook, as a file to save."""
-            from ..grading.submissions import HandInError
-
-            assert self.tool.own_copy is not None
-            try:
-                text = self.tool.own_copy(learner, name, lang)
-            except HandInError as err:
-                self.refuse(400, str(err))
-                return
-            self.set_header("Content-Type", "application/x-ipynb+json")
-            self.set_header("Content-Disposition", f'attachment; filename="{name}.ipynb"')
-            self.finish(text)
-
     return Exercise
+
+
+def _send_own_copy(page: Any, own_copy: Callable[[str, str, str], str], learner: str, name: str, lang: str) -> None:
+    """The launched learner's own copy of the exercise's notebook, as a file to save (``page``: the
+    exercise page's handler)."""
+    from ..grading.submissions import HandInError
+
+    try:
+        text = own_copy(learner, name, lang)
+    except HandInError as err:
+        page.refuse(400, str(err))
+        return
+    page.set_header("Content-Type", "application/x-ipynb+json")
+    page.set_header("Content-Disposition", f'attachment; filename="{name}.ipynb"')
+    page.finish(text)
 
 
 def _key_handlers() -> tuple[type, type]:
