@@ -47,14 +47,17 @@ def hand_in(url: str, code: str, notebook: str | Path, token: str | None = None,
     return {k: v for k, v in answer.items() if k != "type"}
 
 
-def fetch_exercise(url: str, code: str, exercise: str, folder: str | Path = ".", lang: str = "en",
+def fetch_exercise(url: str, code: str, exercise: str, folder: str | Path = ".", lang: str | None = None,
                    token: str | None = None, hub_token: str | None = None, timeout: float = 30.0) -> Path:
     """Fetch your own copy of ``exercise`` (e.g. ``"02_skip_on_eight"``) in ``lang`` from the class server
     ``url``, as the learner the server knows (``code``, ``token`` and ``hub_token`` as for ``hand_in``),
     and save it as ``folder/<exercise>.ipynb``: with the course's variants its test cells have the
     positions drawn for you, the ones you are graded on.  Returns the path.  ClassroomError with the
-    server's sentence when it refuses, or when that file exists (your work in it is kept: rename it)."""
+    server's sentence when it refuses, or when that file exists (your work in it is kept: rename it).
+    ``lang`` None: the course's language (``MAUMAU_LANG``)."""
     from websockets.sync.client import connect
+
+    from ..text.i18n import language
 
     target = Path(folder) / f"{exercise}.ipynb"
     if target.exists():
@@ -62,7 +65,7 @@ def fetch_exercise(url: str, code: str, exercise: str, folder: str | Path = ".",
                                        f"(nothing was fetched)")
     hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
     headers = {"Authorization": f"token {hub_token}"} if hub_token else None
-    hello = {"type": "fetch", "code": code, "token": token, "exercise": exercise, "lang": lang}
+    hello = {"type": "fetch", "code": code, "token": token, "exercise": exercise, "lang": lang or language()}
     with connect(_handin_url(url), open_timeout=timeout, additional_headers=headers, max_size=16 * 2**20) as ws:
         ws.send(json.dumps(hello))
         answer = json.loads(ws.recv(timeout))
