@@ -114,13 +114,18 @@ SCROLL_TO = f"""(y) => {{ const n = ({FIND_SCROLLER})(); n.scrollTop = y; return
 # Closes the current notebook once JupyterLab has put all its cells on the page: the notebook adds
 # them on idle time (windowing modes "defer", "contentVisibility"), and an idle callback still pending
 # when the notebook is disposed fails inside JupyterLab ("Cannot read properties of null (reading
-# 'insertWidget')": the disposed notebook has no layout).
+# 'insertWidget')": the disposed notebook has no layout). It also waits for the notebook's kernel: the
+# widgets' manager registers itself once the session is ready, and a session shut down while its
+# kernel still starts (Pyodide takes 20-30 s on a first load) leaves it reading a session that is
+# gone ("Cannot read properties of null (reading 'kernel')").
 CLOSE = """async () => {
   const nb = APP.shell.currentWidget;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
   const rendered = () => nb.content.widgets.every((cell) => !cell.isPlaceholder());
-  for (let waited = 0; waited < 10000 && !rendered(); waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  for (let waited = 0; waited < 10000 && !rendered(); waited += 100) await pause();
+  await Promise.race([nb.sessionContext.ready, new Promise((resolve) => setTimeout(resolve, 180000))]);
+  const idle = () => !nb.sessionContext.session || nb.sessionContext.kernelDisplayStatus === 'idle';
+  for (let waited = 0; waited < 30000 && !idle(); waited += 100) await pause();
   await nb.context.save();
   await nb.sessionContext.shutdown();
   nb.dispose();
