@@ -248,6 +248,14 @@ def first_page(page: Page, url: str) -> dict:
         page.wait_for_function(f"() => {{ const w = {APP} && {APP}.shell.currentWidget;"
                                " return w && w.context && w.context.path === 'de/01_start_here.ipynb'"
                                " && w.content.widgets.length > 0; }", timeout=120_000)
+        # its kernel answers in German before the notebook closes (closed while Pyodide still started,
+        # JupyterLab's and the widgets' own cleanup raced the start: errors on the page, none of the course)
+        page.wait_for_function(f"() => {{ const c = {APP}.shell.currentWidget.sessionContext;"
+                               " return c.session && c.session.kernel && c.kernelDisplayStatus === 'idle'; }}",
+                               timeout=180_000)
+        answer = page.evaluate(EXECUTE, 'import maumau as mm\nmm.set_language("de")\nprint(mm.variant("makao"))')
+        if "Karten" not in answer:
+            problems.append(f"de/01's kernel did not answer in German: {answer.strip()[:120]!r}")
         page.evaluate(js(CLOSE, APP))
     except Exception as e:  # noqa: BLE001 (reported as this step's failure)
         problems.append(f"Deutsch did not open de/01_start_here.ipynb: {type(e).__name__}: {e}")

@@ -114,21 +114,23 @@ SCROLL_TO = f"""(y) => {{ const n = ({FIND_SCROLLER})(); n.scrollTop = y; return
 # Closes the current notebook once JupyterLab has put all its cells on the page: the notebook adds
 # them on idle time (windowing modes "defer", "contentVisibility"), and an idle callback still pending
 # when the notebook is disposed fails inside JupyterLab ("Cannot read properties of null (reading
-# 'insertWidget')": the disposed notebook has no layout). It also waits for the notebook's kernel: the
-# widgets' manager registers itself once the session is ready, and a session shut down while its
-# kernel still starts (Pyodide takes 20-30 s on a first load) leaves it reading a session that is
-# gone ("Cannot read properties of null (reading 'kernel')").
+# 'insertWidget')": the disposed notebook has no layout). The kernel is shut down after the notebook
+# is gone, not before: the widgets' manager answers a change of the notebook's kernel by registering
+# again, and with the session already shut down it read a session that was gone ("Cannot read
+# properties of null (reading 'kernel')"); a kernel still starting is waited for (up to 3 min).
 CLOSE = """async () => {
   const nb = APP.shell.currentWidget;
   const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
-  const rendered = () => nb.content.widgets.every((cell) => !cell.isPlaceholder());
-  for (let waited = 0; waited < 10000 && !rendered(); waited += 100) await pause();
-  await Promise.race([nb.sessionContext.ready, new Promise((resolve) => setTimeout(resolve, 180000))]);
-  const idle = () => !nb.sessionContext.session || nb.sessionContext.kernelDisplayStatus === 'idle';
-  for (let waited = 0; waited < 30000 && !idle(); waited += 100) await pause();
+  const rendered = () => nb.content.widgets.every((cell) => !cell.isPlaceholder()) && !nb.content._idleCallBack;
+  for (let waited = 0; waited < 30000 && !rendered(); waited += 100) await pause();
+  // sessionContext.ready comes before the kernel connects: wait for an idle kernel instead
+  const idle = () => nb.sessionContext.session && nb.sessionContext.kernelDisplayStatus === 'idle';
+  for (let waited = 0; waited < 180000 && !idle(); waited += 100) await pause();
+  const session = nb.sessionContext.session;
   await nb.context.save();
-  await nb.sessionContext.shutdown();
   nb.dispose();
+  await pause();
+  if (session) await APP.serviceManager.sessions.shutdown(session.id);
 }"""
 
 
