@@ -9,6 +9,11 @@ same in every language, so a German and an English learner's checks count togeth
 teacher reads each in their own language.  A name made at run time (an f-string) is matched as a
 pattern.  A name that is no visible check of the exercise (a learner's own scenario, a hidden
 test's) is not the teacher's to see: it is left out.
+
+With the course key (``maumau serve --variants``) each learner's test cells name their cards
+relabeled (``learner_variants``: "seat 0 plays 8♠" where the common cells say 8♥): the learner's
+names are read from their own draw of the exercise (``ExerciseChecks.drawn``), and have the same
+ids, so the same check counts together across learners whatever cards each of them sees.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from pathlib import Path
 
 from ..grading.course_page import rule_ids
 from ..grading.exercise import TEST, Exercise, load_exercises, student_cell_source
+from ..grading.learner_variants import Relabeling, for_learner
 
-__all__ = ["CheckInfo", "ExerciseChecks", "course_checks"]
+__all__ = ["CheckInfo", "ExerciseChecks", "course_checks", "rule_sentence"]
 
 
 @dataclass
@@ -37,9 +43,13 @@ class CheckInfo:
 
 @dataclass
 class ExerciseChecks:
-    """The visible checks of one exercise, in notebook order."""
+    """The visible checks of one exercise, in notebook order; ``titles``: what pages call the exercise,
+    by language ("02 Skip on 8 (MK-5)"); ``exercise``: its instructor notebook (a learner's draw of it)."""
     name: str
     checks: list[CheckInfo] = field(default_factory=list)
+    titles: dict[str, str] = field(default_factory=dict)
+    exercise: Exercise | None = field(default=None, repr=False, compare=False)
+    _drawn: dict[str, ExerciseChecks] = field(default_factory=dict, repr=False, compare=False)
     _exact: dict[str, str] = field(default_factory=dict)
     _patterns: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
 
@@ -52,6 +62,20 @@ class ExerciseChecks:
 
     def by_id(self) -> dict[str, CheckInfo]:
         return {c.id: c for c in self.checks}
+
+    def title(self, lang: str) -> str:
+        """The exercise's title in ``lang`` (English where it has no translation; its name without a heading)."""
+        return self.titles.get(lang) or self.titles.get("en") or self.name
+
+    def drawn(self, relabeling: Relabeling) -> ExerciseChecks:
+        """These checks as a learner with ``relabeling`` runs them: the same ids, the names of their own
+        cards (read once per draw: learners who share a draw share it)."""
+        if relabeling.is_common or self.exercise is None:
+            return self
+        found = self._drawn.get(relabeling.name)
+        if found is None:
+            found = self._drawn[relabeling.name] = _exercise_checks(for_learner(self.exercise, relabeling))
+        return found
 
 
 def _names(source: str) -> list[str | re.Pattern[str]]:
@@ -77,9 +101,9 @@ def _names(source: str) -> list[str | re.Pattern[str]]:
 
 def _exercise_checks(exercise: Exercise) -> ExerciseChecks:
     """The visible checks of ``exercise`` and of its translations (the same cells, the same places)."""
-    result = ExerciseChecks(exercise.name)
-    rules = rule_ids(exercise)
     languages = {"en": exercise, **exercise.translations}
+    result = ExerciseChecks(exercise.name, titles={lang: e.title for lang, e in languages.items()}, exercise=exercise)
+    rules = rule_ids(exercise)
     for cell in exercise.cells:
         if cell.role != TEST or not cell.key:
             continue
@@ -119,4 +143,21 @@ def course_checks(source: str | Path) -> dict[str, ExerciseChecks]:
     return found[1]
 
 
+def rule_sentence(rule: str, lang: str) -> str:
+    """What the RULES.md rule ``rule`` says, in ``lang`` (as RULES.md does; "" for an id no variant has)."""
+    if (rule, lang) not in _sentences:
+        from ..core.variants import variant, variant_names
+        from ..text.i18n import rule_summary
+
+        said: dict[str, None] = {}  # an id two variants' rules share (LM-4): both sentences, once each
+        for name in variant_names():
+            game = variant(name)
+            for each in game.rules:
+                if each.rule_id == rule:
+                    said.setdefault(rule_summary(each, lang, call=game.call))
+        _sentences[(rule, lang)] = " / ".join(said)
+    return _sentences[(rule, lang)]
+
+
+_sentences: dict[tuple[str, str], str] = {}
 _read: dict[Path, tuple[tuple[tuple[str, int], ...], dict[str, ExerciseChecks]]] = {}
