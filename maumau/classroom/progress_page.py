@@ -34,7 +34,7 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "not_yet": "not connected yet", "untried": "—", "untried_long": "not run yet",
            "failing": "Checks most of the class fails now", "of": "failed by {n} of {m}",
            "rules": "Rules behind them", "rule": "learners failing a check of it now: {n}",
-           "variants": "Each learner has their own cards (variants): a check is named here with the common cards, "
+           "variants": "Each learner has their own cards (variants): here a check is named with the common cards, "
                        "in the table with the learner's own.",
            "course_link": "The class right now (live): each learner's latest checks",
            "no_failing": "Nobody fails a check now.",
@@ -56,8 +56,8 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "failing": "Prüfungen, an denen gerade die meisten scheitern", "of": "{n} von {m} bestehen sie nicht",
            "rules": "Die Regeln dahinter",
            "rule": "Personen, die gerade eine Prüfung dazu nicht bestehen: {n}",
-           "variants": "Alle haben ihre eigenen Karten (Varianten): eine Prüfung heißt hier wie mit den gemeinsamen "
-                       "Karten, in der Tabelle wie mit den eigenen der Person.",
+           "variants": "Jede Person hat eigene Karten (Varianten): hier heißt eine Prüfung nach den gemeinsamen "
+                       "Karten, in der Tabelle nach den Karten der Person.",
            "course_link": "Die Klasse gerade (live): die letzten Prüfungen aller",
            "no_failing": "Gerade scheitert niemand an einer Prüfung.",
            "idle": "Seit {minutes} Min. kein Fortschritt",
@@ -80,8 +80,8 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "not_yet": "még nem csatlakozott", "untried": "—", "untried_long": "még nem futtatta",
            "failing": "Ellenőrzések, amelyeken most a legtöbben elbuknak", "of": "{m} tanulóból {n} elbukik rajta",
            "rules": "A mögöttük álló szabályok", "rule": "ennyi tanuló bukik most el egy ellenőrzésén: {n}",
-           "variants": "Mindenkinek saját lapjai vannak (változatok): egy ellenőrzés itt a közös lapokkal szerepel, "
-                       "a táblázatban a tanuló saját lapjaival.",
+           "variants": "Mindenkinek saját lapjai vannak (változatok): itt az ellenőrzések a közös lapokkal "
+                       "szerepelnek, a táblázatban a tanuló saját lapjaival.",
            "course_link": "Az osztály most (élőben): mindenki legutóbbi ellenőrzései",
            "no_failing": "Most senki sem bukik el ellenőrzésen.",
            "idle": "{minutes} perce nem haladt",

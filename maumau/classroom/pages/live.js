@@ -80,8 +80,8 @@
     $('variants-note').hidden = !frame.variants;
     fill($('rules'), frame.rules.map((r) => {
       const li = el('li');
-      li.append(el('strong', r.rule), document.createTextNode(r.says ? ' ' + r.says + ' — ' : ' — '),
-                el('span', say('rule', {n: r.learners}), 'bad'));
+      li.append(el('strong', r.rule), document.createTextNode(': '), el('span', say('rule', {n: r.learners}), 'bad'));
+      if (r.says) li.append(el('br'), el('span', r.says, 'quiet'));
       return li;
     }));
     fill($('counts'), frame.counts.length ? frame.counts.map((c) => el('li', say('count', {exercise: title(c.exercise), all: c.all_passed, tried: c.tried})))
