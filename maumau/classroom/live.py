@@ -135,6 +135,7 @@ class LiveDesk:
         self.roster = roster
         #: The course key (``maumau serve --variants``): each learner's cells name their own cards; else None.
         self.variants = variants
+        self._mine: dict[tuple[str, str], ExerciseChecks] = {}
         self.progress = Progress(db, self.exercises, self.checks_of if variants is not None else None)
         self.watchers: set[Watcher] = set()
         #: How each learner is shown (a hub user or an LMS learner as their connection said).
@@ -203,7 +204,7 @@ class LiveDesk:
         if not bucket.take():
             wait = max(1, math.ceil(bucket.wait()))
             raise refused("too_often", lang, wait=wait)
-        known = self._exercise(report, lang, learner)
+        known = self._exercise(report, lang)
         mine = self.checks_of(learner, known.name)
         checks = {}
         for check in report["checks"]:
@@ -225,25 +226,29 @@ class LiveDesk:
         known = self.exercises[exercise]
         if self.variants is None or known.exercise is None:
             return known
-        try:  # the draw the learner's copy was made with (``releaser.learners_copy``): the same name
-            return known.drawn(learners_draw(self.variants, safe_folder_name(learner), known.exercise))
-        except LearnerVariantError as err:  # a broken entry: its grading says so; the common names meanwhile
-            log.warning("the live view reads %s with its common positions: %s", exercise, err)
-            return known
+        mine = self._mine.get((learner, exercise))  # each frame asks for every row's: drawn once
+        if mine is None:
+            try:  # the draw the learner's copy was made with (``releaser.learners_copy``): the same name
+                mine = known.drawn(learners_draw(self.variants, safe_folder_name(learner), known.exercise))
+            except LearnerVariantError as err:  # a broken entry: its grading says so; the common names meanwhile
+                log.warning("the live view reads %s with its common positions: %s", exercise, err)
+                mine = known
+            self._mine[(learner, exercise)] = mine
+        return mine
 
-    def _exercise(self, report: LiveReport, lang: str, learner: str) -> ExerciseChecks:
-        """The exercise a report is about: the one it names, else the one most of its checks are of."""
+    def _exercise(self, report: LiveReport, lang: str) -> ExerciseChecks:
+        """The exercise a report is about: the one it names, else the one most of its checks are of
+        (with any cards: only that exercise is then read in the learner's own draw)."""
         if "exercise" in report:
             known = self.exercises.get(report["exercise"])
             if known is None:
                 raise refused("no_exercise", lang, exercise=report["exercise"][:60])
             return known
         names = [check["scenario"] for check in report["checks"]]
-        mine = [self.checks_of(learner, name) for name in self.exercises]
-        found = max(mine, key=lambda e: sum(e.id_of(name) is not None for name in names), default=None)
-        if found is None or not any(found.id_of(name) is not None for name in names):
+        found = max(self.exercises.values(), key=lambda e: sum(e.knows(name) for name in names), default=None)
+        if found is None or not any(found.knows(name) for name in names):
             raise refused("no_checks", lang, "no_checks_any")
-        return self.exercises[found.name]
+        return found
 
     # --- the teacher's pages ---------------------------------------------------------------------------------
     async def _watch(self, websocket: Any, watch: LiveWatch, teacher: bool) -> None:

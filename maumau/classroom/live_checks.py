@@ -52,6 +52,7 @@ class ExerciseChecks:
     _drawn: dict[str, ExerciseChecks] = field(default_factory=dict, repr=False, compare=False)
     _exact: dict[str, str] = field(default_factory=dict)
     _patterns: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    _shapes: set[str] = field(default_factory=set)
 
     def id_of(self, scenario: str) -> str | None:
         """The id of the check named ``scenario`` in any of the course's languages, or None."""
@@ -59,6 +60,11 @@ class ExerciseChecks:
         if found is not None:
             return found
         return next((check_id for pattern, check_id in self._patterns if pattern.fullmatch(scenario)), None)
+
+    def knows(self, scenario: str) -> bool:
+        """Whether ``scenario`` is one of these checks with some learner's cards (which exercise a
+        report is of, before the learner's own draw is read)."""
+        return self.id_of(scenario) is not None or _shape(scenario) in self._shapes
 
     def by_id(self) -> dict[str, CheckInfo]:
         return {c.id: c for c in self.checks}
@@ -121,10 +127,20 @@ def _exercise_checks(exercise: Exercise) -> ExerciseChecks:
                     names[lang] = each if isinstance(each, str) else _readable(each)
                     if isinstance(each, str):
                         result._exact.setdefault(each, check_id)
+                        result._shapes.add(_shape(each))
                     else:
                         result._patterns.append((each, check_id))
             result.checks.append(CheckInfo(check_id, names, rules.get(cell.key, ())))
     return result
+
+
+#: A card as the test cells write it (``8H``, ``8♥``) or a suit on its own: what a learner's draw relabels.
+_CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[CDHS♣♦♥♠](?![\w])|[♣♦♥♠]")
+
+
+def _shape(name: str) -> str:
+    """A check's name with every card left blank: the same for every learner's draw of it."""
+    return _CARD.sub("\x00", name)
 
 
 def _readable(pattern: re.Pattern[str]) -> str:
