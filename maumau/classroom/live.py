@@ -115,6 +115,16 @@ def refused(code: str, lang: str, key: str | None = None, **values: Any) -> Live
     return LiveError(code, said.get(lang, said["en"]).format(**values))
 
 
+def _ids(known: ExerciseChecks, report: LiveReport) -> dict[str, bool]:
+    """The report's checks that are ``known``'s, by id: whether each passed."""
+    found = {}
+    for check in report["checks"]:
+        check_id = known.id_of(check["scenario"])
+        if check_id is not None:
+            found[check_id] = check["ok"]
+    return found
+
+
 @dataclass(eq=False)  # each page is itself (a set of them)
 class Watcher:
     """One teacher's page: what it asked to see, and whether a frame is due."""
@@ -205,12 +215,8 @@ class LiveDesk:
             wait = max(1, math.ceil(bucket.wait()))
             raise refused("too_often", lang, wait=wait)
         known = self._exercise(report, lang)
-        mine = self.checks_of(learner, known.name)
-        checks = {}
-        for check in report["checks"]:
-            found = mine.id_of(check["scenario"])
-            if found is not None:
-                checks[found] = check["ok"]
+        # the learner's own cards; else the common ones (a notebook from the common release, without a draw)
+        checks = _ids(self.checks_of(learner, known.name), report) or _ids(known, report)
         if not checks:
             raise refused("no_checks", lang, exercise=known.name)
         latest = self.progress.record(learner, known.name, checks, time.time())

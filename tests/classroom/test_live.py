@@ -247,8 +247,6 @@ def test_learners_with_their_own_cards_fail_the_same_check_and_the_page_counts_t
                     del sent["exercise"]
                 answer = said(ws, sent)
                 assert answer["type"] == "stored" and answer["exercise"] == EX, answer
-                if who != "cleo":  # the common cells' name is no check of a learner's own cards
-                    assert said(ws, report("3 players, seat 0 plays 8♥"))["code"] == "no_checks"
         frame = server.live.frame(WATCH)
         assert frame["failing"] == [{"exercise": EX, "check": "3 players, seat 0 plays 8♥", "rules": ["MK-5"],
                                      "learners": 3, "tried": 3}]
@@ -256,6 +254,11 @@ def test_learners_with_their_own_cards_fail_the_same_check_and_the_page_counts_t
         rows = {row["name"]: row["cells"][EX]["failed"] for row in frame["rows"]}
         assert rows["Anna A"] == [own["anna"]] and rows["Ben B"] == [own["ben"]]
         assert rows["Cleo C"] == [skip.drawn(learners_draw(key, "cleo", skip.exercise)).checks[0].name("en")]
+        with live_ws(server) as ws:  # a notebook of the common release (no draw): its names are the common ones
+            hello_as(ws, codes(server)["anna"])
+            assert said(ws, report("3 players, seat 0 plays 8♥", ok=True))["type"] == "stored"
+            assert said(ws, report("3 players, seat 0 plays 5♠ (no effect)"))["code"] == "no_checks"  # no one's
+        assert server.live.frame(WATCH)["failing"][0]["learners"] == 2
     finally:
         server.stop()
 
