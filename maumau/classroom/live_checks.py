@@ -81,6 +81,7 @@ class ExerciseChecks:
         found = self._drawn.get(relabeling.name)
         if found is None:
             found = self._drawn[relabeling.name] = _exercise_checks(for_learner(self.exercise, relabeling))
+            found.exercise = None  # its names are all it needs: the relabeled notebook is let go
         return found
 
 
