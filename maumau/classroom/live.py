@@ -5,7 +5,8 @@ knows, as for a hand-in (``identity``): the hub user of the connection (JupyterH
 launch), else the roster learner of the personal code or of the seat whose token is given.  A
 typed name is nobody, so a server with neither a roster nor a hub follows no one.  Each report
 then counts against the learner's ``report`` rate (``limits``), names no one else, names one of
-the course's exercises and some of its visible checks (``live_checks``), and is stored
+the course's exercises and some of its visible checks (``live_checks``: with the course key, as the
+learner's own draw of the exercise names them), and is stored
 (``progress``) before the teacher hears of it; anything else is refused with one sentence, and
 nothing of it is stored.
 
@@ -114,6 +115,16 @@ def refused(code: str, lang: str, key: str | None = None, **values: Any) -> Live
     return LiveError(code, said.get(lang, said["en"]).format(**values))
 
 
+def _ids(known: ExerciseChecks, report: LiveReport) -> dict[str, bool]:
+    """The report's checks that are ``known``'s, by id: whether each passed."""
+    found = {}
+    for check in report["checks"]:
+        check_id = known.id_of(check["scenario"])
+        if check_id is not None:
+            found[check_id] = check["ok"]
+    return found
+
+
 @dataclass(eq=False)  # each page is itself (a set of them)
 class Watcher:
     """One teacher's page: what it asked to see, and whether a frame is due."""
@@ -126,13 +137,16 @@ class LiveDesk:
     """The live view of one class server (see the module docstring)."""
 
     def __init__(self, source: str | Path, db: str | Path, roster: Roster | None = None,
-                 exercises: dict[str, ExerciseChecks] | None = None) -> None:
+                 exercises: dict[str, ExerciseChecks] | None = None, variants: bytes | None = None) -> None:
         from .live_checks import course_checks  # the exercises' reader: only a server with a course needs it
 
         self.exercises = exercises if exercises is not None else course_checks(source)
         #: The server's roster: the learners' names, and those who have not reported yet.
         self.roster = roster
-        self.progress = Progress(db, self.exercises)
+        #: The course key (``maumau serve --variants``): each learner's cells name their own cards; else None.
+        self.variants = variants
+        self._mine: dict[tuple[str, str], ExerciseChecks] = {}
+        self.progress = Progress(db, self.exercises, self.checks_of if variants is not None else None)
         self.watchers: set[Watcher] = set()
         #: How each learner is shown (a hub user or an LMS learner as their connection said).
         self.shown: dict[str, str] = {}
@@ -201,28 +215,44 @@ class LiveDesk:
             wait = max(1, math.ceil(bucket.wait()))
             raise refused("too_often", lang, wait=wait)
         known = self._exercise(report, lang)
-        checks = {}
-        for check in report["checks"]:
-            found = known.id_of(check["scenario"])
-            if found is not None:
-                checks[found] = check["ok"]
+        # the learner's own cards; else the common ones (a notebook from the common release, without a draw)
+        checks = _ids(self.checks_of(learner, known.name), report) or _ids(known, report)
         if not checks:
             raise refused("no_checks", lang, exercise=known.name)
         latest = self.progress.record(learner, known.name, checks, time.time())
         self.changed()
         return {"type": "stored", "exercise": known.name, "checks": len(checks), "at": latest.at}
 
+    def checks_of(self, learner: str, exercise: str) -> ExerciseChecks:
+        """``exercise``'s visible checks as ``learner``'s cells name them: their own draw's cards with the
+        course key (the same ids as everyone's), else the common ones."""
+        from ..grading.learner_variants import LearnerVariantError, learners_draw
+        from ..grading.submissions import safe_folder_name
+
+        known = self.exercises[exercise]
+        if self.variants is None or known.exercise is None:
+            return known
+        mine = self._mine.get((learner, exercise))  # each frame asks for every row's: drawn once
+        if mine is None:
+            try:  # the draw the learner's copy was made with (``releaser.learners_copy``): the same name
+                mine = known.drawn(learners_draw(self.variants, safe_folder_name(learner), known.exercise))
+            except LearnerVariantError as err:  # a broken entry: its grading says so; the common names meanwhile
+                log.warning("the live view reads %s with its common positions: %s", exercise, err)
+                mine = known
+            self._mine[(learner, exercise)] = mine
+        return mine
+
     def _exercise(self, report: LiveReport, lang: str) -> ExerciseChecks:
-        """The exercise a report is about: the one it names, else the one most of its checks are of."""
+        """The exercise a report is about: the one it names, else the one most of its checks are of
+        (with any cards: only that exercise is then read in the learner's own draw)."""
         if "exercise" in report:
             known = self.exercises.get(report["exercise"])
             if known is None:
                 raise refused("no_exercise", lang, exercise=report["exercise"][:60])
             return known
         names = [check["scenario"] for check in report["checks"]]
-        found = max(self.exercises.values(), key=lambda e: sum(e.id_of(name) is not None for name in names),
-                    default=None)
-        if found is None or not any(found.id_of(name) is not None for name in names):
+        found = max(self.exercises.values(), key=lambda e: sum(e.knows(name) for name in names), default=None)
+        if found is None or not any(found.knows(name) for name in names):
             raise refused("no_checks", lang, "no_checks_any")
         return found
 

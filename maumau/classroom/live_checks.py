@@ -9,6 +9,11 @@ same in every language, so a German and an English learner's checks count togeth
 teacher reads each in their own language.  A name made at run time (an f-string) is matched as a
 pattern.  A name that is no visible check of the exercise (a learner's own scenario, a hidden
 test's) is not the teacher's to see: it is left out.
+
+With the course key (``maumau serve --variants``) each learner's test cells name their cards
+relabeled (``learner_variants``: "seat 0 plays 8♠" where the common cells say 8♥): the learner's
+names are read from their own draw of the exercise (``ExerciseChecks.drawn``), and have the same
+ids, so the same check counts together across learners whatever cards each of them sees.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from pathlib import Path
 
 from ..grading.course_page import rule_ids
 from ..grading.exercise import TEST, Exercise, load_exercises, student_cell_source
+from ..grading.learner_variants import Relabeling, for_learner
 
-__all__ = ["CheckInfo", "ExerciseChecks", "course_checks"]
+__all__ = ["CheckInfo", "ExerciseChecks", "course_checks", "rule_sentence"]
 
 
 @dataclass
@@ -37,11 +43,16 @@ class CheckInfo:
 
 @dataclass
 class ExerciseChecks:
-    """The visible checks of one exercise, in notebook order."""
+    """The visible checks of one exercise, in notebook order; ``titles``: what pages call the exercise,
+    by language ("02 Skip on 8 (MK-5)"); ``exercise``: its instructor notebook (a learner's draw of it)."""
     name: str
     checks: list[CheckInfo] = field(default_factory=list)
+    titles: dict[str, str] = field(default_factory=dict)
+    exercise: Exercise | None = field(default=None, repr=False, compare=False)
+    _drawn: dict[str, ExerciseChecks] = field(default_factory=dict, repr=False, compare=False)
     _exact: dict[str, str] = field(default_factory=dict)
     _patterns: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    _shapes: set[str] = field(default_factory=set)
 
     def id_of(self, scenario: str) -> str | None:
         """The id of the check named ``scenario`` in any of the course's languages, or None."""
@@ -50,8 +61,28 @@ class ExerciseChecks:
             return found
         return next((check_id for pattern, check_id in self._patterns if pattern.fullmatch(scenario)), None)
 
+    def knows(self, scenario: str) -> bool:
+        """Whether ``scenario`` is one of these checks with some learner's cards (which exercise a
+        report is of, before the learner's own draw is read)."""
+        return self.id_of(scenario) is not None or _shape(scenario) in self._shapes
+
     def by_id(self) -> dict[str, CheckInfo]:
         return {c.id: c for c in self.checks}
+
+    def title(self, lang: str) -> str:
+        """The exercise's title in ``lang`` (English where it has no translation; its name without a heading)."""
+        return self.titles.get(lang) or self.titles.get("en") or self.name
+
+    def drawn(self, relabeling: Relabeling) -> ExerciseChecks:
+        """These checks as a learner with ``relabeling`` runs them: the same ids, the names of their own
+        cards (read once per draw: learners who share a draw share it)."""
+        if relabeling.is_common or self.exercise is None:
+            return self
+        found = self._drawn.get(relabeling.name)
+        if found is None:
+            found = self._drawn[relabeling.name] = _exercise_checks(for_learner(self.exercise, relabeling))
+            found.exercise = None  # its names are all it needs: the relabeled notebook is let go
+        return found
 
 
 def _names(source: str) -> list[str | re.Pattern[str]]:
@@ -77,9 +108,9 @@ def _names(source: str) -> list[str | re.Pattern[str]]:
 
 def _exercise_checks(exercise: Exercise) -> ExerciseChecks:
     """The visible checks of ``exercise`` and of its translations (the same cells, the same places)."""
-    result = ExerciseChecks(exercise.name)
-    rules = rule_ids(exercise)
     languages = {"en": exercise, **exercise.translations}
+    result = ExerciseChecks(exercise.name, titles={lang: e.title for lang, e in languages.items()}, exercise=exercise)
+    rules = rule_ids(exercise)
     for cell in exercise.cells:
         if cell.role != TEST or not cell.key:
             continue
@@ -97,10 +128,20 @@ def _exercise_checks(exercise: Exercise) -> ExerciseChecks:
                     names[lang] = each if isinstance(each, str) else _readable(each)
                     if isinstance(each, str):
                         result._exact.setdefault(each, check_id)
+                        result._shapes.add(_shape(each))
                     else:
                         result._patterns.append((each, check_id))
             result.checks.append(CheckInfo(check_id, names, rules.get(cell.key, ())))
     return result
+
+
+#: A card as the test cells write it (``8H``, ``8♥``) or a suit on its own: what a learner's draw relabels.
+_CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[CDHS♣♦♥♠](?![\w])|[♣♦♥♠]")
+
+
+def _shape(name: str) -> str:
+    """A check's name with every card left blank: the same for every learner's draw of it."""
+    return _CARD.sub("\x00", name)
 
 
 def _readable(pattern: re.Pattern[str]) -> str:
@@ -119,4 +160,21 @@ def course_checks(source: str | Path) -> dict[str, ExerciseChecks]:
     return found[1]
 
 
+def rule_sentence(rule: str, lang: str) -> str:
+    """What the RULES.md rule ``rule`` says, in ``lang`` (as RULES.md does; "" for an id no variant has)."""
+    if (rule, lang) not in _sentences:
+        from ..core.variants import variant, variant_names
+        from ..text.i18n import rule_summary
+
+        said: dict[str, None] = {}  # an id two variants' rules share (LM-4): both sentences, once each
+        for name in variant_names():
+            game = variant(name)
+            for each in game.rules:
+                if each.rule_id == rule:
+                    said.setdefault(rule_summary(each, lang, call=game.call))
+        _sentences[(rule, lang)] = " / ".join(said)
+    return _sentences[(rule, lang)]
+
+
+_sentences: dict[tuple[str, str], str] = {}
 _read: dict[Path, tuple[tuple[tuple[str, int], ...], dict[str, ExerciseChecks]]] = {}

@@ -132,8 +132,9 @@ class FailingCheck(TypedDict):
 
 
 class FailingRule(TypedDict):
-    """A RULES.md id and how many learners fail a check of it right now."""
+    """A RULES.md id, what it says in the page's language, and how many learners fail a check of it right now."""
     rule: str
+    says: str
     learners: int
 
 
@@ -145,11 +146,15 @@ class ExerciseCount(TypedDict):
 
 
 class LiveFrame(TypedDict):
-    """What the teacher's page shows (``projector``: no ``rows``, no ``idle`` names, counts only)."""
+    """What the teacher's page shows (``projector``: no ``rows``, no ``idle`` names, counts only).
+    ``titles``: each exercise's title in the page's language, by name; ``variants``: each learner has
+    their own cards (the failing checks are named with the common ones, a row with the learner's own)."""
     type: str
     now: float
     projector: bool
     exercises: list[str]
+    titles: dict[str, str]
+    variants: bool
     rows: list[LiveRow]
     failing: list[FailingCheck]
     rules: list[FailingRule]

@@ -56,8 +56,11 @@ class Latest:
 class Progress:
     """Every learner's latest checks (see the module docstring)."""
 
-    def __init__(self, db: str | Path, exercises: Mapping[str, ExerciseChecks]) -> None:
+    def __init__(self, db: str | Path, exercises: Mapping[str, ExerciseChecks],
+                 own: Callable[[str, str], ExerciseChecks] | None = None) -> None:
         self.exercises = exercises
+        #: A learner's own checks of an exercise (their draw's names; None: everyone's are the common ones).
+        self.own = own
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(db), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -110,6 +113,8 @@ class Progress:
         failing, rules = self._failing(lang)
         rows: list[LiveRow] = [] if projector else [self._row(who, names(who), lang) for who in learners]
         return {"type": "live", "now": now, "projector": projector, "exercises": exercises, "rows": rows,
+                "titles": {name: known.title(lang) for name, known in self.exercises.items()},
+                "variants": self.own is not None,
                 "failing": failing, "rules": rules, "counts": [self._count(name) for name in exercises],
                 "idle": [] if projector else [names(who) for who in stuck], "idle_count": len(stuck),
                 "idle_minutes": idle_minutes, "learners": len(learners)}
@@ -123,6 +128,8 @@ class Progress:
         cells: dict[str, LiveCell] = {}
         for exercise, latest in done.items():
             known = self.exercises.get(exercise)
+            if known is not None and self.own is not None:  # named as the learner's own cells name them
+                known = self.own(learner, exercise)
             by_id = known.by_id() if known is not None else {}
             failed = [by_id[c].name(lang) if c in by_id else c for c, ok in latest.checks.items() if not ok]
             total = max(len(by_id), len(latest.checks))  # every visible check: those not run yet are not passed
@@ -138,6 +145,8 @@ class Progress:
 
     def _failing(self, lang: str) -> tuple[list[FailingCheck], list[FailingRule]]:
         """The checks most learners fail now, with their rule ids, and the rule ids by learners failing one."""
+        from .live_checks import rule_sentence  # the rules' sentences: read with the course's checks
+
         checks: Counter[tuple[str, str]] = Counter()
         tried: Counter[str] = Counter()
         by_rule: dict[str, set[str]] = {}
@@ -157,6 +166,7 @@ class Progress:
             info = self.exercises[exercise].by_id().get(check_id) if exercise in self.exercises else None
             failing.append({"exercise": exercise, "check": info.name(lang) if info else check_id,
                             "rules": list(info.rules) if info else [], "learners": count, "tried": tried[exercise]})
-        rules: list[FailingRule] = [{"rule": rule, "learners": len(who)} for rule, who in
+        rules: list[FailingRule] = [{"rule": rule, "says": rule_sentence(rule, lang), "learners": len(who)}
+                                    for rule, who in
                                     sorted(by_rule.items(), key=lambda r: (-len(r[1]), r[0]))[:FAILING_SHOWN]]
         return failing, rules

@@ -18,7 +18,7 @@ from typing import Any
 
 from .pages import plain, query_lang, query_value
 
-__all__ = ["LIVE_PAGE", "LIVE_PAGES", "LIVE_WORDS", "live_http", "live_page"]
+__all__ = ["LIVE_PAGE", "LIVE_PAGES", "LIVE_WORDS", "live_http", "live_page", "live_links"]
 
 LIVE_PAGE = "/live"
 #: The page's paths and files: the page itself, the projector's, its script and its style.
@@ -33,7 +33,10 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "passed": "{passed} of {total} passed", "all": "✓ all {total} passed", "failed": "✗ {name}",
            "not_yet": "not connected yet", "untried": "—", "untried_long": "not run yet",
            "failing": "Checks most of the class fails now", "of": "failed by {n} of {m}",
-           "rules": "Rules behind them", "rule": "{rule}: learners failing a check of it now: {n}",
+           "rules": "Rules behind them", "rule": "learners failing a check of it now: {n}",
+           "variants": "Each learner has their own cards (variants): here a check is named with the common cards, "
+                       "in the table with the learner's own.",
+           "course_link": "The class right now (live): each learner's latest checks",
            "no_failing": "Nobody fails a check now.",
            "idle": "No progress for {minutes} min", "idle_none": "Everyone made progress in the last {minutes} min.",
            "idle_count": "{n} of {m} learners without progress for {minutes} min",
@@ -42,6 +45,7 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "connecting": "Connecting …", "offline": "Connection lost: it is tried again.",
            "refused": "Refused: {message}", "to_projector": "Projector view (no names)",
            "to_teacher": "Teacher's view (names)", "last": "last progress {minutes} min ago",
+           "just": "progress in the last minute",
            "no_check": "connected {minutes} min ago, no check run yet"},
     "de": {"title": "Die Klasse gerade", "projector": "Die Klasse gerade (Projektor, ohne Namen)",
            "intro": "Wer das Notebook verbindet (classroom.share_progress), sendet nach jedem Lauf der Prüfungen "
@@ -51,7 +55,10 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "not_yet": "noch nicht verbunden", "untried": "—", "untried_long": "noch nicht geprüft",
            "failing": "Prüfungen, an denen gerade die meisten scheitern", "of": "{n} von {m} bestehen sie nicht",
            "rules": "Die Regeln dahinter",
-           "rule": "{rule}: Personen, die gerade eine Prüfung dazu nicht bestehen: {n}",
+           "rule": "Personen, die gerade eine Prüfung dazu nicht bestehen: {n}",
+           "variants": "Jede Person hat eigene Karten (Varianten): hier heißt eine Prüfung nach den gemeinsamen "
+                       "Karten, in der Tabelle nach den Karten der Person.",
+           "course_link": "Die Klasse gerade (live): die letzten Prüfungen aller",
            "no_failing": "Gerade scheitert niemand an einer Prüfung.",
            "idle": "Seit {minutes} Min. kein Fortschritt",
            "idle_none": "Alle sind in den letzten {minutes} Min. weitergekommen.",
@@ -61,6 +68,7 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "connecting": "Verbinde …", "offline": "Verbindung verloren: sie wird neu versucht.",
            "refused": "Abgelehnt: {message}", "to_projector": "Projektor-Ansicht (ohne Namen)",
            "to_teacher": "Ansicht der Lehrkraft (mit Namen)", "last": "letzter Fortschritt vor {minutes} Min.",
+           "just": "Fortschritt in der letzten Minute",
            "no_check": "vor {minutes} Min. verbunden, noch keine Prüfung gelaufen"},
     "hu": {"title": "Az osztály most", "projector": "Az osztály most (kivetítő, nevek nélkül)",
            "intro": "Aki összeköti a notebookját (classroom.share_progress), egy feladat ellenőrzéseinek minden "
@@ -71,7 +79,10 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "failed": "✗ {name}",
            "not_yet": "még nem csatlakozott", "untried": "—", "untried_long": "még nem futtatta",
            "failing": "Ellenőrzések, amelyeken most a legtöbben elbuknak", "of": "{m} tanulóból {n} elbukik rajta",
-           "rules": "A mögöttük álló szabályok", "rule": "{rule}: ennyi tanuló bukik most el egy ellenőrzésén: {n}",
+           "rules": "A mögöttük álló szabályok", "rule": "ennyi tanuló bukik most el egy ellenőrzésén: {n}",
+           "variants": "Mindenkinek saját lapjai vannak (változatok): itt az ellenőrzések a közös lapokkal "
+                       "szerepelnek, a táblázatban a tanuló saját lapjaival.",
+           "course_link": "Az osztály most (élőben): mindenki legutóbbi ellenőrzései",
            "no_failing": "Most senki sem bukik el ellenőrzésen.",
            "idle": "{minutes} perce nem haladt",
            "idle_none": "Az elmúlt {minutes} percben mindenki haladt.",
@@ -81,6 +92,7 @@ LIVE_WORDS: dict[str, dict[str, str]] = {
            "connecting": "Kapcsolódás …", "offline": "Megszakadt a kapcsolat: újrapróbálja.",
            "refused": "Elutasítva: {message}", "to_projector": "Kivetítő nézet (nevek nélkül)",
            "to_teacher": "A tanár nézete (nevekkel)", "last": "utolsó haladás {minutes} perce",
+           "just": "haladt az elmúlt percben",
            "no_check": "{minutes} perce csatlakozott, még nem futott ellenőrzés"},
 }
 
@@ -101,6 +113,17 @@ def live_page(lang: str, projector: bool, idle: float) -> bytes:
     page = page.replace('<script type="application/json" id="settings">{}</script>',
                         f'<script type="application/json" id="settings">{data}</script>', 1)
     return page.encode("utf-8")
+
+
+def live_links(page: str, lang: str) -> str:
+    """The teacher's course page with the links to the live view under its heading (the page and the
+    links are the logged-in teacher's only: /live refuses anyone else as /course does)."""
+    words = LIVE_WORDS.get(lang, LIVE_WORDS["en"])
+    query = f"?lang={lang}" if lang in LIVE_WORDS else ""
+    links = (f'<p class="live-links"><a href="live{query}">{html.escape(words["course_link"])}</a> · '
+             f'<a href="live/projector{query}">{html.escape(words["to_projector"])}</a></p>')
+    head, found, rest = page.partition("</h1>")
+    return head + found + "\n" + links + rest if found else page
 
 
 def _idle(path: str) -> float:

@@ -35,7 +35,7 @@ from .live import LIVE_SOCKET, LiveDesk
 from .login import COOKIE, Sessions, _cookie_named, same_site, token_from
 from .outbox import STALL
 from .pages import html_page, http_response, no_frames, plain, query_lang, query_value, redirect
-from .progress_page import LIVE_PAGES, live_http
+from .progress_page import LIVE_PAGES, live_http, live_links
 from .release_form import RELEASE_PATH
 from .roster import Roster, RosterError
 from .spec import TableError, TableSpec
@@ -125,7 +125,7 @@ class Server:
         #: Who the learners are without a hub: the roster and their personal codes (``roster``), else None.
         self.roster = self._roster(roster, db)
         #: The live view of the course's checks (``live``: /live for the teacher), else None.
-        self.live = LiveDesk(course.source, db, self.roster) if course is not None else None
+        self.live = LiveDesk(course.source, db, self.roster, variants=course.variants) if course is not None else None
         #: The class leagues of this server: ``leagues.create(...)``, pages at /league/CODE (league_page).
         self.leagues = Leagues(db, hub=self.hub is not None, roster=self.roster, limits=self.limits)
         for code, spec in self.store.open_tables():
@@ -429,10 +429,13 @@ class Server:
         lang = query_lang(path)
         if path.split("?")[0].endswith("/feedback"):
             return html_page(self.course.feedback(query_value(path, "learner"), lang))
+        from ..text.i18n import check_language
+
         page = self.course.page(lang, session)
+        if self.live is not None:  # the class right now, one click from its grades
+            page = live_links(page, check_language(lang))
         if self.lti is not None:  # the LMS courses' members: the class the grades go to
             from ..lti.roster_page import roster_section
-            from ..text.i18n import check_language
 
             start, end, tail = page.rpartition("</main>")
             page = start + roster_section(self.lti.db, check_language(lang)) + end + tail

@@ -150,8 +150,8 @@ class LtiTool:
     # --- the steps ------------------------------------------------------------------------------------------
     def landing(self, launch: Launch) -> str:
         """Where a launch goes on: the exercise its link's custom parameter names (deep linking
-        made the link), else the page its link names (the lobby, a table, the course page, the
-        learner's feedback, a league) if it is one of this server's, else the lobby."""
+        made the link), else the page its link names (the lobby, a table, the course page, the live
+        view, the learner's feedback, a league) if it is one of this server's, else the lobby."""
         exercise = launch.custom.get("exercise", "")
         if exercise and exercise in self.exercises():
             return f"{self.url}{EXERCISE}?name={quote(exercise, safe='')}"
@@ -159,7 +159,8 @@ class LtiTool:
         target = urlsplit(launch.target_link_uri)
         mine = {urlsplit(base).netloc, urlsplit(self.url).netloc}
         path = target.path or "/"
-        pages = ("/", "/course", "/my-feedback")  # the lobby, the teacher's course, a learner's own feedback
+        # the lobby, the teacher's course and live view (which refuse anyone else), a learner's own feedback
+        pages = ("/", "/course", "/live", "/live/projector", "/my-feedback")
         if target.netloc in mine and (path in pages or path.startswith(("/t/", "/league/"))):
             return base + path
         return base + "/"

@@ -139,7 +139,7 @@ def test_learners_kernels_share_their_checks_and_the_teacher_sees_them(server, t
     assert rows["Cleo C"]["progress"] is None and rows["Cleo C"]["cells"] == {}  # on the roster, not connected
     assert frame["failing"][0] == {"exercise": EX, "check": "3 players, seat 0 plays 8♥", "rules": ["MK-5"],
                                    "learners": 1, "tried": 2}
-    assert frame["rules"] == [{"rule": "MK-5", "learners": 1}]
+    assert [(r["rule"], r["learners"]) for r in frame["rules"]] == [("MK-5", 1)]
     assert frame["counts"] == [{"exercise": EX, "tried": 2, "all_passed": 1}]
     text = json.dumps(stored_rows(server))
     assert "SkipOnEight" not in text and "turn.skip" not in text and "Rank" not in text  # never the code
@@ -189,6 +189,78 @@ def test_the_live_page_is_the_logged_in_teachers_only(server):
     assert '<html lang="hu">' in text and "Az osztály most" in text and '"idle": 3.0' in text
     assert "default-src 'self'" in page.headers["Content-Security-Policy"]  # no inline script runs
     assert urllib.request.urlopen(server.url + "/live.js").headers["Content-Type"].startswith("text/javascript")
+
+
+def teacher_cookie(server) -> str:
+    login = urllib.request.Request(server.url + "/login", headers={"Authorization": "Teacher t-secret"},
+                                   method="POST")
+    return urllib.request.urlopen(login).headers["Set-Cookie"].split(";")[0]
+
+
+def test_the_course_page_links_to_the_live_view_for_the_teacher_alone(server):
+    page = urllib.request.urlopen(urllib.request.Request(server.url + "/course?lang=de",
+                                                         headers={"Cookie": teacher_cookie(server)})).read().decode()
+    assert '<a href="live?lang=de">Die Klasse gerade (live): die letzten Prüfungen aller</a>' in page
+    assert '<a href="live/projector?lang=de">Projektor-Ansicht (ohne Namen)</a>' in page
+    assert page.index("live?lang=de") < page.index("<table")  # under the heading, before the grades
+    for path in ("/course", "/live"):  # a learner's browser: neither the page with the link nor the view
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(server.url + path)
+        assert refused.value.code == 403
+
+
+def test_the_page_names_each_exercise_by_its_title_and_each_rule_by_what_it_says(server):
+    with live_ws(server) as ws:
+        hello_as(ws, codes(server)["anna"])
+        assert said(ws, report(ok=False))["type"] == "stored"
+    frame = server.live.frame({**WATCH, "lang": "de"})
+    assert frame["titles"][EX] == "02 Aussetzen bei der 8 (MK-5)" and frame["exercises"] == [EX]
+    assert frame["rules"] == [{"rule": "MK-5", "learners": 1,
+                               "says": "Eine 8 lässt den nächsten Spieler aussetzen; eine Antwort gibt es nicht. "
+                                       "Zu zweit bist du gleich noch einmal dran."}]
+    assert server.live.frame(WATCH)["titles"][EX] == "02 Skip on 8 (MK-5)" and not frame["variants"]
+
+
+def test_learners_with_their_own_cards_fail_the_same_check_and_the_page_counts_them_together(tmp_path, source,
+                                                                                             known):
+    """With the course key each learner's cells name their own cards (anna's 8♠, ben's 8♣, cleo's 8♦ in
+    German and without saying the exercise, where the common cells say 8♥): the same check of the three
+    counts once, under its common name, and each learner's row names it with their own cards, as their
+    notebook does."""
+    from maumau.grading.learner_variants import learners_draw
+
+    key = bytes([1]) * 32
+    roster = tmp_path / "roster.csv"
+    roster.write_text("learner,name,email\nanna,Anna A,a@s.example\nben,Ben B,b@s.example\ncleo,Cleo C,c@s.example\n")
+    server = classroom.Server(db=tmp_path / "class.sqlite", port=0, teacher_token="t-secret",
+                              course=Course(source, variants=key), roster=roster).start()
+    try:
+        skip = known[EX]
+        own = {who: skip.drawn(learners_draw(key, who, skip.exercise)).checks[0].name(lang)
+               for who, lang in (("anna", "en"), ("ben", "en"), ("cleo", "de"))}
+        assert own["anna"] != own["ben"] and "8♥" not in own["anna"] + own["ben"] + own["cleo"], own
+        for who, name in own.items():
+            with live_ws(server) as ws:
+                hello_as(ws, codes(server)[who])
+                sent = report(name, ok=False)
+                if who == "cleo":  # as in the browser course: the exercise is the one her own checks are of
+                    del sent["exercise"]
+                answer = said(ws, sent)
+                assert answer["type"] == "stored" and answer["exercise"] == EX, answer
+        frame = server.live.frame(WATCH)
+        assert frame["failing"] == [{"exercise": EX, "check": "3 players, seat 0 plays 8♥", "rules": ["MK-5"],
+                                     "learners": 3, "tried": 3}]
+        assert frame["rules"][0]["learners"] == 3 and frame["variants"]
+        rows = {row["name"]: row["cells"][EX]["failed"] for row in frame["rows"]}
+        assert rows["Anna A"] == [own["anna"]] and rows["Ben B"] == [own["ben"]]
+        assert rows["Cleo C"] == [skip.drawn(learners_draw(key, "cleo", skip.exercise)).checks[0].name("en")]
+        with live_ws(server) as ws:  # a notebook of the common release (no draw): its names are the common ones
+            hello_as(ws, codes(server)["anna"])
+            assert said(ws, report("3 players, seat 0 plays 8♥", ok=True))["type"] == "stored"
+            assert said(ws, report("3 players, seat 0 plays 5♠ (no effect)"))["code"] == "no_checks"  # no one's
+        assert server.live.frame(WATCH)["failing"][0]["learners"] == 2
+    finally:
+        server.stop()
 
 
 # --- hostile reports ------------------------------------------------------------------------------------------
@@ -385,6 +457,24 @@ def test_a_refusal_is_said_in_the_notebooks_language(server, lang, words):
         assert answer["code"] == "not_yours" and words in answer["message"]
     from maumau.classroom.live import REFUSED
     assert all(set(said) == {"en", "de", "hu"} for said in REFUSED.values())
+
+
+def test_the_live_page_says_every_word_in_english_german_and_hungarian():
+    import re
+    import string
+
+    from maumau.classroom.progress_page import LIVE_WORDS
+
+    script = (REPO / "maumau" / "classroom" / "pages" / "live.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"say\('([a-z_]+)'", script)) | {"title", "projector", "just", "last", "no_check"}
+    assert set(LIVE_WORDS) == {"en", "de", "hu"} and used <= set(LIVE_WORDS["en"]), used - set(LIVE_WORDS["en"])
+    fields = {lang: {key: {f for _, f, _, _ in string.Formatter().parse(text) if f}
+                     for key, text in words.items()} for lang, words in LIVE_WORDS.items()}
+    assert fields["de"] == fields["en"] == fields["hu"]  # the same keys, each with the same blanks
+    for lang in ("de", "hu"):
+        same = [k for k, text in LIVE_WORDS[lang].items() if text == LIVE_WORDS["en"][k]
+                and re.search("[a-z]{4}", re.sub(r"\{\w+\}", "", text))]
+        assert same == [], (lang, same)  # no English sentence left on a German or Hungarian page
 
 
 def test_every_field_the_live_page_reads_of_a_frame_is_in_the_schema():

@@ -124,12 +124,17 @@ def test_the_teacher_watches_the_class_change_live(server, tmp_path):
         page.wait_for_function("() => document.querySelector('#failing').innerText.includes('failed by 2 of 3')",
                                timeout=5000)
         failing = page.inner_text("#failing")
-        assert failing.startswith("3 players, seat 0 plays 8♥ (02_skip_on_eight, MK-5): failed by 2 of 3"), failing
-        assert "MK-5: learners failing a check of it now: 2" in page.inner_text("#rules")
-        assert "02_skip_on_eight: 1 of 3 pass every check" in page.inner_text("#counts")
-        rows = page.inner_text("#rows")
+        assert "plays\xa08♥" in failing  # a card stays on the line of the word before it
+        failing = failing.replace("\xa0", " ")
+        assert failing.startswith("3 players, seat 0 plays 8♥: failed by 2 of 3\n02 Skip on 8 (MK-5)\n"), failing
+        assert "MK-5: learners failing a check of it now: 2\nAn 8 makes the next player sit out; there is no " \
+               "answer. With 2 players you move again." in page.inner_text("#rules")
+        assert "02 Skip on 8 (MK-5): 1 of 3 pass every check" in page.inner_text("#counts")
+        assert "02_skip_on_eight" not in page.inner_text("main")  # exercises by their titles, not their files
+        rows = page.inner_text("#rows").replace("\xa0", " ")
         assert "<img src=x onerror=alert(1)>Ben" in rows and page.query_selector("#rows img") is None and not alerts
         assert "✓ all 3 passed" in rows and "✗ 3 players, seat 0 plays 8♥" in rows
+        assert page.inner_text("#class thead").strip() == "Learner\t02 Skip on 8 (MK-5)\t03 Reverse on 9 (MK-6)"
         headers = page.eval_on_selector_all("#class th[scope]", "ths => ths.map(t => t.scope)")
         assert headers.count("col") == 3 and headers.count("row") == 4
         assert page.inner_text("#class caption") == "Each learner's latest checks, by exercise"
@@ -147,19 +152,29 @@ def test_the_teacher_watches_the_class_change_live(server, tmp_path):
 
         projector = context.new_page()
         projector.goto(server.url + "/live/projector?lang=de")
-        projector.wait_for_function("() => document.querySelector('#counts').innerText.includes('Aufgabe') "
-                                    "|| document.querySelector('#counts').innerText.includes('02_skip')",
+        projector.wait_for_function("() => document.querySelector('#counts').innerText.includes('02 Aussetzen')",
                                     timeout=5000)
-        text = projector.inner_text("body")
+        text = projector.inner_text("body").replace("\xa0", " ")
         for name in ("Anna", "Ben", "Cleo", "Dóra"):
             assert name not in text, f"the projector names {name}"
         assert "3 Spieler, Platz 0 legt 8♥" in text and projector.get_attribute("html", "lang") == "de"
+        assert "02 Aussetzen bei der 8 (MK-5)" in text and "Eine 8 lässt den nächsten Spieler aussetzen" in text
+        assert "02_skip_on_eight" not in text
         violations += _axe(projector, "main")
         projector.screenshot(path=str(shots / "live-projector-de.png"), full_page=True)
 
-        other = browser.new_context()  # no login: the page and its socket are refused
+        lobby = context.new_page()  # where the teacher lands: the course page and the live view one click away
+        lobby.goto(server.url + "/")
+        lobby.wait_for_selector("#live-link", state="visible")
+        assert lobby.get_attribute("#live-link", "href").endswith("/live") and lobby.is_visible("#course-link")
+        other = browser.new_context()  # no login: the page and its socket are refused, the lobby shows no link
         refused = other.request.get(server.url + "/live")
         assert refused.status == 403
+        learner = other.new_page()
+        learner.goto(server.url + "/")
+        learner.wait_for_selector("#conn[data-state=connected]")
+        learner.wait_for_timeout(500)
+        assert not learner.is_visible("#live-link") and not learner.is_visible("#course-link")
         browser.close()
     for learner in learners.values():
         learner.ws.close()

@@ -62,3 +62,18 @@ def test_an_lms_link_to_the_learners_feedback_page_lands_there(course_server: An
     assert launch(anna, platform, "anna").header("Location") == f"{course_server.url}/my-feedback"
     page = anna.follow(f"{course_server.url}/my-feedback")
     assert page.status == 200 and "Signed in as Anna" in page.body and EX in page.body
+
+
+def test_an_lms_link_to_the_live_view_lands_the_teacher_there_and_a_learner_is_refused(course_server: Any,
+                                                                                         platform: Platform):
+    target = "https://purl.imsglobal.org/spec/lti/claim/target_link_uri"
+    platform.extra = {target: f"{course_server.url}/live"}
+    teacher = Browser()
+    assert launch(teacher, platform, "tom").header("Location") == f"{course_server.url}/live"  # an instructor
+    page = teacher.follow(f"{course_server.url}/live")
+    assert page.status == 200 and "The class right now" in page.body
+    course = teacher.follow(f"{course_server.url}/course?lang=de")
+    assert '<a href="live?lang=de">Die Klasse gerade (live)' in course.body  # one click from the course page
+    anna = Browser()
+    assert launch(anna, platform, "anna").header("Location") == f"{course_server.url}/live"
+    assert anna.follow(f"{course_server.url}/live").status == 403  # the link lands; the page is the teacher's

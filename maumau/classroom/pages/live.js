@@ -56,6 +56,9 @@
 
   function fill(list, items) { list.replaceChildren(...items); }
 
+  // A card stays on the line of the word before it ("plays 8♥", never "plays" and "8♥" a line apart).
+  function keepCards(name) { return name.replace(/ (?=\S*[♥♦♣♠])/g, '\u00a0'); }
+
   function draw() {
     if (!frame) return;
     const m = frame.learners;
@@ -66,29 +69,38 @@
       $('idle').textContent = frame.idle.length ? frame.idle.join(', ') : say('idle_none', {minutes});
     }
     $('idle-title').textContent = say('idle', {minutes});
+    const title = (name) => (frame.titles && frame.titles[name]) || name;
     fill($('failing'), frame.failing.length ? frame.failing.map((f) => {
       const li = el('li');
-      li.append(el('strong', f.check), document.createTextNode(' (' + f.exercise + (f.rules.length ? ', ' + f.rules.join(', ') : '') + '): '),
-                el('span', say('of', {n: f.learners, m: f.tried}), 'bad'));
+      li.append(el('strong', keepCards(f.check)), document.createTextNode(': '), el('span', say('of', {n: f.learners, m: f.tried}), 'bad'),
+                el('br'), el('span', [title(f.exercise)].concat(f.rules.filter((r) => !title(f.exercise).includes(r))).join(' · '), 'quiet'));
       return li;
     }) : [el('li', say('no_failing'), 'ok')]);
-    fill($('rules'), frame.rules.map((r) => el('li', say('rule', {rule: r.rule, n: r.learners}))));
-    fill($('counts'), frame.counts.length ? frame.counts.map((c) => el('li', say('count', {exercise: c.exercise, all: c.all_passed, tried: c.tried})))
+    $('variants-note').textContent = frame.variants ? say('variants') : '';
+    $('variants-note').hidden = !frame.variants;
+    fill($('rules'), frame.rules.map((r) => {
+      const li = el('li');
+      li.append(el('strong', r.rule), document.createTextNode(': '), el('span', say('rule', {n: r.learners}), 'bad'));
+      if (r.says) li.append(el('br'), el('span', r.says, 'quiet'));
+      return li;
+    }));
+    fill($('counts'), frame.counts.length ? frame.counts.map((c) => el('li', say('count', {exercise: title(c.exercise), all: c.all_passed, tried: c.tried})))
                                           : [el('li', say('empty'), 'quiet')]);
     if (PROJECTOR) return;
     const head = [el('th', say('learner'))];
     head[0].scope = 'col';
-    for (const name of frame.exercises) { const th = el('th', name); th.scope = 'col'; head.push(th); }
+    for (const name of frame.exercises) { const th = el('th', title(name)); th.scope = 'col'; head.push(th); }
     fill($('head'), head);
     const stuck = new Set(frame.idle);
     fill($('rows'), frame.rows.map((row) => {
       const tr = el('tr');
       const th = el('th', row.name);
       th.scope = 'row';
-      if (!row.connected && row.progress === null) th.append(el('span', ' (' + say('not_yet') + ')', 'quiet'));
+      if (!row.connected && row.progress === null) th.append(el('span', say('not_yet'), 'quiet when'));
       else {
-        const key = Object.keys(row.cells).length ? 'last' : 'no_check';
-        th.append(el('span', ' · ' + say(key, {minutes: Math.max(0, minutesSince(row.progress))}), 'quiet'));
+        const ago = Math.max(0, minutesSince(row.progress));
+        const key = Object.keys(row.cells).length ? (ago ? 'last' : 'just') : 'no_check';
+        th.append(el('span', say(key, {minutes: ago}), 'quiet when'));
       }
       if (stuck.has(row.name)) tr.className = 'stuck';
       tr.append(th);
@@ -104,7 +116,7 @@
         } else {
           td.append(el('span', say('passed', {passed: cell.passed, total: cell.total}), 'bad'));
           const list = el('ul');
-          for (const name of cell.failed) list.append(el('li', say('failed', {name})));
+          for (const name of cell.failed) list.append(el('li', say('failed', {name: keepCards(name)})));
           td.append(list);
         }
         tr.append(td);

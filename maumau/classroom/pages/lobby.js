@@ -28,6 +28,7 @@
         + 'server that issued it; after a restart, give a learner who lost theirs a new one.',
       codeKept: 'issued {issued}: not kept in plain', renew: 'New code',
       renewSure: 'A new code for {learner}? The old one stops working.',
+      courseLink: 'Course page (grades, hand-ins, feedback)', liveLink: 'The class right now (live checks)',
     },
   };
   const params = new URLSearchParams(location.search);
@@ -114,11 +115,21 @@
       if (teacher) ask({ type: 'ping' }, (pong) => { if (pong.user) $('logout').hidden = true; });
       if (!teacher) { if (afterLogin) say(t('badToken'), 'error'); return; }
       $('teacher').open = true;
+      showCourseLinks();
       say('');
       showTables(answer.tables);
       listCodes();
       if (!poll) poll = setInterval(listTables, 5000);
     });
+  }
+  // The course page and the live view, where this server has a course: /live answers the logged-in
+  // teacher alone (anyone else gets a refusal, and never sees these links).
+  async function showCourseLinks() {
+    let answer = null;
+    try {
+      answer = await fetch(BASE + 'live', { credentials: 'same-origin', cache: 'no-store', redirect: 'manual' });
+    } catch (e) { /* no live view: no links */ }
+    $('course-links').hidden = !(teacher && answer && answer.ok);
   }
   async function logIn(token) {
     let answer;
@@ -280,11 +291,13 @@
     'clock-label': 'clock', logout: 'logout',
     'tables-title': 'tables', refresh: 'refresh', 'no-tables': 'none', 'codes-title': 'codes',
     'codes-hint': 'codesHint', 'codes-learner': 'codesLearner', 'codes-name': 'codesName', 'codes-code': 'codesCode',
-    'codes-renew': 'codesRenew',
+    'codes-renew': 'codesRenew', 'course-link': 'courseLink', 'live-link': 'liveLink',
   };
   for (const [id, key] of Object.entries(words)) $(id).textContent = t(key);
   document.documentElement.lang = LANG;
   $('lang').value = LANG;
   $('seed').placeholder = t('seedHint');
+  $('course-link').href = BASE + 'course' + (LANG_QUERY ? '?' + LANG_QUERY : '');
+  $('live-link').href = BASE + 'live' + (LANG_QUERY ? '?' + LANG_QUERY : '');
   connect();
 }());
