@@ -251,7 +251,7 @@ def first_page(page: Page, url: str) -> dict:
         # its kernel answers in German before the notebook closes (closed while Pyodide still started,
         # JupyterLab's and the widgets' own cleanup raced the start: errors on the page, none of the course)
         page.wait_for_function(f"() => {{ const c = {APP}.shell.currentWidget.sessionContext;"
-                               " return c.session && c.session.kernel && c.kernelDisplayStatus === 'idle'; }}",
+                               " return c.session && c.session.kernel && c.kernelDisplayStatus === 'idle'; }",
                                timeout=180_000)
         answer = page.evaluate(EXECUTE, 'import maumau as mm\nmm.set_language("de")\nprint(mm.variant("makao"))')
         if "Karten" not in answer:

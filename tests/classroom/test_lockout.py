@@ -295,7 +295,11 @@ def test_a_get_changes_nothing_and_a_log_out_needs_the_pages_csrf_token(server):
 def test_the_lobby_logs_in_and_out_by_post_with_the_csrf_token():
     lobby = (REPO / "maumau" / "classroom" / "pages" / "lobby.js").read_text()
     calls = [line for line in lobby.splitlines() if "fetch(" in line]
-    assert len(calls) == 2 and all("method: 'POST'" in line for line in calls), calls
+    changes = [line for line in calls if "method:" in line]  # log in, log out
+    assert len(changes) == 2 and all("method: 'POST'" in line for line in changes), calls
+    # the only other request reads whether /live answers this browser (the teacher's links): a GET
+    assert [line for line in calls if line not in changes] == [
+        line for line in calls if "fetch(BASE + 'live', {" in line and "method" not in line], calls
     assert "'X-Maumau-CSRF': csrfToken()" in lobby
 
 
