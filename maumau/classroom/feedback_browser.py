@@ -14,7 +14,7 @@ from urllib.parse import quote, urlencode
 from .client import ClassroomError
 from .feedback_http import FEEDBACK_HTTP
 
-__all__ = ["ask", "http_url"]
+__all__ = ["request_feedback", "http_url"]
 
 
 def http_url(url: str) -> str:
@@ -23,7 +23,7 @@ def http_url(url: str) -> str:
     return "http" + url[2:] if url.startswith("ws") else url
 
 
-def ask(url: str, hello: dict[str, Any], timeout: float) -> dict[str, Any]:
+def request_feedback(url: str, hello: dict[str, Any], timeout: float) -> dict[str, Any]:
     """The class server's answer (JSON) to the feedback request ``hello``, or ClassroomError when the
     server cannot be reached or answers with no JSON (a server without this way in)."""
     from js import XMLHttpRequest  # type: ignore[import-not-found]  # only inside Pyodide

@@ -66,9 +66,9 @@ def feedback(url: str, code: str, exercise: str, token: str | None = None, hub_t
 def _answer(url: str, hello: dict[str, Any], hub_token: str | None, timeout: float) -> dict[str, Any]:
     """The class server's answer to ``hello``: over HTTP in the browser course, else its websocket."""
     if sys.platform == "emscripten":  # the browser course: no sockets, a synchronous request (feedback_browser)
-        from .feedback_browser import ask
+        from .feedback_browser import request_feedback
 
-        return ask(url, hello, timeout)
+        return request_feedback(url, hello, timeout)
     return _ask(url, hello, hub_token, timeout)
 
 
