@@ -30,7 +30,7 @@ class Feedback:
         return self.message + ("\n\n" + self.text if self.text else "")
 
     def _repr_markdown_(self) -> str:
-        from ..grading.report import md_text  # the sentence names an exercise's title: shown as written
+        from ..grading.inline_markdown import md_text  # a title in the sentence: shown as written
 
         return f"*{md_text(self.message)}*" + ("\n\n" + self.text if self.text else "")
 

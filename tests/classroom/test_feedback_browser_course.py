@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import shutil
 import socket
 import threading
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("websockets")
 pytest.importorskip("playwright.sync_api")
 
-from test_live_browser_course import CHROMIUM, PYODIDE, REPO, Files, pytestmark, this_maumau  # noqa: E402, F401
+from test_live_browser_course import CHROMIUM, PYODIDE, REPO, SITE, Files, pytestmark, this_maumau  # noqa: E402, F401
 
 from maumau import classroom  # noqa: E402
 from maumau.classroom import Course  # noqa: E402
@@ -138,6 +140,8 @@ f"{{sys.platform}} {{js.self.constructor.name}}"
         anna = _cell(page, f"ask({codes['anna']!r})")
         assert anna.startswith("True | Your feedback on") and "anna's own explanation" in anna
         assert "4 of 6 points" in anna and "ben" not in anna
+        shown = _cell(page, f"classroom.feedback({server.url!r}, {codes['anna']!r}, {EX!r})._repr_markdown_()")
+        assert shown.startswith("*Your feedback on") and "anna's own explanation" in shown  # what the notebook shows
         ben = _cell(page, f"ask({codes['ben']!r}, 'hu')")
         assert "ben's own explanation" in ben and "anna" not in ben
         for code, lang, words in (("anna", "de", "Niemand in diesem Kurs hat diesen persönlichen Code"),
@@ -153,3 +157,67 @@ except classroom.ClassroomError as err:
 said""")
         assert gone.startswith("cannot reach the class server at http://127.0.0.1:")
         browser.close()
+
+
+# --- the same cell in the site's own JupyterLab ----------------------------------------------------
+
+#: The cell's outputs as the kernel sends them: its value's Markdown, an error's lines as shown.
+EXECUTE = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, store_history: false});
+  const out = [];
+  future.onIOPub = (msg) => {
+    const c = msg.content;
+    if (msg.header.msg_type === 'execute_result') out.push('markdown: ' + c.data['text/markdown']);
+    if (msg.header.msg_type === 'error') out.push('error: ' + c.traceback.join('\\n'));
+    if (msg.header.msg_type === 'stream') out.push(c.name + ': ' + c.text);
+  };
+  await future.done;
+  return out.join('\\n');
+}"""
+
+
+class Lab(Files):
+    """The whole site, as GitHub Pages serves it, but for JupyterLite exposing its app (a test setting)."""
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] != "/jupyter-lite.json":
+            return super().do_GET()
+        config = json.loads((Path(self.directory) / "jupyter-lite.json").read_text())
+        config["jupyter-config-data"]["exposeAppInBrowser"] = True
+        body = json.dumps(config).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_in_the_sites_jupyterlab_the_learners_cell_shows_the_feedback_or_one_sentence(server):
+    """The site as built (its own maumau wheel: ``make site`` first), a notebook open in its JupyterLab."""
+    from playwright.sync_api import sync_playwright
+
+    server, db = server
+    code = next(line.code for line in server.roster.lines() if line.learner == "anna")
+    files = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Lab, directory=str(SITE)))
+    threading.Thread(target=files.serve_forever, daemon=True).start()
+    cell = f"from maumau import classroom\nclassroom.feedback({server.url!r}, {{code!r}}, {EX!r}, lang='de')"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{files.server_address[1]}/lab/index.html?path=exercises/{EX}.ipynb")
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                                   " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
+            page.evaluate("async () => { await window.jupyterapp.shell.currentWidget.sessionContext.ready; }")
+            before = page.evaluate(EXECUTE, cell.format(code=code))
+            assert before.startswith("markdown: *Deine Rückmeldung zu") and "explanation" not in before, before
+            FeedbackRelease(db).release(EX, server.course.course.clock())
+            after = page.evaluate(EXECUTE, cell.format(code=code))
+            assert after.startswith("markdown: *Deine Rückmeldung zu") and "anna's own explanation" in after, after
+            wrong = page.evaluate(EXECUTE, cell.format(code="ben"))
+            assert wrong.startswith("error: ") and wrong.count("\n") == 0 and "Traceback" not in wrong, wrong
+            assert "Niemand in diesem Kurs hat diesen persönlichen Code" in wrong
+            browser.close()
+    finally:
+        files.shutdown()
