@@ -164,7 +164,9 @@ site: $(VENV)/.installed-site
 site-test: site
 	MM_OUT="$(TMPHOME)/browser" $(BIN)/python tests/browser/drive_site.py
 	# a check in the site's Pyodide reaches a class server through the browser's WebSocket (issue 38)
-	$(TEST_ENV) SITE="$(CURDIR)/site" $(BIN)/python -m pytest -p no:cacheprovider tests/classroom/test_live_browser_course.py
+	# ... and a notebook there reads its learner's released feedback by a synchronous request (issue 38)
+	$(TEST_ENV) SITE="$(CURDIR)/site" $(BIN)/python -m pytest -p no:cacheprovider tests/classroom/test_live_browser_course.py \
+		tests/classroom/test_feedback_browser_course.py
 
 # The manual (docs/: Sphinx with MyST-NB and the furo theme) into docs/_build/html: warnings are errors,
 # every reference must resolve (-n). The course notebooks are shown with their committed outputs

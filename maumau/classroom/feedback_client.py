@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass
+from typing import Any
 
 from .client import ClassroomError
 from .handin_client import _handin_url
@@ -28,9 +30,17 @@ class Feedback:
         return self.message + ("\n\n" + self.text if self.text else "")
 
     def _repr_markdown_(self) -> str:
-        from ..grading.report import md_text  # the sentence names an exercise's title: shown as written
+        from ..grading.inline_markdown import md_text  # a title in the sentence: shown as written
 
         return f"*{md_text(self.message)}*" + ("\n\n" + self.text if self.text else "")
+
+
+class _Refused(ClassroomError):
+    """A feedback request the class server refused or could not answer: in a notebook its sentence
+    alone, no traceback (IPython shows ``_render_traceback_``); ``except ClassroomError`` catches it."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"\x1b[31m\x1b[1m✗\x1b[0m {self}"]
 
 
 def feedback(url: str, code: str, exercise: str, token: str | None = None, hub_token: str | None = None,
@@ -39,26 +49,45 @@ def feedback(url: str, code: str, exercise: str, token: str | None = None, hub_t
     (``classroom.hand_in``): ``code`` your personal code (no ``token``), or the table's code and your
     seat's ``token``; on JupyterHub the hub token says who you are.  Before your teacher releases it
     you get only a sentence saying when it comes.  ``lang``: en, de or hu (None: the course's).
-    ClassroomError with the server's sentence when it refuses."""
+    ClassroomError with the server's sentence when it refuses.  In the browser course (JupyterLite)
+    the same call asks over HTTP (``feedback_browser``): the class server must be reachable from the
+    browser (an https site reaches only an https server)."""
+    hello = {"type": "feedback", "code": code, "token": token, "exercise": exercise, "lang": lang}
+    try:
+        answer = _answer(url, hello, hub_token, timeout)
+    except ClassroomError as err:
+        raise _Refused(err.code, str(err)) from None
+    if answer.get("type") != "feedback":
+        raise _Refused(str(answer.get("code", "refused")), str(answer.get("message", answer)))
+    return Feedback(str(answer["exercise"]), bool(answer["released"]), str(answer["message"]),
+                    str(answer.get("text") or ""), answer.get("at"))
+
+
+def _answer(url: str, hello: dict[str, Any], hub_token: str | None, timeout: float) -> dict[str, Any]:
+    """The class server's answer to ``hello``: over HTTP in the browser course, else its websocket."""
+    if sys.platform == "emscripten":  # the browser course: no sockets, a synchronous request (feedback_browser)
+        from .feedback_browser import request_feedback
+
+        return request_feedback(url, hello, timeout)
+    return _ask(url, hello, hub_token, timeout)
+
+
+def _ask(url: str, hello: dict[str, Any], hub_token: str | None, timeout: float) -> dict[str, Any]:
+    """The class server's answer to ``hello`` over its websocket ``/feedback``."""
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
     hub_token = hub_token or (os.environ.get("JUPYTERHUB_API_TOKEN") if "/services/" in url else None)
     headers = {"Authorization": f"token {hub_token}"} if hub_token else None
-    hello = {"type": "feedback", "code": code, "token": token, "exercise": exercise, "lang": lang}
     socket = _handin_url(url)[: -len("/handin")] + "/feedback"
     try:
         with connect(socket, open_timeout=timeout, additional_headers=headers, max_size=2**20) as ws:
             ws.send(json.dumps(hello))
-            answer = json.loads(ws.recv(timeout))
+            return dict(json.loads(ws.recv(timeout)))
     except InvalidStatus as err:  # the server said no before the request: why, in a sentence
         raise ClassroomError("refused", _refusal(url, err.response.status_code)) from None
     except (OSError, TimeoutError) as err:
         raise ClassroomError("unreachable", f"cannot reach the class server at {url}: {err}") from None
-    if answer.get("type") != "feedback":
-        raise ClassroomError(str(answer.get("code", "refused")), str(answer.get("message", answer)))
-    return Feedback(str(answer["exercise"]), bool(answer["released"]), str(answer["message"]),
-                    str(answer.get("text") or ""), answer.get("at"))
 
 
 def _refusal(url: str, status: int) -> str:

@@ -3,13 +3,15 @@
 Three ways in, one answer (``FeedbackDesk.answer``):
 
 - the notebook: ``classroom.feedback(url, code, exercise)`` (``feedback_client``) over the websocket
-  ``/feedback``; its first message says who asks exactly as a hand-in does (``identity``)::
+  ``/feedback`` (in the browser course, JupyterLite, over plain HTTP: ``feedback_http``, the same
+  request and answer); its first message says who asks exactly as a hand-in does (``identity``)::
 
       {"type": "feedback", "code": "<personal code>", "exercise": "02_skip_on_eight", "lang": "de"}
 
   or the table's code and the seat's ``token``; on JupyterHub the hub token, after an LMS launch the
-  launch's session: never a name the client types.  The answer is ``{"type": "feedback", "exercise",
-  "released", "at", "message", "text"}`` or ``{"type": "error", "code", "message"}``;
+  launch's session: never a name the client types (a request naming another ``learner`` is refused).
+  The answer is ``{"type": "feedback", "exercise", "released", "at", "message", "text"}`` or
+  ``{"type": "error", "code", "message"}``, its sentences in the request's language;
 - the learner's page ``/my-feedback`` after a hub or LMS sign-in (``page``): every exercise of the
   course;
 - the LTI exercise page (``section``): that exercise.
@@ -95,35 +97,50 @@ class FeedbackDesk:
         sentence = said("released", lang, exercise=title, when=when(release.at))
         return FeedbackAnswer(exercise, True, sentence, text, at, last[0])
 
-    # --- the notebook's websocket ---------------------------------------------------------------------
-    async def serve(self, websocket: Any, server: Any, address: str, hub_user: str | None) -> None:
-        """One request on ``websocket``: who asks (as a hand-in says it), which exercise, the answer."""
+    # --- the notebook's requests ---------------------------------------------------------------------
+    def respond(self, hello: Any, server: Any, address: str, hub_user: str | None) -> dict[str, Any]:
+        """The answer to one request ``hello`` (the websocket's first message, or the browser course's
+        HTTP request, ``feedback_http``): who asks (as a hand-in says it), which exercise, their feedback;
+        or a refusal with its sentence in the asker's language."""
+        lang = _lang(hello)
         try:
-            raw = await websocket.recv()
-            hello = json.loads(raw[:_HELLO_BYTES] if isinstance(raw, str) else bytes(raw[:_HELLO_BYTES]))
-            lang = _lang(hello)
-            learner = self._who(hello, server, address, hub_user)
+            learner = self._who(hello, server, address, hub_user, lang)
             exercise = hello.get("exercise")
             if not isinstance(exercise, str) or exercise not in self.exercises():
                 raise HandInError(said("unknown_exercise", lang, exercise=repr(str(exercise)[:60])))
-            answer = self.answer(learner, exercise, lang)
-            await websocket.send(json.dumps({"type": "feedback", **answer.as_dict()}))
+            return {"type": "feedback", **self.answer(learner, exercise, lang).as_dict()}
         except HandInError as err:
-            await websocket.send(json.dumps({"type": "error", "code": "refused", "message": str(err)}))
-        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError, TypeError):
-            await websocket.send(json.dumps({"type": "error", "code": "bad_request",
-                                             "message": said("bad_request", "en")}))
+            return {"type": "error", "code": "refused", "message": str(err)}
+        except (AttributeError, TypeError):
+            return {"type": "error", "code": "bad_request", "message": said("bad_request", lang)}
 
-    def _who(self, hello: Any, server: Any, address: str, hub_user: str | None) -> str:
+    async def serve(self, websocket: Any, server: Any, address: str, hub_user: str | None) -> None:
+        """One request on ``websocket``: its first message, and the answer (``respond``)."""
+        raw = await websocket.recv()
+        try:
+            hello = json.loads(raw[:_HELLO_BYTES] if isinstance(raw, str) else bytes(raw[:_HELLO_BYTES]))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            hello = None  # answered as a bad request
+        await websocket.send(json.dumps(self.respond(hello, server, address, hub_user)))
+
+    def _who(self, hello: Any, server: Any, address: str, hub_user: str | None, lang: str) -> str:
         """The learner asking: the hub (or LMS) user, else the roster learner of the personal code
-        or of the seat whose token is given (``identity.hand_in_learner``, with its costs)."""
-        from .identity import hand_in_learner
+        or of the seat whose token is given (``identity.hand_in_learner``, with its costs).  A request
+        that names another learner is refused: only the asker's own feedback is ever shown."""
+        from .identity import WhoError, hand_in_learner
 
         if not isinstance(hello, dict) or hello.get("type") != "feedback":
             raise TypeError("not a feedback request")
-        if hub_user is not None:
-            return hub_user
-        return hand_in_learner(hello, server.tables.by_code, server.roster, server.limits.bucket("wrong", address))
+        learner = hub_user
+        if learner is None:
+            try:
+                learner = hand_in_learner(hello, server.tables.by_code, server.roster,
+                                          server.limits.bucket("wrong", address))
+            except WhoError as err:  # the hand-in's reason, said to this learner in their language
+                raise HandInError(said("who_" + err.key, lang, **err.values)) from None
+        if hello.get("learner", learner) != learner:
+            raise HandInError(said("not_yours", lang))
+        return learner
 
     # --- the pages --------------------------------------------------------------------------------------
     def section(self, learner: str, exercise: str, lang: str, heading: str | None = None) -> str:

@@ -25,13 +25,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from .messages import Join
     from .table import ClassTable
 
-__all__ = ["sit_down", "hand_in_learner", "codes_answer", "NO_ROSTER", "WRONG_CODE"]
+__all__ = ["sit_down", "hand_in_learner", "codes_answer", "NO_ROSTER", "WRONG_CODE", "WhoError"]
 
 #: Why a server without a roster or a hub takes no hand-in, and what the teacher does about it.
 NO_ROSTER = ("this class server does not know who its learners are, so it takes no hand-in: the teacher "
              "starts it with --roster roster.csv (the roster maumau export reads) and gives each learner their "
              "personal code (maumau table codes), or runs it on JupyterHub (--hub)")
 WRONG_CODE = "no learner of this course has that personal code: check it on your teacher's slip"
+
+
+class WhoError(HandInError):
+    """A request whose asker the server cannot tell: the sentence (a hand-in's), and ``key`` and
+    ``values`` for a caller that says it in the learner's language (``feedback_desk``)."""
+
+    def __init__(self, key: str, sentence: str, **values: str) -> None:
+        super().__init__(sentence)
+        self.key, self.values = key, values
 
 
 def sit_down(table: ClassTable, request: Join, roster: Roster | None) -> tuple[int, str | None]:
@@ -64,15 +73,15 @@ def hand_in_learner(hello: dict[str, Any], tables: dict[str, ClassTable], roster
     from .store import same_token
 
     if roster is None:
-        raise HandInError(NO_ROSTER)
+        raise WhoError("no_roster", NO_ROSTER)
     if not wrong.has():
-        raise HandInError("too many wrong codes or tokens from here: wait a minute")
+        raise WhoError("too_many", "too many wrong codes or tokens from here: wait a minute")
     code, token = hello.get("code"), hello.get("token")
     if not token:
         learner = roster.learner_for(code) if isinstance(code, str) else None
         if learner is None:
             wrong.take()
-            raise HandInError(WRONG_CODE + " (or hand in with your table's code and your seat's token)")
+            raise WhoError("wrong_code", WRONG_CODE + " (or hand in with your table's code and your seat's token)")
         return learner
     table = tables.get(code) if isinstance(code, str) else None
     seat = None
@@ -80,12 +89,14 @@ def hand_in_learner(hello: dict[str, Any], tables: dict[str, ClassTable], roster
         seat = next((s for s in table.seats if s.token_hash and same_token(token, s.token_hash)), None)
     if seat is None or not seat.name:
         wrong.take()
-        raise HandInError("no seat at that table has this token: hand in with your own seat's token or your "
-                          "personal code")
+        raise WhoError("wrong_token", "no seat at that table has this token: hand in with your own seat's token "
+                                      "or your personal code")
     if seat.user is None or seat.user not in roster.entries:
-        raise HandInError(f"you sat at table {table.code if table else ''} under a name, without your personal "
-                          f"code, so the server cannot tell who you are: hand in with your personal code "
-                          f"(classroom.hand_in(url, 'YOUR-CODE', notebook)), or sit down with it")
+        where = table.code if table else ""
+        raise WhoError("nameless_seat", f"you sat at table {where} under a name, without your personal code, so the "
+                                        f"server cannot tell who you are: hand in with your personal code "
+                                        f"(classroom.hand_in(url, 'YOUR-CODE', notebook)), or sit down with it",
+                       table=where)
     return seat.user
 
 

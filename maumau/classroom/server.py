@@ -26,6 +26,7 @@ from .capacity import Capacity, capped_connection, raise_open_files
 from .connections import Connection, OpenTables
 from .course import COURSE_PAGE, HANDIN_SOCKET, Course, CourseDesk
 from .feedback_desk import FEEDBACK_SOCKET, LEARNER_PAGE
+from .feedback_http import FEEDBACK_HTTP, feedback_http
 from .hub import HubUsers
 from .hub_login import SESSION_COOKIE as HUB_COOKIE
 from .hub_login import STATE_COOKIE, HubLogin
@@ -307,6 +308,9 @@ class Server:
             return self._login(connection, request, where)
         if where == RELEASE_PATH:  # the course page's release buttons: a POST of the teacher's own page
             return self._release(request, path)
+        if where == FEEDBACK_HTTP and self.hub_login is None:  # the browser course's notebook: its own CORS
+            desk = self.course.feedback_desk if self.course is not None else None
+            return feedback_http(desk, self, request, path, _address(connection))
         if request.method != "GET":  # nothing else changes state over HTTP: the pages are only read
             return plain(405, f"{where} is a page: it is only read (GET)\n", [("Allow", "GET")])
         if self.hub_login is not None:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from .exercise import NotebookError, read_regular_file
 from .gradebook import STATUSES, Row
+from .inline_markdown import md_text
+from .inline_markdown import printable_line as _one_line
 from .submissions import FOLDER, printable
 
 if TYPE_CHECKING:
@@ -392,9 +394,6 @@ COLUMNS = ("student", "exercise", "score", "max_score", "manual_pending", "statu
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,79}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _WINDOWS = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_MD_PUNCT = re.compile(r"[\\`*\[\]!|~#<>&$@]")
-_MD_SPECIAL = {"_", "*"}
 
 
 class ReportError(NotebookError):
@@ -420,30 +419,6 @@ def grades_csv(rows: list[Row]) -> str:
 
 
 # --- Markdown -------------------------------------------------------------------------------------------
-
-def _one_line(text: str) -> str:
-    """Printable, on one line, without control characters (the summary is also printed to a
-    terminal, where an escape sequence would act)."""
-    text = _CONTROL.sub(lambda m: " " if m.group() in "\t\n\r" else f"\\x{ord(m.group()):02x}", printable(text))
-    return " ".join(text.split())
-
-
-def md_text(text: object) -> str:
-    """Learner text for inline Markdown: shown as written, never as markup (HTML, links,
-    images, emphasis, code, table cells, bare URLs)."""
-    text = _one_line(str(text))
-    out = []
-    for i, ch in enumerate(text):
-        if _MD_PUNCT.match(ch):
-            out.append("\\" + ch)
-        elif ch == "_":  # between two letters or digits "_" is no emphasis: snake_case stays readable
-            inner = 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()
-            out.append(ch if inner else "\\_")
-        else:
-            out.append(ch)
-    # no bare link either (GitHub and some renderers link http://... and www.... by themselves)
-    return "".join(out).replace("://", "\\://").replace("www.", "www\\.")
-
 
 def _fence(text: str) -> str:
     """A code fence longer than any run of backticks in ``text``."""

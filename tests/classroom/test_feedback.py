@@ -173,20 +173,25 @@ def test_a_learner_never_sees_another_learners_feedback(course):
     server, db, clock, codes = course
     _grade(db, "anna", EX, 4, "anna's secret explanation")
     clock.now = CLOSE + timedelta(days=1)
-    # another learner's name in the request: the code says who asks
-    forged = _ask(server, {"code": codes["ben"], "exercise": EX, "learner": "anna", "student": "anna"})
-    assert forged["type"] == "feedback" and "anna" not in json.dumps(forged)
+    # another learner's name in the request: refused, in the learner's language; any other field is no one's name
+    forged = _ask(server, {"code": codes["ben"], "exercise": EX, "learner": "anna", "lang": "de"})
+    assert forged["type"] == "error" and "anna" not in json.dumps(forged)
+    assert forged["message"].startswith("Du kannst nur deine eigene Rückmeldung lesen")
+    other = _ask(server, {"code": codes["ben"], "exercise": EX, "student": "anna"})
+    assert other["type"] == "feedback" and "anna" not in json.dumps(other)
     # a wrong or missing code, a seat token of nobody's, a path for an exercise, no request at all
-    for hello, words in (({"code": "AAAA-BBBB-CCCC-DDDD", "exercise": EX}, "no learner of this course"),
-                         ({"code": "anna", "exercise": EX}, "no learner of this course"),
-                         ({"code": "NOCODE", "token": "made-up", "exercise": EX}, "no seat at that table"),
+    for hello, words in (({"code": "AAAA-BBBB-CCCC-DDDD", "exercise": EX}, "No learner of this course"),
+                         ({"code": "anna", "exercise": EX}, "No learner of this course"),
+                         ({"code": "anna", "exercise": EX, "lang": "hu"}, "senkinek sincs ilyen személyes kódja"),
+                         ({"code": "NOCODE", "token": "made-up", "exercise": EX}, "No seat at that table"),
                          ({"code": codes["anna"], "exercise": "../../etc/passwd"}, "no exercise"),
                          ({"code": codes["anna"], "exercise": ["x"]}, "no exercise")):
         answer = _ask(server, hello)
         assert answer["type"] == "error" and words in answer["message"], answer
         assert "anna's secret" not in json.dumps(answer)
-    with pytest.raises(ClassroomError, match="no learner of this course has that personal code"):
+    with pytest.raises(ClassroomError, match="No learner of this course has that personal code") as refused:
         classroom.feedback(server.url, "anna", EX)
+    assert refused.value._render_traceback_()[0].endswith(str(refused.value))  # a notebook shows the sentence alone
     from websockets.sync.client import connect
 
     with connect(server.url.replace("http", "ws") + "/feedback") as ws:

@@ -25,6 +25,17 @@ FEEDBACK: dict[str, dict[str, str]] = {
         "unknown_exercise": "There is no exercise {exercise} in this course.",
         "bad_request": "The first message must be a feedback request (JSON).",
         "feedback_heading": "Feedback",
+        # to a learner whose request the server cannot tell is theirs (``identity.WhoError``'s keys)
+        "who_wrong_code": "No learner of this course has that personal code: check it on your teacher's slip.",
+        "who_wrong_token": "No seat at that table has this token: ask with your own seat's token or your personal "
+                           "code.",
+        "who_nameless_seat": "You sat at table {table} under a name, without your personal code, so the server "
+                             "cannot tell who you are: ask with your personal code.",
+        "who_too_many": "Too many wrong codes or tokens came from here: wait a minute.",
+        "who_no_roster": "This class server does not know who its learners are, so it gives no feedback: your "
+                         "teacher starts it with --roster and gives each learner their personal code.",
+        "not_yours": "You can read only your own feedback: this request names another learner, so nothing is "
+                     "shown.",
         # a learner's released feedback as a page (``classroom.feedback_html``)
         "score": "{score} of {max} points",
         "tests": "Tests",
@@ -82,6 +93,18 @@ FEEDBACK: dict[str, dict[str, str]] = {
                      "ihn mit --exercises.",
         "unknown_exercise": "In diesem Kurs gibt es keine Aufgabe {exercise}.",
         "bad_request": "Die erste Nachricht muss eine Anfrage nach der Rückmeldung sein (JSON).",
+        "who_wrong_code": "Niemand in diesem Kurs hat diesen persönlichen Code: prüfe ihn auf dem Zettel deiner "
+                          "Lehrkraft.",
+        "who_wrong_token": "Kein Platz an diesem Tisch hat dieses Token: frag mit dem Token deines eigenen Platzes "
+                           "oder mit deinem persönlichen Code.",
+        "who_nameless_seat": "Du sitzt an Tisch {table} unter einem Namen, ohne deinen persönlichen Code, daher weiß "
+                             "der Server nicht, wer du bist: frag mit deinem persönlichen Code.",
+        "who_too_many": "Von hier kamen zu viele falsche Codes oder Tokens: warte eine Minute.",
+        "who_no_roster": "Dieser Klassenserver weiß nicht, wer seine Lernenden sind, und gibt daher keine "
+                         "Rückmeldung: deine Lehrkraft startet ihn mit --roster und gibt allen ihren persönlichen "
+                         "Code.",
+        "not_yours": "Du kannst nur deine eigene Rückmeldung lesen: diese Anfrage nennt eine andere Person, daher "
+                     "wird nichts gezeigt.",
         "feedback_heading": "Rückmeldung",
         "score": "{score} von {max} Punkten",
         "tests": "Tests",
@@ -138,6 +161,16 @@ FEEDBACK: dict[str, dict[str, str]] = {
                      "kapcsolóval indítja.",
         "unknown_exercise": "Ebben a kurzusban nincs {exercise} feladat.",
         "bad_request": "Az első üzenetnek visszajelzéskérésnek kell lennie (JSON).",
+        "who_wrong_code": "A kurzusban senkinek sincs ilyen személyes kódja: nézd meg a tanárodtól kapott cetlin.",
+        "who_wrong_token": "Ennél az asztalnál egyik helynek sincs ilyen tokenje: a saját helyed tokenjével vagy a "
+                           "személyes kódoddal kérd.",
+        "who_nameless_seat": "A(z) {table} asztalnál egy névvel ültél le, személyes kód nélkül, így a szerver nem "
+                             "tudja, ki vagy: a személyes kódoddal kérd.",
+        "who_too_many": "Innen túl sok hibás kód vagy token érkezett: várj egy percet.",
+        "who_no_roster": "Ez az osztályszerver nem tudja, kik a tanulói, ezért nem ad visszajelzést: a tanárod a "
+                         "--roster kapcsolóval indítja, és mindenkinek kiadja a személyes kódját.",
+        "not_yours": "Csak a saját visszajelzésedet olvashatod: ez a kérés egy másik tanulót nevez meg, ezért semmi "
+                     "sem jelenik meg.",
         "feedback_heading": "Visszajelzés",
         "score": "{score} pont a {max} pontból",
         "tests": "Tesztek",
