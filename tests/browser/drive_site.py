@@ -242,7 +242,8 @@ def first_page(page: Page, url: str) -> dict:
                           ".map(a => [a.innerText, a.getAttribute('href')])")
     offered = {text.split("\n")[0].strip(): href for text, href in links}
     for name, path in COURSES.items():
-        if offered.get(name) != f"lab/index.html?path={path}":
+        lang = {"English": "en", "Deutsch": "de", "Magyar": "hu"}[name]
+        if offered.get(name) != f"lab/index.html?path={path}&workspace={lang}":
             problems.append(f"the first page offers {name} as {offered.get(name)!r}, not notebook 01 at {path}")
     page.screenshot(path=str(OUT / "first-page.png"))
     page.get_by_role("link", name="Deutsch").click()
