@@ -20,7 +20,7 @@ import pytest
 pytest.importorskip("websockets")
 pytest.importorskip("playwright.sync_api")
 
-from test_live_browser_course import CHROMIUM, PYODIDE, REPO, SITE, Files, pytestmark, this_maumau  # noqa: E402, F401
+from test_live_browser_course import CHROMIUM, PYODIDE, REPO, SITE, Files, pytestmark, serve_pyodide, this_maumau  # noqa: E402, F401
 
 from maumau import classroom  # noqa: E402
 from maumau.classroom import Course  # noqa: E402
@@ -59,26 +59,9 @@ onmessage = async (event) => {
 };"""
 
 
-class Site(Files):
-    def do_GET(self) -> None:
-        if self.path.split("?")[0] != "/feedback-worker.js":
-            return super().do_GET()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/javascript")  # a worker's script must say it is one
-        self.send_header("Content-Length", str(len(WORKER)))
-        self.end_headers()
-        self.wfile.write(WORKER)
-
-
 @pytest.fixture
 def site():
-    handler = type("FeedbackSite", (Site,), {"extra": {"/feedback.html": PAGE, "/maumau.zip": this_maumau()}})
-    files = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(PYODIDE)))
-    threading.Thread(target=files.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{files.server_address[1]}"
-    finally:
-        files.shutdown()
+    yield from serve_pyodide({"/feedback.html": PAGE, "/feedback-worker.js": WORKER, "/maumau.zip": this_maumau()})
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import os
 import threading
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,8 @@ def this_maumau() -> bytes:
 
 class Files(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".whl": "application/octet-stream"}
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".whl": "application/octet-stream",
+                      ".zip": "application/zip"}
     extra: dict[str, bytes] = {}
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
@@ -66,21 +68,27 @@ class Files(http.server.SimpleHTTPRequestHandler):
         if body is None:
             return super().do_GET()
         self.send_response(200)
-        self.send_header("Content-Type", "text/html" if self.path.endswith(".html") else "application/zip")
+        # a worker's script must say it is one
+        self.send_header("Content-Type", self.guess_type(self.path.split("?")[0]))
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
 
 
-@pytest.fixture
-def site():
-    handler = type("Site", (Files,), {"extra": {"/live.html": PAGE, "/maumau.zip": this_maumau()}})
+def serve_pyodide(extra: dict[str, bytes]) -> Iterator[str]:
+    """Pyodide's files from the built site on a free port, with ``extra`` pages beside them."""
+    handler = type("Site", (Files,), {"extra": extra})
     files = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(PYODIDE)))
     threading.Thread(target=files.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{files.server_address[1]}"
     finally:
         files.shutdown()
+
+
+@pytest.fixture
+def site():
+    yield from serve_pyodide({"/live.html": PAGE, "/maumau.zip": this_maumau()})
 
 
 def test_a_check_in_pyodide_reaches_the_class_server(site, tmp_path):
