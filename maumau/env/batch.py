@@ -1,0 +1,369 @@
+"""The batched engine: many hands of Makaó stepped at once over NumPy arrays, each one the very
+hand the scalar engine plays from its seed (issue 39).
+
+A learning agent that plays thousands of hands wants one call per decision of *all* of them.
+``Batch("makao", games=4096, players=2, seed=0)`` keeps ``games`` hands side by side as arrays:
+the hands as card counts ``[games, players, 52]`` (Makaó's 104 cards are the 52 cards twice,
+C-1), the stock as cards with a read pointer, the pile under the top card as counts (its order
+never matters: a reshuffle sorts it first, C-6), and the top card, the wish, the pending draw,
+the phase, the seat to move and the direction each as one number per hand.
+
+Exactness is the contract: hand ``i`` is dealt by ``mm.deal("makao", players, seed=s)`` with its
+seed ``s`` (``seed``, ``seed + 1``, ... and, for each hand that starts when one ends, the next
+seed not yet used), and every move follows the scalar engine's rules of Makaó (RULES.md): matching
+(C-3), drawing ends the turn (MK-3), the 7's draw chain (MK-4), the 8's skip (MK-5), the 9's
+reverse (MK-6), the Jack's wish (MK-7), the Ace's extra play (MK-8), the announcement (C-8: the
+legal moves say "Makaó" where it is due), the seeded reshuffle of the pile (C-6, with the
+engine's own ``shuffle`` and seed chain) and the blocked hand (C-7).  ``game(i)`` replays hand
+``i`` through the scalar engine, move for move; tests/env/test_batch.py checks every decision of
+sampled hands against it.
+
+Actions are the numbers of the variant's fixed action list (``maumau.env.actions``), as in the
+AEC and Gym environments.  A hand that ends is dealt anew at once, so every step makes one
+decision in every hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.cards import Rank, Suit
+from ..core.dealing import deal
+from ..core.moves import Draw, Play
+from ..core.state import GameState
+from ..core.turn import shuffle
+from ..core.variants import Variant, VariantError, variant
+from ..play.game import Game
+from .actions import Actions, actions_for
+
+__all__ = ["Batch"]
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+#: Card numbers 0..51 are the engine's ``Card.index``: suit * 13 + rank order (2 is 0, Ace is 12).
+CARDS = 52
+SEVEN, EIGHT, NINE, JACK, ACE = (Rank.SEVEN.order, Rank.EIGHT.order, Rank.NINE.order, Rank.JACK.order,
+                                 Rank.ACE.order)
+#: The row of the playable-card table used while a 7 waits to be answered (MK-4).
+ANSWER_SEVEN = CARDS * 5
+
+
+def playable_table() -> Bools:
+    """Which cards may be played on each table, as rows ``top + 52 * (wish + 1)`` (wish -1: none,
+    0..3: a suit wished with a Jack) and the row ``ANSWER_SEVEN`` (only a 7 answers a 7, MK-4).
+
+    C-3: same suit or same rank; after a wish, the wished suit counts instead of the top card's
+    suit; MK-7: a Jack fits on any card."""
+    card = np.arange(CARDS)
+    rank, suit = card % 13, card // 13
+    table = np.zeros((ANSWER_SEVEN + 1, CARDS), dtype=bool)
+    for top in range(CARDS):
+        for wish in range(-1, 4):
+            follow = top // 13 if wish < 0 else wish
+            table[top + CARDS * (wish + 1)] = (suit == follow) | (rank == top % 13) | (rank == JACK)
+    table[ANSWER_SEVEN] = rank == SEVEN
+    return table
+
+
+class _Moves:
+    """The action list read as arrays: each action's card (-1 for Draw and Pass), wish (-1: none)
+    and announcement, and back from (card, wish, announcement) to the action."""
+
+    def __init__(self, actions: Actions) -> None:
+        n = len(actions)
+        self.card = np.full(n, -1, dtype=np.int64)
+        self.wish = np.full(n, -1, dtype=np.int64)
+        self.mau = np.zeros(n, dtype=bool)
+        self.action = np.full((CARDS, 5, 2), -1, dtype=np.int64)  # [card, wish + 1, mau]
+        suits = list(Suit)
+        for i, move in enumerate(actions.moves):
+            if isinstance(move, Play):
+                wish = -1 if move.wish is None else suits.index(move.wish)  # type: ignore[arg-type]
+                self.card[i], self.wish[i], self.mau[i] = move.card.index, wish, move.mau
+                self.action[move.card.index, wish + 1, int(move.mau)] = i
+        self.draw = actions.index(Draw())
+        self.plays = np.flatnonzero(self.card >= 0)
+        #: How many actions each card makes (a Jack one per suit it may wish, MK-7).
+        self.per_card = np.bincount(self.card[self.plays], minlength=CARDS) // 2
+
+
+class Batch:
+    """``games`` hands of ``game`` (Makaó) for ``players`` seats, stepped at once.
+
+    >>> b = Batch("makao", games=8, players=2, seed=0)
+    >>> mask = b.legal_mask()                      # bool [games, actions]: the seat to move's legal actions
+    >>> finished = b.step(b.sample(np.random.default_rng(0)))
+    >>> b.decisions, b.game(3).start == deal("makao", players=2, seed=3)
+    (8, True)
+    """
+
+    def __init__(self, game: str | Variant = "makao", games: int = 1024, players: int = 2, seed: int = 0, *,
+                 record: bool = True) -> None:
+        v = variant(game)
+        if v.name != "makao" or v.changes:
+            raise VariantError(f"the batched engine plays makao as RULES.md has it, not {v.name} "
+                               f"{v.house_rules()}".rstrip())
+        lo, hi = v.players
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise VariantError(f"{v.name} is played by {lo} to {hi} players, not {players!r}")
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise ValueError(f"games must be a whole number of 1 or more, not {games!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
+        self.variant, self.games, self.players, self.record = v, games, players, record
+        self.actions = actions_for(v)
+        self._moves = _Moves(self.actions)
+        self._playable = playable_table()
+        self._rows = np.arange(games)
+        self._alloc(games, players, len(v.deck))
+        self.decisions = 0
+        #: Hands finished in each slot, and the seat that went out of the last one (-1: blocked, C-7).
+        self.finished = np.zeros(games, dtype=np.int64)
+        self.winners = np.full(games, -1, dtype=np.int64)
+        self._next_seed = seed
+        self._log: list[npt.NDArray[np.int16]] = []
+        self._logged = 0  # steps dropped from the front of the log
+        self._start = np.zeros(games, dtype=np.int64)  # the step at which each slot's hand began
+        self._deal(self._rows)
+
+    def _alloc(self, games: int, players: int, deck: int) -> None:
+        self.hands = np.zeros((games, players, CARDS), dtype=np.int64)
+        self.sizes = np.zeros((games, players), dtype=np.int64)
+        self.stock = np.zeros((games, deck), dtype=np.int64)
+        self.stock_at = np.zeros(games, dtype=np.int64)  # the next card to draw is stock[g, stock_at[g]]
+        self.stock_end = np.zeros(games, dtype=np.int64)
+        self.pile = np.zeros((games, CARDS), dtype=np.int64)  # the cards under the top card
+        self.pile_size = np.zeros(games, dtype=np.int64)
+        self.top = np.zeros(games, dtype=np.int64)
+        self.wish = np.full(games, -1, dtype=np.int64)  # the wished suit (MK-7), -1: none
+        self.pending = np.zeros(games, dtype=np.int64)  # cards the seat to move must draw or answer (MK-4)
+        self.extra = np.zeros(games, dtype=bool)  # the extra play after an Ace (MK-8)
+        self.to_move = np.zeros(games, dtype=np.int64)
+        self.direction = np.ones(games, dtype=np.int64)
+        self.idle = np.zeros(games, dtype=np.int64)  # turns in a row without play or card (C-7)
+        self.seeds = np.zeros(games, dtype=np.int64)  # the deal seed of each slot's hand
+        self.reshuffle_seeds = np.zeros(games, dtype=np.int64)  # the seed of the next reshuffle (C-6)
+
+    # --- dealing (C-2) --------------------------------------------------------------------------
+    def _deal(self, slots: Ints) -> None:
+        """Deal the next seeds into ``slots`` with the scalar engine's own ``deal``."""
+        for g in slots.tolist():
+            seed = self._next_seed
+            self._next_seed += 1
+            self._load(g, seed, deal(self.variant, self.players, seed=seed))
+        self._start[slots] = self._logged + len(self._log)
+
+    def _load(self, g: int, seed: int, state: GameState) -> None:
+        """Slot ``g`` holds ``state``, a hand as the engine dealt it."""
+        self.hands[g] = 0
+        for seat, hand in enumerate(state.hands):
+            np.add.at(self.hands[g, seat], [c.index for c in hand], 1)
+            self.sizes[g, seat] = len(hand)
+        stock = [c.index for c in state.stock]
+        self.stock[g, :len(stock)] = stock
+        self.stock_at[g], self.stock_end[g] = 0, len(stock)
+        self.pile[g] = 0
+        np.add.at(self.pile[g], [c.index for c in state.discard[:-1]], 1)
+        self.pile_size[g] = len(state.discard) - 1
+        self.top[g] = state.top.index
+        self.wish[g], self.pending[g], self.extra[g] = -1, 0, False
+        self.to_move[g], self.direction[g], self.idle[g] = state.to_move, 1, 0
+        self.seeds[g], self.reshuffle_seeds[g] = seed, state.seed
+
+    # --- what may be played --------------------------------------------------------------------
+    def _table_rows(self) -> Ints:
+        """Each hand's row of the playable-card table."""
+        return np.where(self.pending > 0, ANSWER_SEVEN, self.top + CARDS * (self.wish + 1))
+
+    def playable_cards(self) -> Bools:
+        """bool ``[games, 52]``: the cards the seat to move holds and may play now (C-3, MK-4, MK-7)."""
+        held = self.hands[self._rows, self.to_move] > 0
+        return held & self._playable[self._table_rows()]
+
+    def legal_mask(self) -> Bools:
+        """bool ``[games, actions]``: the legal actions of the seat to move in each hand, as
+        ``actions.mask(state)`` has them: the plays of each playable card (a Jack's with each
+        wish), with "Makaó" where it leaves one card (C-8), and Draw (MK-3, MK-4, MK-8)."""
+        m = self._moves
+        mask = np.zeros((self.games, len(m.card)), dtype=bool)
+        due = self.sizes[self._rows, self.to_move] == 2
+        mask[:, m.plays] = self.playable_cards()[:, m.card[m.plays]] & (m.mau[m.plays] == due[:, None])
+        mask[:, m.draw] = True
+        return mask
+
+    def sample(self, rng: np.random.Generator) -> Ints:
+        """One legal action per hand, each drawn uniformly from that hand's legal actions with
+        ``rng``, without making the whole mask: the playable cards are weighed by how many
+        actions each makes (a Jack four, one per suit), and Draw is one more."""
+        m = self._moves
+        weight = self.playable_cards() * m.per_card
+        upto = np.cumsum(weight, axis=1)
+        total = upto[:, -1] + 1
+        pick = (rng.random(self.games) * total).astype(np.int64)
+        card = (upto <= pick[:, None]).sum(axis=1)
+        draw = card == CARDS
+        card = np.where(draw, 0, card)
+        wish = pick - (upto[self._rows, card] - weight[self._rows, card])  # which of a Jack's suits
+        wish = np.where(card % 13 == JACK, wish, -1)
+        due = (self.sizes[self._rows, self.to_move] == 2).astype(np.int64)
+        return np.where(draw, m.draw, m.action[card, wish + 1, due])
+
+    # --- a step ---------------------------------------------------------------------------------
+    def check(self, actions: Any) -> Ints:
+        """``actions`` as an int array of one legal action per hand, or a ValueError saying which
+        hands got what, and why (the batch is unchanged)."""
+        array = np.asarray(actions)
+        if array.shape != (self.games,):
+            raise ValueError(f"step takes one action per hand: an array of shape ({self.games},), "
+                             f"not {array.shape}")
+        if array.dtype.kind not in "iu":
+            raise ValueError(f"actions are whole numbers (an integer array), not {array.dtype}")
+        a = array.astype(np.int64)
+        outside = np.flatnonzero((a < 0) | (a >= len(self._moves.card)))
+        if outside.size:
+            g = int(outside[0])
+            raise ValueError(f"action {a[g]} of hand {g} is outside the action list of makao: choose a number "
+                             f"from 0 to {len(self._moves.card) - 1} ({outside.size} hands)")
+        wrong = np.flatnonzero(~self._legal(a))
+        if wrong.size:
+            g = int(wrong[0])
+            raise ValueError(f"action {a[g]} ({self.actions.moves[a[g]]}) is not legal in hand {g} for seat "
+                             f"{self.to_move[g]} ({wrong.size} hands): legal_mask() marks the legal actions")
+        return a
+
+    def _legal(self, a: Ints) -> Bools:
+        m = self._moves
+        card = m.card[a]
+        play = card >= 0
+        c = np.where(play, card, 0)
+        holds = self.hands[self._rows, self.to_move, c] > 0
+        fits = self._playable[self._table_rows(), c]
+        due = self.sizes[self._rows, self.to_move] == 2
+        return np.where(play, holds & fits & (m.mau[a] == due), a == m.draw)
+
+    def step(self, actions: Any) -> Bools:
+        """Make one decision in every hand: ``actions[g]`` is hand ``g``'s action.  Returns which
+        hands ended with it (each is dealt anew at once; ``winners`` says who went out).  An
+        action of the wrong shape or type, outside the list or not legal raises ValueError and
+        changes nothing."""
+        a = self.check(actions)
+        if self.record:
+            self._log.append(a.astype(np.int16))
+        card = self._moves.card[a]
+        plays = np.flatnonzero(card >= 0)
+        draws = np.flatnonzero(card < 0)
+        won = self._play(plays, card[plays], self._moves.wish[a[plays]])
+        blocked = self._draw_turn(draws)
+        self.decisions += self.games
+        over = np.zeros(self.games, dtype=bool)
+        over[won] = True
+        over[blocked] = True
+        ended = np.flatnonzero(over)
+        if ended.size:
+            self.finished[ended] += 1
+            self.winners[blocked] = -1
+            self.winners[won] = self.to_move[won]
+            self._deal(ended)
+            self._trim()
+        return over
+
+    def _play(self, g: Ints, card: Ints, wish: Ints) -> Ints:
+        """The hands ``g`` play ``card`` (naming ``wish``): C-3 and the effects MK-4..MK-8.
+        Returns the hands that ended with it (C-9: the last card)."""
+        seat = self.to_move[g]
+        self.hands[g, seat, card] -= 1
+        self.sizes[g, seat] -= 1
+        self.pile[g, self.top[g]] += 1
+        self.pile_size[g] += 1
+        self.top[g], self.wish[g], self.idle[g] = card, wish, 0
+        rank = card % 13
+        self.pending[g] = np.where(rank == SEVEN, self.pending[g] + 2, 0)  # MK-4: the chain adds up
+        direction = np.where(rank == NINE, -self.direction[g], self.direction[g])  # MK-6
+        self.direction[g] = direction
+        ace = rank == ACE
+        self.extra[g] = ace  # MK-8: the same seat plays on
+        following = (seat + direction) % self.players
+        skipped = (following + direction) % self.players  # MK-5: next(X) sits out
+        self.to_move[g] = np.where(ace, seat, np.where(rank == EIGHT, skipped, following))
+        done = self.sizes[g, seat] == 0
+        self.to_move[g[done]] = seat[done]  # the winner, for step's record
+        return g[done]
+
+    def _draw_turn(self, g: Ints) -> Ints:
+        """The hands ``g`` draw: the pending 7s (MK-4) or one card (MK-3, MK-8); the turn passes.
+        Returns the hands that ended blocked (C-7: nobody could draw or play for a round)."""
+        seat = self.to_move[g]
+        n = np.where(self.pending[g] > 0, self.pending[g], 1)
+        got = self._draw(g, seat, n)
+        self.pending[g], self.extra[g] = 0, False
+        self.to_move[g] = (seat + self.direction[g]) % self.players
+        self.idle[g] = np.where(got > 0, 0, self.idle[g] + 1)
+        return g[self.idle[g] >= self.players]
+
+    def _draw(self, g: Ints, seat: Ints, n: Ints) -> Ints:
+        """Each hand ``g`` gives its ``seat`` up to ``n`` cards from the stock, reshuffling the pile
+        when the stock runs out (C-6); fewer if there are none left (C-7).  Returns how many."""
+        first = np.minimum(n, self.stock_end[g] - self.stock_at[g])
+        self._take(g, seat, first)
+        short = (first < n) & (self.pile_size[g] > 0)
+        for h in g[short].tolist():
+            self._reshuffle(h)
+        second = np.where(short, np.minimum(n - first, self.stock_end[g] - self.stock_at[g]), 0)
+        self._take(g, seat, second)
+        return first + second
+
+    def _take(self, g: Ints, seat: Ints, k: Ints) -> None:
+        """Hand ``g[i]``'s seat takes the ``k[i]`` cards at the front of its stock."""
+        for j in range(int(k.max(initial=0))):
+            more = k > j
+            h = g[more]
+            self.hands[h, seat[more], self.stock[h, self.stock_at[h]]] += 1
+            self.sizes[h, seat[more]] += 1
+            self.stock_at[h] += 1
+
+    def _reshuffle(self, g: int) -> None:
+        """C-6, as the engine does it (``maumau.core.turn``): the pile under the top card, sorted,
+        shuffled by ``random.Random(seed)``, becomes the stock, and the generator gives the next seed."""
+        order = np.repeat(np.arange(CARDS), self.pile[g]).tolist()
+        rng = random.Random(int(self.reshuffle_seeds[g]))
+        shuffle(order, rng.getrandbits)
+        self.reshuffle_seeds[g] = rng.getrandbits(63)
+        self.stock[g, :len(order)] = order
+        self.stock_at[g], self.stock_end[g] = 0, len(order)
+        self.pile[g], self.pile_size[g] = 0, 0
+
+    # --- the record ------------------------------------------------------------------------------
+    def _trim(self) -> None:
+        """Forget the steps before the oldest hand still being played."""
+        oldest = int(self._start.min()) - self._logged
+        if oldest > 4096 and oldest > len(self._log) // 2:
+            del self._log[:oldest]
+            self._logged += oldest
+
+    def moves_of(self, i: int) -> list[int]:
+        """The actions of hand ``i`` so far (since it was dealt)."""
+        self._slot(i)
+        if not self.record:
+            raise ValueError("this batch keeps no record (record=False): make it with record=True")
+        return [int(step[i]) for step in self._log[int(self._start[i]) - self._logged:]]
+
+    def game(self, i: int) -> Game:
+        """Hand ``i`` so far as an ``mm.Game``: dealt from its seed by the scalar engine and
+        replayed move for move."""
+        moves = self.actions.moves
+        return Game.replay(deal(self.variant, self.players, seed=int(self.seeds[self._slot(i)])),
+                           [moves[a] for a in self.moves_of(i)])
+
+    def _slot(self, i: Any) -> int:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.games:
+            raise ValueError(f"a hand of this batch is a number from 0 to {self.games - 1}, not {i!r}")
+        return int(i)
+
+    def __repr__(self) -> str:
+        return (f"<Batch of {self.games} {self.variant.name} hands, {self.players} players: "
+                f"{self.decisions} decisions, {int(self.finished.sum())} hands finished>")
