@@ -37,6 +37,8 @@ SHARED: dict[str, str] = {
     "number": "charts.number rounds a chart spec's number, text.i18n.number writes one in a language "
               "(charts' is used by graph/)",
     "probe": "grading.kernel.probe asks a kernel; simulation.spread.probe times a worker (grading's)",
+    "Batch": "env.Batch, the batched engine (its name fixed by issue 39's design), and grading.kernel.Batch, "
+             "what a kernel reads of its grading batch (a Protocol inside grading)",
 }
 
 

@@ -8,7 +8,9 @@
 
 Both need the extra ``maumau[env]`` (``pip install 'maumau[env]'``: gymnasium and pettingzoo).
 Observations hold only what the seat may see (its View); ``action_mask`` marks the legal actions.
-``env.LinearAgent`` is a small numpy-only learning player, ``env.train_cem`` trains it (``maumau.env.agent``).
+``env.Batch`` steps thousands of Makaó hands at once over arrays, each the scalar engine's hand
+(``maumau.env.batch``).  ``env.LinearAgent`` is a small numpy-only learning player, ``env.train_cem``
+trains it (``maumau.env.agent``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..core.variants import Variant, variant
 from ..extras import need
 from .actions import Actions, actions_for
 from .agent import LinearAgent, train_cem, win_rate
+from .batch import Batch
 from .curve import learning_curve
 from .observe import Observer
 
@@ -28,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .aec_env import MauMauAEC
     from .gym_env import SeatEnv
 
-__all__ = ["aec", "gym", "moves", "actions", "MauMauAEC", "SeatEnv", "Actions", "Observer", "LinearAgent",
+__all__ = ["aec", "gym", "moves", "actions", "MauMauAEC", "SeatEnv", "Actions", "Observer", "Batch", "LinearAgent",
            "train_cem", "win_rate", "learning_curve"]
 
 

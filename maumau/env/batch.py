@@ -244,7 +244,8 @@ class Batch:
         holds = self.hands[self._rows, self.to_move, c] > 0
         fits = self._playable[self._table_rows(), c]
         due = self.sizes[self._rows, self.to_move] == 2
-        return np.where(play, holds & fits & (m.mau[a] == due), a == m.draw)
+        legal: Bools = np.where(play, holds & fits & (m.mau[a] == due), a == m.draw)
+        return legal
 
     def step(self, actions: Any) -> Bools:
         """Make one decision in every hand: ``actions[g]`` is hand ``g``'s action.  Returns which
@@ -291,8 +292,9 @@ class Batch:
         skipped = (following + direction) % self.players  # MK-5: next(X) sits out
         self.to_move[g] = np.where(ace, seat, np.where(rank == EIGHT, skipped, following))
         done = self.sizes[g, seat] == 0
-        self.to_move[g[done]] = seat[done]  # the winner, for step's record
-        return g[done]
+        ended: Ints = g[done]
+        self.to_move[ended] = seat[done]  # the winner, for step's record
+        return ended
 
     def _draw_turn(self, g: Ints) -> Ints:
         """The hands ``g`` draw: the pending 7s (MK-4) or one card (MK-3, MK-8); the turn passes.
@@ -303,7 +305,8 @@ class Batch:
         self.pending[g], self.extra[g] = 0, False
         self.to_move[g] = (seat + self.direction[g]) % self.players
         self.idle[g] = np.where(got > 0, 0, self.idle[g] + 1)
-        return g[self.idle[g] >= self.players]
+        blocked: Ints = g[self.idle[g] >= self.players]
+        return blocked
 
     def _draw(self, g: Ints, seat: Ints, n: Ints) -> Ints:
         """Each hand ``g`` gives its ``seat`` up to ``n`` cards from the stock, reshuffling the pile
@@ -315,7 +318,8 @@ class Batch:
             self._reshuffle(h)
         second = np.where(short, np.minimum(n - first, self.stock_end[g] - self.stock_at[g]), 0)
         self._take(g, seat, second)
-        return first + second
+        got: Ints = first + second
+        return got
 
     def _take(self, g: Ints, seat: Ints, k: Ints) -> None:
         """Hand ``g[i]``'s seat takes the ``k[i]`` cards at the front of its stock."""
