@@ -34,7 +34,6 @@ import numpy.typing as npt
 from ..core.cards import Rank, Suit
 from ..core.dealing import deal
 from ..core.moves import Draw, Play
-from ..core.state import GameState
 from ..core.turn import shuffle
 from ..core.variants import Variant, VariantError, variant
 from ..play.game import Game
@@ -68,6 +67,44 @@ def playable_table() -> Bools:
             table[top + CARDS * (wish + 1)] = (suit == follow) | (rank == top % 13) | (rank == JACK)
     table[ANSWER_SEVEN] = rank == SEVEN
     return table
+
+
+U64 = npt.NDArray[np.uint64]
+#: Each card's bit in a hand's set of cards (a uint64: the cards a seat holds, whatever the copies).
+BIT = np.left_shift(np.uint64(1), np.arange(CARDS, dtype=np.uint64))
+JACKS = np.bitwise_or.reduce(BIT[np.arange(CARDS) % 13 == JACK])
+_M1, _M2, _M4 = (np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F))
+_BYTES = np.arange(0, 64, 8, dtype=np.uint64)
+#: SELECT[byte, k]: the position of the k-th set bit of ``byte``.
+SELECT = np.array([[[i for i in range(8) if b >> i & 1][k] if k < bin(b).count("1") else 0 for k in range(8)]
+                   for b in range(256)], dtype=np.uint64)
+
+
+def byte_prefix(x: U64) -> U64:
+    """The set bits of each ``x`` counted up to each of its bytes (byte i holds the count of bytes
+    0..i): SWAR's popcount per byte, summed by one multiplication."""
+    x = x - ((x >> np.uint64(1)) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    prefix: U64 = x * np.uint64(0x0101010101010101)
+    return prefix
+
+
+def popcount(x: U64) -> Ints:
+    """The number of set bits of each ``x``."""
+    counted: Ints = (byte_prefix(x) >> np.uint64(56)).astype(np.int64)
+    return counted
+
+
+def select_bit(x: U64, k: Ints) -> Ints:
+    """The position of the ``k``-th set bit (from 0) of each ``x``, which has more than ``k``."""
+    counts = ((byte_prefix(x)[:, None] >> _BYTES) & np.uint64(0xFF)).astype(np.int64)  # [n, 8]
+    byte = (counts <= k[:, None]).sum(axis=1)
+    rows = np.arange(len(x))
+    before = np.where(byte > 0, counts[rows, np.maximum(byte - 1, 0)], 0)
+    value = ((x >> (byte * 8).astype(np.uint64)) & np.uint64(0xFF)).astype(np.int64)
+    bit: Ints = byte * 8 + SELECT[value, k - before].astype(np.int64)
+    return bit
 
 
 class _Moves:
@@ -119,6 +156,10 @@ class Batch:
         self.actions = actions_for(v)
         self._moves = _Moves(self.actions)
         self._playable = playable_table()
+        #: The sorted deck a deal shuffles (C-2), as card numbers: the engine's ``shuffle`` moves any
+        #: items the way it moves cards (it is typed for cards).
+        self._deck: list[Any] = [c.index for c in v.deck]
+        self._playable_bits = np.bitwise_or.reduce(np.where(self._playable, BIT, np.uint64(0)), axis=1)
         self._rows = np.arange(games)
         self._alloc(games, players, len(v.deck))
         self.decisions = 0
@@ -133,6 +174,7 @@ class Batch:
 
     def _alloc(self, games: int, players: int, deck: int) -> None:
         self.hands = np.zeros((games, players, CARDS), dtype=np.int64)
+        self.held = np.zeros((games, players), dtype=np.uint64)  # the cards each seat holds, as bits
         self.sizes = np.zeros((games, players), dtype=np.int64)
         self.stock = np.zeros((games, deck), dtype=np.int64)
         self.stock_at = np.zeros(games, dtype=np.int64)  # the next card to draw is stock[g, stock_at[g]]
@@ -148,42 +190,67 @@ class Batch:
         self.idle = np.zeros(games, dtype=np.int64)  # turns in a row without play or card (C-7)
         self.seeds = np.zeros(games, dtype=np.int64)  # the deal seed of each slot's hand
         self.reshuffle_seeds = np.zeros(games, dtype=np.int64)  # the seed of the next reshuffle (C-6)
+        # flat views of the same arrays, for the updates of a step (one index array each)
+        self._hands_flat, self._sizes_flat, self._held_flat = (
+            self.hands.reshape(-1), self.sizes.reshape(-1), self.held.reshape(-1))
+        self._pile_flat, self._stock_flat = self.pile.reshape(-1), self.stock.reshape(-1)
 
     # --- dealing (C-2) --------------------------------------------------------------------------
     def _deal(self, slots: Ints) -> None:
-        """Deal the next seeds into ``slots`` with the scalar engine's own ``deal``."""
-        for g in slots.tolist():
-            seed = self._next_seed
-            self._next_seed += 1
-            self._load(g, seed, deal(self.variant, self.players, seed=seed))
+        """Deal the next seeds into ``slots`` as ``mm.deal`` does (C-2): the sorted deck shuffled by
+        ``random.Random(seed)`` with the engine's ``shuffle``, seven cards each one at a time round
+        the table from seat 0 (the last seat deals), the next card turned up and covered while it is
+        an action card (MK-2), and the generator's next 63 bits the seed of the first reshuffle."""
+        seeds = np.arange(self._next_seed, self._next_seed + len(slots))
+        self._next_seed += len(slots)
+        decks, after = [], []
+        for seed in seeds.tolist():
+            rng = random.Random(seed)
+            deck = self._deck.copy()
+            shuffle(deck, rng.getrandbits)
+            decks.append(deck)
+            after.append(rng.getrandbits(63))
+        self._load(slots, np.array(decks, dtype=np.int64).reshape(len(slots), -1))
+        self.seeds[slots], self.reshuffle_seeds[slots] = seeds, after
         self._start[slots] = self._logged + len(self._log)
 
-    def _load(self, g: int, seed: int, state: GameState) -> None:
-        """Slot ``g`` holds ``state``, a hand as the engine dealt it."""
-        self.hands[g] = 0
-        for seat, hand in enumerate(state.hands):
-            np.add.at(self.hands[g, seat], [c.index for c in hand], 1)
-            self.sizes[g, seat] = len(hand)
-        stock = [c.index for c in state.stock]
-        self.stock[g, :len(stock)] = stock
-        self.stock_at[g], self.stock_end[g] = 0, len(stock)
-        self.pile[g] = 0
-        np.add.at(self.pile[g], [c.index for c in state.discard[:-1]], 1)
-        self.pile_size[g] = len(state.discard) - 1
-        self.top[g] = state.top.index
+    def _load(self, g: Ints, decks: Ints) -> None:
+        """Hands ``g`` start from their shuffled ``decks``."""
+        dealt = self.players * self.variant.hand_size
+        card = np.arange(CARDS)
+        for seat in range(self.players):
+            self.hands[g, seat] = (decks[:, seat:dealt:self.players, None] == card).sum(axis=1)
+            self.held[g, seat] = np.bitwise_or.reduce(np.where(self.hands[g, seat] > 0, BIT, np.uint64(0)), axis=1)
+        self.sizes[g] = self.variant.hand_size
+        rest = decks[:, dealt:]
+        action = np.isin(rest % 13, [SEVEN, EIGHT, NINE, JACK, ACE])
+        up = np.where(action.all(axis=1), rest.shape[1] - 1, np.argmax(~action, axis=1))  # MK-2
+        covered = np.arange(rest.shape[1]) < up[:, None]
+        self.pile[g] = ((rest[:, :, None] == card) & covered[:, :, None]).sum(axis=1)
+        self.pile_size[g] = up
+        self.top[g] = rest[np.arange(len(g)), up]
+        for i, h in enumerate(g.tolist()):  # the stock: the cards after the up-card
+            stock = rest[i, up[i] + 1:]
+            self.stock[h, :len(stock)] = stock
+            self.stock_end[h] = len(stock)
+        self.stock_at[g] = 0
         self.wish[g], self.pending[g], self.extra[g] = -1, 0, False
-        self.to_move[g], self.direction[g], self.idle[g] = state.to_move, 1, 0
-        self.seeds[g], self.reshuffle_seeds[g] = seed, state.seed
+        self.to_move[g], self.direction[g], self.idle[g] = 0, 1, 0
 
     # --- what may be played --------------------------------------------------------------------
     def _table_rows(self) -> Ints:
         """Each hand's row of the playable-card table."""
         return np.where(self.pending > 0, ANSWER_SEVEN, self.top + CARDS * (self.wish + 1))
 
+    def _playable_held(self) -> U64:
+        """The cards the seat to move holds and may play now, as bits (C-3, MK-4, MK-7)."""
+        cards: U64 = self.held[self._rows, self.to_move] & self._playable_bits[self._table_rows()]
+        return cards
+
     def playable_cards(self) -> Bools:
         """bool ``[games, 52]``: the cards the seat to move holds and may play now (C-3, MK-4, MK-7)."""
-        held = self.hands[self._rows, self.to_move] > 0
-        return held & self._playable[self._table_rows()]
+        cards: Bools = (self._playable_held()[:, None] & BIT) != 0
+        return cards
 
     def legal_mask(self) -> Bools:
         """bool ``[games, actions]``: the legal actions of the seat to move in each hand, as
@@ -198,20 +265,20 @@ class Batch:
 
     def sample(self, rng: np.random.Generator) -> Ints:
         """One legal action per hand, each drawn uniformly from that hand's legal actions with
-        ``rng``, without making the whole mask: the playable cards are weighed by how many
-        actions each makes (a Jack four, one per suit), and Draw is one more."""
-        m = self._moves
-        weight = self.playable_cards() * m.per_card
-        upto = np.cumsum(weight, axis=1)
-        total = upto[:, -1] + 1
+        ``rng``, without making the mask: the playable cards are a set of bits, counted and
+        picked from at once; a Jack makes four actions (one per suit it may wish, MK-7), Draw one."""
+        cards = self._playable_held()
+        plain, jacks = cards & ~JACKS, cards & JACKS
+        n_plain = popcount(plain)
+        total = n_plain + 4 * popcount(jacks) + 1
         pick = (rng.random(self.games) * total).astype(np.int64)
-        card = (upto <= pick[:, None]).sum(axis=1)
-        draw = card == CARDS
-        card = np.where(draw, 0, card)
-        wish = pick - (upto[self._rows, card] - weight[self._rows, card])  # which of a Jack's suits
-        wish = np.where(card % 13 == JACK, wish, -1)
+        jack = pick >= n_plain
+        draw = pick == total - 1
+        k = np.where(jack, (pick - n_plain) // 4, pick)
+        card = select_bit(np.where(draw, BIT[0], np.where(jack, jacks, plain)), np.where(draw, 0, k))
+        wish = np.where(jack, (pick - n_plain) % 4, -1)
         due = (self.sizes[self._rows, self.to_move] == 2).astype(np.int64)
-        return np.where(draw, m.draw, m.action[card, wish + 1, due])
+        return np.where(draw, self._moves.draw, self._moves.action[card % CARDS, wish + 1, due])
 
     # --- a step ---------------------------------------------------------------------------------
     def check(self, actions: Any) -> Ints:
@@ -241,10 +308,9 @@ class Batch:
         card = m.card[a]
         play = card >= 0
         c = np.where(play, card, 0)
-        holds = self.hands[self._rows, self.to_move, c] > 0
-        fits = self._playable[self._table_rows(), c]
+        fits = (self._playable_held() & BIT[c]) != 0
         due = self.sizes[self._rows, self.to_move] == 2
-        legal: Bools = np.where(play, holds & fits & (m.mau[a] == due), a == m.draw)
+        legal: Bools = np.where(play, fits & (m.mau[a] == due), a == m.draw)
         return legal
 
     def step(self, actions: Any) -> Bools:
@@ -277,9 +343,12 @@ class Batch:
         """The hands ``g`` play ``card`` (naming ``wish``): C-3 and the effects MK-4..MK-8.
         Returns the hands that ended with it (C-9: the last card)."""
         seat = self.to_move[g]
-        self.hands[g, seat, card] -= 1
-        self.sizes[g, seat] -= 1
-        self.pile[g, self.top[g]] += 1
+        at = g * self.players + seat  # flat indices: one index array, not three
+        self._hands_flat[at * CARDS + card] -= 1
+        self._sizes_flat[at] -= 1
+        gone = self._hands_flat[at * CARDS + card] == 0
+        self._held_flat[at[gone]] &= ~BIT[card[gone]]
+        self._pile_flat[g * CARDS + self.top[g]] += 1
         self.pile_size[g] += 1
         self.top[g], self.wish[g], self.idle[g] = card, wish, 0
         rank = card % 13
@@ -291,7 +360,7 @@ class Batch:
         following = (seat + direction) % self.players
         skipped = (following + direction) % self.players  # MK-5: next(X) sits out
         self.to_move[g] = np.where(ace, seat, np.where(rank == EIGHT, skipped, following))
-        done = self.sizes[g, seat] == 0
+        done = self._sizes_flat[at] == 0
         ended: Ints = g[done]
         self.to_move[ended] = seat[done]  # the winner, for step's record
         return ended
@@ -326,8 +395,11 @@ class Batch:
         for j in range(int(k.max(initial=0))):
             more = k > j
             h = g[more]
-            self.hands[h, seat[more], self.stock[h, self.stock_at[h]]] += 1
-            self.sizes[h, seat[more]] += 1
+            at = h * self.players + seat[more]
+            card = self._stock_flat[h * self.stock.shape[1] + self.stock_at[h]]
+            self._hands_flat[at * CARDS + card] += 1
+            self._held_flat[at] |= BIT[card]
+            self._sizes_flat[at] += 1
             self.stock_at[h] += 1
 
     def _reshuffle(self, g: int) -> None:

@@ -203,3 +203,17 @@ def test_sample_reaches_every_legal_action() -> None:
     drawn = Counter(int(b.sample(np.random.default_rng(i))[0]) for i in range(600))
     assert set(drawn) == set(np.flatnonzero(mask).tolist())
     assert min(drawn.values()) > 600 / mask.sum() / 2  # roughly uniform
+
+
+def test_the_benchmark_prints_both_engines_and_the_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "batch.py"
+    spec = importlib.util.spec_from_file_location("bench_batch", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--games", "64", "--seconds", "0.05", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "scalar engine" in out and out.count("decisions/s") == 3 and "x the scalar engine" in out
