@@ -26,6 +26,7 @@ decision in every hand.
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import numpy as np
@@ -48,6 +49,8 @@ Bools = npt.NDArray[np.bool_]
 CARDS = 52
 SEVEN, EIGHT, NINE, JACK, ACE = (Rank.SEVEN.order, Rank.EIGHT.order, Rank.NINE.order, Rank.JACK.order,
                                  Rank.ACE.order)
+#: The ranks of the action cards that a turned-up card may not be (MK-2).
+ACTION_RANK = np.isin(np.arange(13), [SEVEN, EIGHT, NINE, JACK, ACE])
 #: The row of the playable-card table used while a 7 waits to be answered (MK-4).
 ANSWER_SEVEN = CARDS * 5
 
@@ -75,6 +78,8 @@ BIT = np.left_shift(np.uint64(1), np.arange(CARDS, dtype=np.uint64))
 JACKS = np.bitwise_or.reduce(BIT[np.arange(CARDS) % 13 == JACK])
 _M1, _M2, _M4 = (np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F))
 _BYTES = np.arange(0, 64, 8, dtype=np.uint64)
+_ONES = np.uint64(0x0101010101010101)  # times it, the top byte is the sum of the bytes
+LITTLE = sys.byteorder == "little"
 #: SELECT[byte, k]: the position of the k-th set bit of ``byte``.
 SELECT = np.array([[[i for i in range(8) if b >> i & 1][k] if k < bin(b).count("1") else 0 for k in range(8)]
                    for b in range(256)], dtype=np.uint64)
@@ -86,25 +91,38 @@ def byte_prefix(x: U64) -> U64:
     x = x - ((x >> np.uint64(1)) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
     x = (x + (x >> np.uint64(4))) & _M4
-    prefix: U64 = x * np.uint64(0x0101010101010101)
+    prefix: U64 = x * _ONES
     return prefix
 
 
 def popcount(x: U64) -> Ints:
-    """The number of set bits of each ``x``."""
-    counted: Ints = (byte_prefix(x) >> np.uint64(56)).astype(np.int64)
+    """The number of set bits of each ``x`` (NumPy's own ``bitwise_count`` where it has one, 2.0 on)."""
+    count = getattr(np, "bitwise_count", None)
+    counted: Ints = (count(x) if count is not None else byte_prefix(x) >> np.uint64(56)).astype(np.int64)
     return counted
 
 
 def select_bit(x: U64, k: Ints) -> Ints:
-    """The position of the ``k``-th set bit (from 0) of each ``x``, which has more than ``k``."""
-    counts = ((byte_prefix(x)[:, None] >> _BYTES) & np.uint64(0xFF)).astype(np.int64)  # [n, 8]
-    byte = (counts <= k[:, None]).sum(axis=1)
+    """The position of the ``k``-th set bit (from 0) of each ``x``, which has more than ``k``: the byte
+    that holds it by the counts up to each byte, then the bit within that byte from ``SELECT``."""
     rows = np.arange(len(x))
-    before = np.where(byte > 0, counts[rows, np.maximum(byte - 1, 0)], 0)
-    value = ((x >> (byte * 8).astype(np.uint64)) & np.uint64(0xFF)).astype(np.int64)
+    counts = _bytes(byte_prefix(x))  # [n, 8]: the set bits up to and with each byte
+    below = (counts <= k.astype(np.uint8)[:, None]).view(np.uint64).reshape(-1)  # a 0 or 1 per byte
+    byte = ((below * _ONES) >> np.uint64(56)).astype(np.int64)  # how many bytes end at or below k
+    flat = counts.reshape(-1)
+    before = np.where(byte > 0, flat[rows * 8 + byte - 1], 0)
+    value = _bytes(x).reshape(-1)[rows * 8 + byte]
     bit: Ints = byte * 8 + SELECT[value, k - before].astype(np.int64)
     return bit
+
+
+def _bytes(x: U64) -> npt.NDArray[np.uint8]:
+    """The eight bytes of each ``x``, least significant first."""
+    if LITTLE:
+        found: npt.NDArray[np.uint8] = x.view(np.uint8).reshape(-1, 8)
+    else:
+        found = ((x[:, None] >> _BYTES) & np.uint64(0xFF)).astype(np.uint8)
+    return found
 
 
 class _Moves:
@@ -223,7 +241,7 @@ class Batch:
             self.held[g, seat] = np.bitwise_or.reduce(np.where(self.hands[g, seat] > 0, BIT, np.uint64(0)), axis=1)
         self.sizes[g] = self.variant.hand_size
         rest = decks[:, dealt:]
-        action = np.isin(rest % 13, [SEVEN, EIGHT, NINE, JACK, ACE])
+        action = ACTION_RANK[rest % 13]
         up = np.where(action.all(axis=1), rest.shape[1] - 1, np.argmax(~action, axis=1))  # MK-2
         covered = np.arange(rest.shape[1]) < up[:, None]
         self.pile[g] = ((rest[:, :, None] == card) & covered[:, :, None]).sum(axis=1)
@@ -383,8 +401,8 @@ class Batch:
         first = np.minimum(n, self.stock_end[g] - self.stock_at[g])
         self._take(g, seat, first)
         short = (first < n) & (self.pile_size[g] > 0)
-        for h in g[short].tolist():
-            self._reshuffle(h)
+        if short.any():
+            self._reshuffle(g[short])
         second = np.where(short, np.minimum(n - first, self.stock_end[g] - self.stock_at[g]), 0)
         self._take(g, seat, second)
         got: Ints = first + second
@@ -402,15 +420,26 @@ class Batch:
             self._sizes_flat[at] += 1
             self.stock_at[h] += 1
 
-    def _reshuffle(self, g: int) -> None:
-        """C-6, as the engine does it (``maumau.core.turn``): the pile under the top card, sorted,
-        shuffled by ``random.Random(seed)``, becomes the stock, and the generator gives the next seed."""
-        order = np.repeat(np.arange(CARDS), self.pile[g]).tolist()
-        rng = random.Random(int(self.reshuffle_seeds[g]))
-        shuffle(order, rng.getrandbits)
-        self.reshuffle_seeds[g] = rng.getrandbits(63)
-        self.stock[g, :len(order)] = order
-        self.stock_at[g], self.stock_end[g] = 0, len(order)
+    def _reshuffle(self, g: Ints) -> None:
+        """C-6, as the engine does it (``maumau.core.turn``): in each hand ``g`` the pile under the top
+        card, sorted, shuffled by ``random.Random(seed)`` with the engine's ``shuffle``, becomes the
+        stock, and the generator gives the next seed.  Only the shuffles run hand by hand."""
+        sizes = self.pile_size[g]
+        cards = np.repeat(np.tile(np.arange(CARDS), len(g)), self.pile[g].reshape(-1)).tolist()
+        ends = np.cumsum(sizes).tolist()
+        seeds = self.reshuffle_seeds[g].tolist()
+        start = 0
+        for i, end in enumerate(ends):
+            order = cards[start:end]
+            rng = random.Random(seeds[i])
+            shuffle(order, rng.getrandbits)
+            cards[start:end] = order
+            seeds[i] = rng.getrandbits(63)
+            start = end
+        self.reshuffle_seeds[g] = seeds
+        within = np.arange(len(cards)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        self._stock_flat[np.repeat(g, sizes) * self.stock.shape[1] + within] = cards
+        self.stock_at[g], self.stock_end[g] = 0, sizes
         self.pile[g], self.pile_size[g] = 0, 0
 
     # --- the record ------------------------------------------------------------------------------
