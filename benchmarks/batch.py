@@ -4,9 +4,11 @@ the scalar engine's in the same run (issue 39 item 4; the goal is 3,000,000 deci
     nice -n 10 python benchmarks/batch.py                  # games=1024 and 4096, 2 players
     python benchmarks/batch.py --games 4096 --players 3 --seconds 5
 
-Two ways to choose the actions: ``sample`` (``Batch.sample``: a uniformly random legal action per hand,
-without the whole mask) and ``mask`` (``Batch.legal_mask()``, then a uniformly random True of each row,
-as an agent given the mask would choose).  Each figure is the best of ``--repeat`` rounds (a shared
+Two ways to play: ``sample+step`` (``Batch.sample``: a uniformly random legal action per hand, without
+the mask; ``step`` knows sample's own read-only array legal) and ``mask+step`` (``Batch.legal_mask()``
+made at every step, as an agent reads it, and ``step`` checking every action in full, as it does an
+agent's own array; the actions are a copy of ``sample``'s, so that how an agent chooses from the mask,
+its own cost, is left out).  Each figure is the best of ``--repeat`` rounds (a shared
 machine is noisy); the scalar engine is ``benchmarks/engine.py``'s random self-play (deal,
 ``legal_moves``, ``apply``), compiled where it was built.  ``record=False``: no record is kept.
 """
@@ -39,14 +41,14 @@ def batch_rate(games: int, players: int, seconds: float, how: str, seed: int = 0
         if how == "sample":
             b.step(b.sample(rng))
         else:
-            mask = b.legal_mask()
-            b.step((rng.random(mask.shape) * mask).argmax(axis=1))
+            b.legal_mask()
+            b.step(b.sample(rng).copy())
     return (b.decisions - before) / (time.perf_counter() - start)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, nargs="+", default=[1024, 4096])
+    parser.add_argument("--games", type=int, nargs="+", default=[1024, 4096, 16384])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--repeat", type=int, default=3)

@@ -143,6 +143,8 @@ class _Moves:
                 self.action[move.card.index, wish + 1, int(move.mau)] = i
         self.draw = actions.index(Draw())
         self.plays = np.flatnonzero(self.card >= 0)
+        #: announced[due][i]: whether play i has the announcement as due (1) or not (0) wants it (C-8).
+        self.announced = np.array([self.mau[self.plays] == due for due in (False, True)])
         #: How many actions each card makes (a Jack one per suit it may wish, MK-7).
         self.per_card = np.bincount(self.card[self.plays], minlength=CARDS) // 2
 
@@ -181,6 +183,7 @@ class Batch:
         self._rows = np.arange(games)
         self._alloc(games, players, len(v.deck))
         self.decisions = 0
+        self._sampled: Ints | None = None  # the last sample(), until a step
         #: Hands finished in each slot, and the seat that went out of the last one (-1: blocked, C-7).
         self.finished = np.zeros(games, dtype=np.int64)
         self.winners = np.full(games, -1, dtype=np.int64)
@@ -276,15 +279,18 @@ class Batch:
         wish), with "Makaó" where it leaves one card (C-8), and Draw (MK-3, MK-4, MK-8)."""
         m = self._moves
         mask = np.zeros((self.games, len(m.card)), dtype=bool)
-        due = self.sizes[self._rows, self.to_move] == 2
-        mask[:, m.plays] = self.playable_cards()[:, m.card[m.plays]] & (m.mau[m.plays] == due[:, None])
+        due = (self.sizes[self._rows, self.to_move] == 2).astype(np.int64)
+        cards = np.unpackbits(_bytes(self._playable_held()), axis=1, count=CARDS, bitorder="little")
+        mask[:, m.plays] = cards[:, m.card[m.plays]].view(bool) & m.announced[due]
         mask[:, m.draw] = True
         return mask
 
     def sample(self, rng: np.random.Generator) -> Ints:
         """One legal action per hand, each drawn uniformly from that hand's legal actions with
         ``rng``, without making the mask: the playable cards are a set of bits, counted and
-        picked from at once; a Jack makes four actions (one per suit it may wish, MK-7), Draw one."""
+        picked from at once; a Jack makes four actions (one per suit it may wish, MK-7), Draw one.
+        The array is read-only: ``step`` takes it as legal without checking it again, as long as
+        no other step came between (any other array is checked in full)."""
         cards = self._playable_held()
         plain, jacks = cards & ~JACKS, cards & JACKS
         n_plain = popcount(plain)
@@ -296,12 +302,18 @@ class Batch:
         card = select_bit(np.where(draw, BIT[0], np.where(jack, jacks, plain)), np.where(draw, 0, k))
         wish = np.where(jack, (pick - n_plain) % 4, -1)
         due = (self.sizes[self._rows, self.to_move] == 2).astype(np.int64)
-        return np.where(draw, self._moves.draw, self._moves.action[card % CARDS, wish + 1, due])
+        actions: Ints = np.where(draw, self._moves.draw, self._moves.action[card % CARDS, wish + 1, due])
+        actions.flags.writeable = False  # step() knows them legal while nothing changed them or the batch
+        self._sampled = actions
+        return actions
 
     # --- a step ---------------------------------------------------------------------------------
     def check(self, actions: Any) -> Ints:
         """``actions`` as an int array of one legal action per hand, or a ValueError saying which
         hands got what, and why (the batch is unchanged)."""
+        sampled = self._sampled
+        if sampled is not None and actions is sampled and not sampled.flags.writeable:
+            return sampled  # sample()'s own, read-only, for the batch as it is: legal by making
         array = np.asarray(actions)
         if array.shape != (self.games,):
             raise ValueError(f"step takes one action per hand: an array of shape ({self.games},), "
@@ -337,6 +349,7 @@ class Batch:
         action of the wrong shape or type, outside the list or not legal raises ValueError and
         changes nothing."""
         a = self.check(actions)
+        self._sampled = None
         if self.record:
             self._log.append(a.astype(np.int16))
         card = self._moves.card[a]

@@ -217,3 +217,22 @@ def test_the_benchmark_prints_both_engines_and_the_ratio(capsys: pytest.CaptureF
     assert bench.main(["--games", "64", "--seconds", "0.05", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert "scalar engine" in out and out.count("decisions/s") == 3 and "x the scalar engine" in out
+
+
+def test_a_sampled_array_is_taken_unchecked_only_for_the_step_it_was_made_for() -> None:
+    b = Batch("makao", games=32, players=2, seed=1)
+    rng = np.random.default_rng(1)
+    actions = b.sample(rng)
+    assert not actions.flags.writeable  # read-only: step may take it as legal
+    b.step(actions)
+    refused = 0
+    for _ in range(50):  # the same array again: checked in full, and refused where it is not legal now
+        legal = b.legal_mask()[np.arange(32), actions]
+        if legal.all():
+            b.step(actions)
+        else:
+            with pytest.raises(ValueError, match="is not legal in hand"):
+                b.step(actions)
+            refused += 1
+            b.step(b.sample(rng))
+    assert refused > 0
