@@ -76,6 +76,7 @@ U64 = npt.NDArray[np.uint64]
 #: Each card's bit in a hand's set of cards (a uint64: the cards a seat holds, whatever the copies).
 BIT = np.left_shift(np.uint64(1), np.arange(CARDS, dtype=np.uint64))
 JACKS = np.bitwise_or.reduce(BIT[np.arange(CARDS) % 13 == JACK])
+DRAW_BIT = np.uint64(1 << 63)  # no card's: where sample() counts Draw
 _M1, _M2, _M4 = (np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F))
 _BYTES = np.arange(0, 64, 8, dtype=np.uint64)
 _ONES = np.uint64(0x0101010101010101)  # times it, the top byte is the sum of the bytes
@@ -109,9 +110,9 @@ def select_bit(x: U64, k: Ints) -> Ints:
     counts = _bytes(byte_prefix(x))  # [n, 8]: the set bits up to and with each byte
     below = (counts <= k.astype(np.uint8)[:, None]).view(np.uint64).reshape(-1)  # a 0 or 1 per byte
     byte = ((below * _ONES) >> np.uint64(56)).astype(np.int64)  # how many bytes end at or below k
-    flat = counts.reshape(-1)
-    before = np.where(byte > 0, flat[rows * 8 + byte - 1], 0)
-    value = _bytes(x).reshape(-1)[rows * 8 + byte]
+    at = rows * 8 + byte
+    before = _bytes(byte_prefix(x) << np.uint64(8)).reshape(-1)[at]  # the set bits below that byte
+    value = _bytes(x).reshape(-1)[at]
     bit: Ints = byte * 8 + SELECT[value, k - before].astype(np.int64)
     return bit
 
@@ -143,6 +144,10 @@ class _Moves:
                 self.action[move.card.index, wish + 1, int(move.mau)] = i
         self.draw = actions.index(Draw())
         self.plays = np.flatnonzero(self.card >= 0)
+        #: by_bit[(bit * 5 + wish + 1) * 2 + due]: the action of a card's bit (``DRAW_BIT``'s: Draw).
+        by_bit = np.full((64, 5, 2), self.draw, dtype=np.int64)
+        by_bit[:CARDS] = self.action
+        self.by_bit = by_bit.reshape(-1)
         #: announced[due][i]: whether play i has the announcement as due (1) or not (0) wants it (C-8).
         self.announced = np.array([self.mau[self.plays] == due for due in (False, True)])
         #: How many actions each card makes (a Jack one per suit it may wish, MK-7).
@@ -292,17 +297,16 @@ class Batch:
         The array is read-only: ``step`` takes it as legal without checking it again, as long as
         no other step came between (any other array is checked in full)."""
         cards = self._playable_held()
-        plain, jacks = cards & ~JACKS, cards & JACKS
+        plain = cards & ~JACKS
+        jacks = (cards & JACKS) | DRAW_BIT  # Draw counts as the bit after the Jacks, picked as a fifth "Jack"
         n_plain = popcount(plain)
-        total = n_plain + 4 * popcount(jacks) + 1
-        pick = (rng.random(self.games) * total).astype(np.int64)
-        jack = pick >= n_plain
-        draw = pick == total - 1
-        k = np.where(jack, (pick - n_plain) // 4, pick)
-        card = select_bit(np.where(draw, BIT[0], np.where(jack, jacks, plain)), np.where(draw, 0, k))
-        wish = np.where(jack, (pick - n_plain) % 4, -1)
+        pick = (rng.random(self.games) * (n_plain + 4 * popcount(jacks) - 3)).astype(np.int64)
+        jack = pick >= n_plain  # a Jack's play or Draw
+        over = pick - n_plain
+        card = select_bit(np.where(jack, jacks, plain), np.where(jack, over >> 2, pick))
+        wish = np.where(jack, (over & 3) + 1, 0)  # a Jack's wish + 1 (0: none)
         due = (self.sizes[self._rows, self.to_move] == 2).astype(np.int64)
-        actions: Ints = np.where(draw, self._moves.draw, self._moves.action[card % CARDS, wish + 1, due])
+        actions: Ints = self._moves.by_bit[(card * 5 + wish) * 2 + due]
         actions.flags.writeable = False  # step() knows them legal while nothing changed them or the batch
         self._sampled = actions
         return actions
