@@ -236,3 +236,14 @@ def test_a_sampled_array_is_taken_unchecked_only_for_the_step_it_was_made_for() 
             refused += 1
             b.step(b.sample(rng))
     assert refused > 0
+
+
+def test_the_record_forgets_only_finished_hands() -> None:
+    b = Batch("makao", games=2, players=2, seed=7)
+    rng = np.random.default_rng(7)
+    for _ in range(9000):
+        b.step(b.sample(rng))
+    assert b.finished.min() > 2 and len(b._log) < 9000  # the steps of finished hands were let go
+    mask = b.legal_mask()
+    for g in range(2):
+        _same(b, g, b.game(g).state, mask)  # the hand still being played replays to where it is
