@@ -144,6 +144,8 @@ class _Moves:
                 self.action[move.card.index, wish + 1, int(move.mau)] = i
         self.draw = actions.index(Draw())
         self.plays = np.flatnonzero(self.card >= 0)
+        if not (np.diff(self.plays) == 1).all():
+            raise VariantError("the batched engine needs the plays of the action list side by side")
         #: by_bit[(bit * 5 + wish + 1) * 2 + due]: the action of a card's bit (``DRAW_BIT``'s: Draw).
         by_bit = np.full((64, 5, 2), self.draw, dtype=np.int64)
         by_bit[:CARDS] = self.action
@@ -286,7 +288,8 @@ class Batch:
         mask = np.zeros((self.games, len(m.card)), dtype=bool)
         due = (self.sizes[self._rows, self.to_move] == 2).astype(np.int64)
         cards = np.unpackbits(_bytes(self._playable_held()), axis=1, count=CARDS, bitorder="little")
-        mask[:, m.plays] = cards[:, m.card[m.plays]].view(bool) & m.announced[due]
+        first, last = int(m.plays[0]), int(m.plays[-1]) + 1  # the plays stand together in the list
+        np.logical_and(cards[:, m.card[first:last]].view(bool), m.announced[due], out=mask[:, first:last])
         mask[:, m.draw] = True
         return mask
 
