@@ -257,11 +257,9 @@ class Batch:
         self.pile[g] = ((rest[:, :, None] == card) & covered[:, :, None]).sum(axis=1)
         self.pile_size[g] = up
         self.top[g] = rest[np.arange(len(g)), up]
-        for i, h in enumerate(g.tolist()):  # the stock: the cards after the up-card
-            stock = rest[i, up[i] + 1:]
-            self.stock[h, :len(stock)] = stock
-            self.stock_end[h] = len(stock)
-        self.stock_at[g] = 0
+        after = np.minimum(up[:, None] + 1 + np.arange(rest.shape[1]), rest.shape[1] - 1)
+        self.stock[g, :rest.shape[1]] = np.take_along_axis(rest, after, axis=1)  # the cards after the up-card
+        self.stock_at[g], self.stock_end[g] = 0, rest.shape[1] - 1 - up
         self.wish[g], self.pending[g], self.extra[g] = -1, 0, False
         self.to_move[g], self.direction[g], self.idle[g] = 0, 1, 0
 
@@ -382,9 +380,11 @@ class Batch:
         Returns the hands that ended with it (C-9: the last card)."""
         seat = self.to_move[g]
         at = g * self.players + seat  # flat indices: one index array, not three
-        self._hands_flat[at * CARDS + card] -= 1
+        held = at * CARDS + card
+        left = self._hands_flat[held] - 1
+        self._hands_flat[held] = left
         self._sizes_flat[at] -= 1
-        gone = self._hands_flat[at * CARDS + card] == 0
+        gone = left == 0
         self._held_flat[at[gone]] &= ~BIT[card[gone]]
         self._pile_flat[g * CARDS + self.top[g]] += 1
         self.pile_size[g] += 1
@@ -418,11 +418,12 @@ class Batch:
     def _draw(self, g: Ints, seat: Ints, n: Ints) -> Ints:
         """Each hand ``g`` gives its ``seat`` up to ``n`` cards from the stock, reshuffling the pile
         when the stock runs out (C-6); fewer if there are none left (C-7).  Returns how many."""
-        first = np.minimum(n, self.stock_end[g] - self.stock_at[g])
+        first: Ints = np.minimum(n, self.stock_end[g] - self.stock_at[g])
         self._take(g, seat, first)
         short = (first < n) & (self.pile_size[g] > 0)
-        if short.any():
-            self._reshuffle(g[short])
+        if not short.any():
+            return first
+        self._reshuffle(g[short])
         second = np.where(short, np.minimum(n - first, self.stock_end[g] - self.stock_at[g]), 0)
         self._take(g, seat, second)
         got: Ints = first + second
