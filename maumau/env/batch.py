@@ -313,9 +313,9 @@ class Batch:
         return actions
 
     # --- a step ---------------------------------------------------------------------------------
-    def check(self, actions: Any) -> Ints:
-        """``actions`` as an int array of one legal action per hand, or a ValueError saying which
-        hands got what, and why (the batch is unchanged)."""
+    def check(self, actions: Any, where: Bools | None = None) -> Ints:
+        """``actions`` as an int array of one legal action per hand (per hand of ``where``, the rest
+        read as Draw), or a ValueError saying which hands got what, and why (the batch is unchanged)."""
         sampled = self._sampled
         if sampled is not None and actions is sampled and not sampled.flags.writeable:
             return sampled  # sample()'s own, read-only, for the batch as it is: legal by making
@@ -326,6 +326,8 @@ class Batch:
         if array.dtype.kind not in "iu":
             raise ValueError(f"actions are whole numbers (an integer array), not {array.dtype}")
         a = array.astype(np.int64)
+        if where is not None:
+            a = np.where(where, a, self._moves.draw)
         outside = np.flatnonzero((a < 0) | (a >= len(self._moves.card)))
         if outside.size:
             g = int(outside[0])
@@ -338,6 +340,14 @@ class Batch:
                              f"{self.to_move[g]} ({wrong.size} hands): legal_mask() marks the legal actions")
         return a
 
+    def _where(self, where: Any) -> Bools:
+        """``where`` as a bool array of one entry per hand, or a ValueError."""
+        moving = np.asarray(where)
+        if moving.shape != (self.games,) or moving.dtype != np.bool_:
+            raise ValueError(f"where marks the hands that move: a bool array of shape ({self.games},), "
+                             f"not {moving.dtype} {moving.shape}")
+        return moving
+
     def _legal(self, a: Ints) -> Bools:
         m = self._moves
         card = m.card[a]
@@ -348,21 +358,29 @@ class Batch:
         legal: Bools = np.where(play, fits & (m.mau[a] == due), a == m.draw)
         return legal
 
-    def step(self, actions: Any) -> Bools:
-        """Make one decision in every hand: ``actions[g]`` is hand ``g``'s action.  Returns which
+    def step(self, actions: Any, where: Any = None) -> Bools:
+        """Make one decision in every hand, or in the hands where ``where`` (bool ``[games]``) is
+        True: ``actions[g]`` is hand ``g``'s action (the others' are not read).  Returns which
         hands ended with it (each is dealt anew at once; ``winners`` says who went out).  An
         action of the wrong shape or type, outside the list or not legal raises ValueError and
         changes nothing."""
-        a = self.check(actions)
+        moving = None if where is None else self._where(where)
+        a = self.check(actions, moving)
         self._sampled = None
         if self.record:
-            self._log.append(a.astype(np.int16))
+            logged = a.astype(np.int16)
+            if moving is not None:
+                logged[~moving] = -1  # no decision in that hand this step
+            self._log.append(logged)
         card = self._moves.card[a]
-        plays = np.flatnonzero(card >= 0)
-        draws = np.flatnonzero(card < 0)
+        playing, drawing = card >= 0, card < 0
+        if moving is not None:
+            playing, drawing = playing & moving, drawing & moving
+        plays: Ints = np.flatnonzero(playing)
+        draws: Ints = np.flatnonzero(drawing)
         won = self._play(plays, card[plays], self._moves.wish[a[plays]])
         blocked = self._draw_turn(draws)
-        self.decisions += self.games
+        self.decisions += len(plays) + len(draws)
         over = np.zeros(self.games, dtype=bool)
         over[won] = True
         over[blocked] = True
@@ -476,7 +494,7 @@ class Batch:
         self._slot(i)
         if not self.record:
             raise ValueError("this batch keeps no record (record=False): make it with record=True")
-        return [int(step[i]) for step in self._log[int(self._start[i]) - self._logged:]]
+        return [int(step[i]) for step in self._log[int(self._start[i]) - self._logged:] if step[i] >= 0]
 
     def game(self, i: int) -> Game:
         """Hand ``i`` so far as an ``mm.Game``: dealt from its seed by the scalar engine and

@@ -40,9 +40,11 @@ def _same(b: Batch, g: int, state: GameState, mask: np.ndarray) -> None:
     assert (state.phase == "extra") == b.extra[g] and state.direction == b.direction[g]
 
 
-def lockstep(b: Batch, steps: int, rng: np.random.Generator, use_mask: bool = False) -> Counter[str]:
+def lockstep(b: Batch, steps: int, rng: np.random.Generator, use_mask: bool = False,
+             partial: bool = False) -> Counter[str]:
     """Step ``b`` with random legal actions beside the scalar engine playing each hand's moves;
-    compare every decision.  Returns how often each rule that could be wrong was played."""
+    compare every decision.  ``partial``: only some hands move at each step (``where``).  Returns
+    how often each rule that could be wrong was played."""
     states = [mm.deal("makao", players=b.players, seed=int(b.seeds[g])) for g in range(b.games)]
     seen: Counter[str] = Counter()
     for _ in range(steps):
@@ -54,8 +56,11 @@ def lockstep(b: Batch, steps: int, rng: np.random.Generator, use_mask: bool = Fa
         else:
             actions = b.sample(rng)
         assert mask[np.arange(b.games), actions].all()
-        over = b.step(actions)
-        for g in range(b.games):
+        moving = rng.random(b.games) < 0.6 if partial else np.ones(b.games, dtype=bool)
+        before = b.decisions
+        over = b.step(np.where(moving, actions, -1), where=moving) if partial else b.step(actions)
+        assert b.decisions == before + moving.sum() and not over[~moving].any()
+        for g in np.flatnonzero(moving).tolist():
             move = ACTIONS.moves[actions[g]]
             before, states[g] = states[g], states[g].apply(move)
             _tally(seen, before, move, states[g])
@@ -105,6 +110,16 @@ def test_any_seed_and_table_size_plays_as_the_scalar_engine(seed: int, players: 
         game = b.game(g)
         assert game.start == mm.deal("makao", players=players, seed=int(b.seeds[g]))
         assert len(game) == len(b.moves_of(g)) and game.state.to_move == b.to_move[g]
+
+
+def test_only_the_hands_where_says_move() -> None:
+    b = Batch("makao", games=12, players=3, seed=50)
+    seen = lockstep(b, 500, np.random.default_rng(50), partial=True)
+    assert seen["hand ended"] > 0 and seen["reshuffle"] > 0, seen
+    for g in range(b.games):  # the steps a hand sat out are not its moves
+        assert b.game(g).state.to_move == b.to_move[g]
+    with pytest.raises(ValueError, match="where marks the hands that move"):
+        b.step(b.sample(np.random.default_rng(0)), where=np.ones(11, dtype=bool))
 
 
 def test_finished_hands_are_dealt_anew_with_the_next_seeds() -> None:
