@@ -9,8 +9,8 @@
 Both need the extra ``maumau[env]`` (``pip install 'maumau[env]'``: gymnasium and pettingzoo).
 Observations hold only what the seat may see (its View); ``action_mask`` marks the legal actions.
 ``env.Batch`` steps thousands of Makaó hands at once over arrays, each the scalar engine's hand
-(``maumau.env.batch``).  ``env.LinearAgent`` is a small numpy-only learning player, ``env.train_cem``
-trains it (``maumau.env.agent``).
+(``maumau.env.batch``); ``env.vector(...)`` makes them a Gymnasium VectorEnv.  ``env.LinearAgent`` is a
+small numpy-only learning player, ``env.train_cem`` trains it (``maumau.env.agent``).
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ from .observe import Observer
 if TYPE_CHECKING:  # pragma: no cover
     from .aec_env import MauMauAEC
     from .gym_env import SeatEnv
+    from .vector_env import BatchVectorEnv
 
-__all__ = ["aec", "gym", "moves", "actions", "MauMauAEC", "SeatEnv", "Actions", "Observer", "Batch", "LinearAgent",
-           "train_cem", "win_rate", "learning_curve"]
+__all__ = ["aec", "gym", "moves", "actions", "MauMauAEC", "SeatEnv", "Actions", "Observer", "Batch", "vector",
+           "BatchVectorEnv", "LinearAgent", "train_cem", "win_rate", "learning_curve"]
 
 
 def __getattr__(name: str) -> Any:
@@ -42,6 +43,8 @@ def __getattr__(name: str) -> Any:
         return need("maumau.env.aec_env", "maumau.env.MauMauAEC").MauMauAEC
     if name == "SeatEnv":
         return need("maumau.env.gym_env", "maumau.env.SeatEnv").SeatEnv
+    if name == "BatchVectorEnv":
+        return need("maumau.env.vector_env", "maumau.env.BatchVectorEnv").BatchVectorEnv
     raise AttributeError(f"module 'maumau.env' has no attribute {name!r}")
 
 
@@ -66,6 +69,13 @@ def gym(game: str | Variant = "makao", opponents: Sequence[Any] = ("heuristic",)
     gymnasium = need("gymnasium", "maumau.env.gym()")  # the extra maumau[env]
     made = gymnasium.make(_ID, game=game, opponents=opponents, seed=seed, **options)
     return cast("SeatEnv", made.unwrapped)  # the env itself, without wrappers; its spec remakes it
+
+
+def vector(num_envs: int = 1024, players: int = 2, seed: int = 0) -> BatchVectorEnv:
+    """A Gymnasium ``VectorEnv`` of ``num_envs`` Makaó hands over the batched engine: the agent plays
+    seat 0 of each, random opponents the other seats (``maumau.env.vector_env``)."""
+    vector_env = need("maumau.env.vector_env", "maumau.env.vector()")  # Gymnasium, the extra maumau[env]
+    return cast("BatchVectorEnv", vector_env.BatchVectorEnv(num_envs, players, seed))
 
 
 def actions(game: str | Variant = "makao", **options: Any) -> Actions:
