@@ -20,7 +20,10 @@ sampled hands against it.
 
 Actions are the numbers of the variant's fixed action list (``maumau.env.actions``), as in the
 AEC and Gym environments.  A hand that ends is dealt anew at once, so every step makes one
-decision in every hand.
+decision in every hand (or in the hands ``step``'s ``where`` marks).  Of a finished hand the batch
+keeps who went out (``winners``), not its last state: MK-10's last draw and the card points (MK-11)
+are the scalar engine's, for a hand replayed with ``game(i)`` before it ends.  The cards a seat holds
+are also kept as a set of bits (a ``uint64``), so that what is playable is one AND per hand.
 """
 
 from __future__ import annotations
