@@ -452,15 +452,19 @@ class Batch:
 
     def _take(self, g: Ints, seat: Ints, k: Ints) -> None:
         """Hand ``g[i]``'s seat takes the ``k[i]`` cards at the front of its stock."""
-        for j in range(int(k.max(initial=0))):
+        most = int(k.max(initial=0))
+        if most == 0:
+            return
+        at = g * self.players + seat
+        front = g * self.stock.shape[1] + self.stock_at[g]  # where each stock's next card is
+        for j in range(most):
             more = k > j
-            h = g[more]
-            at = h * self.players + seat[more]
-            card = self._stock_flat[h * self.stock.shape[1] + self.stock_at[h]]
-            self._hands_flat[at * CARDS + card] += 1
-            self._held_flat[at] |= BIT[card]
-            self._sizes_flat[at] += 1
-            self.stock_at[h] += 1
+            to, where = (at, front + j) if more.all() else (at[more], front[more] + j)
+            card = self._stock_flat[where]
+            self._hands_flat[to * CARDS + card] += 1
+            self._held_flat[to] |= BIT[card]
+        self._sizes_flat[at] += k
+        self.stock_at[g] += k
 
     def _reshuffle(self, g: Ints) -> None:
         """C-6, as the engine does it (``maumau.core.turn``): in each hand ``g`` the pile under the top
