@@ -52,6 +52,8 @@ Bools = npt.NDArray[np.bool_]
 CARDS = 52
 SEVEN, EIGHT, NINE, JACK, ACE = (Rank.SEVEN.order, Rank.EIGHT.order, Rank.NINE.order, Rank.JACK.order,
                                  Rank.ACE.order)
+#: How many hands are dealt ahead at a time (``Batch._deal``).
+SHELF = 256
 #: The ranks of the action cards that a turned-up card may not be (MK-2).
 ACTION_RANK = np.isin(np.arange(13), [SEVEN, EIGHT, NINE, JACK, ACE])
 #: The row of the playable-card table used while a 7 waits to be answered (MK-4).
@@ -201,6 +203,8 @@ class Batch:
         self._log: list[npt.NDArray[np.int16]] = []
         self._logged = 0  # steps dropped from the front of the log
         self._start = np.zeros(games, dtype=np.int64)  # the step at which each slot's hand began
+        self._shelf: dict[str, npt.NDArray[Any]] = self._dealt(0)
+        self._shelf_at = 0
         self._deal(self._rows)
 
     def _alloc(self, games: int, players: int, deck: int) -> None:
@@ -228,12 +232,29 @@ class Batch:
 
     # --- dealing (C-2) --------------------------------------------------------------------------
     def _deal(self, slots: Ints) -> None:
-        """Deal the next seeds into ``slots`` as ``mm.deal`` does (C-2): the sorted deck shuffled by
-        ``random.Random(seed)`` with the engine's ``shuffle``, seven cards each one at a time round
+        """Deal the next seeds into ``slots``, in order, from a shelf of hands dealt ahead (dealing
+        many at once costs NumPy's calls once)."""
+        shelf = self._shelf
+        if self._shelf_at + len(slots) > len(shelf["top"]):
+            fresh = self._dealt(max(SHELF, len(slots)))
+            shelf = self._shelf = {name: np.concatenate([held[self._shelf_at:], fresh[name]])
+                                   for name, held in shelf.items()}
+            self._shelf_at = 0
+        taken = slice(self._shelf_at, self._shelf_at + len(slots))
+        self._shelf_at += len(slots)
+        for name, dealt in shelf.items():
+            getattr(self, name)[slots] = dealt[taken]
+        self.stock_at[slots], self.wish[slots], self.pending[slots], self.extra[slots] = 0, -1, 0, False
+        self.to_move[slots], self.direction[slots], self.idle[slots] = 0, 1, 0
+        self._start[slots] = self._logged + len(self._log)
+
+    def _dealt(self, count: int) -> dict[str, npt.NDArray[Any]]:
+        """The next ``count`` seeds' hands as ``mm.deal`` deals them (C-2): the sorted deck shuffled
+        by ``random.Random(seed)`` with the engine's ``shuffle``, seven cards each one at a time round
         the table from seat 0 (the last seat deals), the next card turned up and covered while it is
         an action card (MK-2), and the generator's next 63 bits the seed of the first reshuffle."""
-        seeds = np.arange(self._next_seed, self._next_seed + len(slots))
-        self._next_seed += len(slots)
+        seeds = np.arange(self._next_seed, self._next_seed + count)
+        self._next_seed += count
         decks, after = [], []
         for seed in seeds.tolist():
             rng = random.Random(seed)
@@ -241,30 +262,26 @@ class Batch:
             shuffle(deck, rng.getrandbits)
             decks.append(deck)
             after.append(rng.getrandbits(63))
-        self._load(slots, np.array(decks, dtype=np.int64).reshape(len(slots), -1))
-        self.seeds[slots], self.reshuffle_seeds[slots] = seeds, after
-        self._start[slots] = self._logged + len(self._log)
+        dealt = self._spread(np.array(decks, dtype=np.int64).reshape(count, len(self._deck)))
+        dealt["seeds"], dealt["reshuffle_seeds"] = seeds, np.array(after, dtype=np.int64)
+        return dealt
 
-    def _load(self, g: Ints, decks: Ints) -> None:
-        """Hands ``g`` start from their shuffled ``decks``."""
-        dealt = self.players * self.variant.hand_size
+    def _spread(self, decks: Ints) -> dict[str, npt.NDArray[Any]]:
+        """The hands, the up-card, the pile under it and the stock of shuffled ``decks``."""
+        n, players, dealt = len(decks), self.players, self.players * self.variant.hand_size
         card = np.arange(CARDS)
-        for seat in range(self.players):
-            self.hands[g, seat] = (decks[:, seat:dealt:self.players, None] == card).sum(axis=1)
-            self.held[g, seat] = np.bitwise_or.reduce(np.where(self.hands[g, seat] > 0, BIT, np.uint64(0)), axis=1)
-        self.sizes[g] = self.variant.hand_size
+        hands = np.stack([(decks[:, seat:dealt:players, None] == card).sum(axis=1) for seat in range(players)], 1)
         rest = decks[:, dealt:]
         action = ACTION_RANK[rest % 13]
         up = np.where(action.all(axis=1), rest.shape[1] - 1, np.argmax(~action, axis=1))  # MK-2
         covered = np.arange(rest.shape[1]) < up[:, None]
-        self.pile[g] = ((rest[:, :, None] == card) & covered[:, :, None]).sum(axis=1)
-        self.pile_size[g] = up
-        self.top[g] = rest[np.arange(len(g)), up]
         after = np.minimum(up[:, None] + 1 + np.arange(rest.shape[1]), rest.shape[1] - 1)
-        self.stock[g, :rest.shape[1]] = np.take_along_axis(rest, after, axis=1)  # the cards after the up-card
-        self.stock_at[g], self.stock_end[g] = 0, rest.shape[1] - 1 - up
-        self.wish[g], self.pending[g], self.extra[g] = -1, 0, False
-        self.to_move[g], self.direction[g], self.idle[g] = 0, 1, 0
+        stock = np.zeros((n, self.stock.shape[1]), dtype=np.int64)
+        stock[:, :rest.shape[1]] = np.take_along_axis(rest, after, axis=1)  # the cards after the up-card
+        return {"hands": hands, "held": np.bitwise_or.reduce(np.where(hands > 0, BIT, np.uint64(0)), axis=2),
+                "sizes": np.full((n, players), self.variant.hand_size, dtype=np.int64),
+                "pile": ((rest[:, :, None] == card) & covered[:, :, None]).sum(axis=1), "pile_size": up,
+                "top": rest[np.arange(n), up], "stock": stock, "stock_end": rest.shape[1] - 1 - up}
 
     # --- what may be played --------------------------------------------------------------------
     def _table_rows(self) -> Ints:
