@@ -33,6 +33,9 @@ _UNSEEN: Any = object()
 #: Entries are (index, value) pairs of the vector.
 Entries = tuple[tuple[int, float], ...]
 
+#: The part of what rules remember, among ``Seen``'s parts that change now and then.
+_MEMORY = 3
+
 #: How many values of the public parts each ``Seen`` remembers the entries of (a bound on memory).
 _KEPT = 50_000
 
@@ -96,16 +99,19 @@ class Seen:
             if size != sizes[k]:
                 cells[at + k] = sizes[k] = size
         self._table(state, to_move)
-        table = (state.direction, state.wish, state.pending, state.locked, state.active, state.dealer, state.memory)
+        table = (state.direction, state.wish, state.pending, state.locked, state.active, state.dealer)
         if table != self._seen_table:  # one comparison for the parts most moves leave alone
             self._change_table(table)
+        memory = state.memory
+        if memory is not self._seen_values[_MEMORY]:  # the engine hands on an unchanged memory as it was
+            self._change(_MEMORY, memory)
         fresh: np.ndarray = self._vector.copy()
         return fresh
 
     def _change_table(self, table: tuple[Any, ...]) -> None:
-        direction, wish, pending, locked, active, dealer, memory = table
+        direction, wish, pending, locked, active, dealer = table
         seen = self._seen_values
-        for part, value in enumerate(((direction, wish), pending, (locked, active, dealer), memory)):
+        for part, value in enumerate(((direction, wish), pending, (locked, active, dealer))):
             if value != seen[part]:
                 self._change(part, value)
         self._seen_table = table
@@ -177,16 +183,19 @@ class Seen:
 
     def _change(self, part: int, value: Any) -> None:
         """Part ``part`` now shows ``value``: its old entries cleared, the new ones written (worked out
-        by ``Observer``'s writer the first time this value is seen, then remembered)."""
+        by ``Observer``'s writer the first time this value is seen, then remembered).  What a rule
+        remembers is worked out each time it changes, never remembered: its values may be anything a
+        house rule keeps, and True == 1 as a key, where the writer tells them apart."""
         known = self._entries[part]
-        entries = known.get(value)
+        entries = None if part == _MEMORY else known.get(value)
         if entries is None:
             scratch = np.zeros(self.observer.size, dtype=np.float32)
             self._writers[part](scratch, value)
             entries = tuple((int(i), float(scratch[i])) for i in np.flatnonzero(scratch))
             if len(known) >= _KEPT:
                 known.clear()
-            known[value] = entries
+            if part != _MEMORY:
+                known[value] = entries
         cells = self._cells
         for index, _ in self._seen_entries[part]:
             cells[index] = 0
