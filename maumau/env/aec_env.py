@@ -1,7 +1,8 @@
 """A hand of any variant as a PettingZoo ``AECEnv``: every seat is an agent, ``seat_0`` ... ``seat_{n-1}``.
 
-Each agent observes ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is
-made from its seat's View only (``maumau.env.observe``), the mask marks its legal actions in the
+Each agent observes ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector holds
+only what its seat's View holds (``maumau.env.observe``; kept up to date move by move,
+``maumau.env.seen``), the mask marks its legal actions in the
 variant's fixed action list (``maumau.env.actions``; all 0 when it is not that seat's turn).
 The seat to move is the agent selected, so the Ace's extra play (MK-8) or an 8 with two players
 (MK-5) selects the same agent again.  The hand ends when a seat goes out: that seat gets +1, every
