@@ -118,12 +118,12 @@ bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/env.py
 
-# Ours beside OpenSpiel's crazy_eights and RLCard's UNO, in one run (benchmarks/peers.py). The peers go
+# Ours beside OpenSpiel's crazy_eights, RLCard's UNO and PettingZoo's AEC envs, in one run (benchmarks/peers.py). The peers go
 # into a throwaway venv of their own (benchmarks/peers/.venv, ignored by git), never into .venv.
 PEERS_VENV = benchmarks/peers/.venv
 $(PEERS_VENV)/.installed:
 	$(PY) -m venv $(PEERS_VENV)
-	$(PEERS_VENV)/bin/python -m pip install --quiet open_spiel rlcard
+	$(PEERS_VENV)/bin/python -m pip install --quiet open_spiel rlcard pygame
 	touch $@
 
 bench-peers: build $(PEERS_VENV)/.installed

@@ -1,19 +1,22 @@
-"""Ours beside the peers, in one run: makao 2p random self-play, compiled and pure Python, against
-OpenSpiel's crazy_eights (its Python API) and RLCard's UNO.
+"""Ours beside the peers, in one run: makao 2p random self-play, compiled, pure Python and batched,
+against OpenSpiel's crazy_eights (its Python API) and RLCard's UNO; then our PettingZoo AEC env
+beside PettingZoo's own Leduc hold'em and Connect Four, by the same loop (``benchmarks/aec_loop.py``).
 
     make bench-peers                      # makes the throwaway venv, then runs this
     python benchmarks/peers.py --peers-venv benchmarks/peers/.venv --seconds 3 --rounds 3
 
 The peers live in a throwaway venv of their own (``make bench-peers`` makes it in
-``benchmarks/peers/.venv``: ``pip install open_spiel rlcard``), never in the project's venv nor in
+``benchmarks/peers/.venv``: ``pip install open_spiel rlcard pygame``; PettingZoo's classic envs import
+pygame), never in the project's venv nor in
 git.  Each engine plays in a fresh process of this interpreter (the peers' site-packages put on
 its path, same Python, one thread), for ``--seconds`` of its own CPU time (``time.process_time``:
 on a shared machine wall-clock time mostly measures the neighbours), round after round: the four take turns, so a busy
 spell of the shared machine falls on all of them; each engine's best round counts, and the
 ratios of every round are printed too, to show how much the machine wandered.  The rules of the
 play are those of ``benchmarks/engine.py --peers`` (uniformly random legal moves, player
-decisions only, OpenSpiel with special cards, reshuffling and no turn cap).  The goals (issue 29):
-ours/OpenSpiel >= 2.5x with the engine that ships (compiled), >= 1.5x pure Python; ours/RLCard >= 10x.
+decisions only, OpenSpiel with special cards, reshuffling and no turn cap).  The goals (issue 39):
+ours/OpenSpiel >= 5x with the engine that ships (compiled), >= 1.5x pure Python; ours/RLCard >= 25x;
+the batched engine (4,096 games at once) >= 3,000,000 decisions/s.
 """
 
 from __future__ import annotations
@@ -35,13 +38,27 @@ ENGINES = [
     ("OpenSpiel", "crazy_eights", {}, "openspiel_games({seconds}, seed={seed}, clock=CLOCK)"),
     ("RLCard", "uno", {}, "rlcard_games({seconds}, seed={seed}, clock=CLOCK)"),
 ]
-GOALS = {"OpenSpiel": (2.5, 1.5), "RLCard": (10.0, None)}
+GOALS = {"OpenSpiel": (5.0, 1.5), "RLCard": (25.0, None)}
+#: the batched engine: a row of the engines' table (its ratio to the peers printed beside), not a peer
+BATCH = ("maumau Batch x4096", "makao", {}, "batch_games({seconds}, seed={seed}, clock=CLOCK)")
+BATCH_GOAL = 3_000_000
+
+#: the learning environments, each by the same random AEC loop
+ENVS = [
+    ("maumau AEC env", "makao", {}, "aec_games('maumau', {seconds}, seed={seed}, clock=CLOCK)"),
+    ("PettingZoo", "leduc_holdem_v4", {}, "aec_games('leduc_holdem_v4', {seconds}, seed={seed}, clock=CLOCK)"),
+    ("PettingZoo", "connect_four_v3", {}, "aec_games('connect_four_v3', {seconds}, seed={seed}, clock=CLOCK)"),
+]
 
 CHILD = """
 import json, sys, time
 CLOCK = time.process_time  # this process's CPU seconds: what the engine costs, not how busy the machine is
 sys.path.insert(0, {here!r})
 from engine import random_games, openspiel_games, rlcard_games
+try:
+    from aec_loop import aec_games, batch_games
+except ImportError:  # --baseline: an earlier checkout's benchmarks play only the engines
+    pass
 import maumau as mm
 random_games('makao', 2, 0.3, seed=99)  # caches warm, as in a long run
 found = {call}
@@ -95,18 +112,49 @@ def main(argv: list[str] | None = None) -> int:
                     for name, game, extra, call in ENGINES[:2]]
     if args.instructions:
         count_instructions(peers, args.instructions, args.baseline)
+    extras = [(name, game, extra, call, HERE) for name, game, extra, call in [BATCH, *ENVS]]
     rounds: list[list[list[float] | None]] = []
     for r in range(args.rounds):
         row = []
-        for name, _, extra, call, here in engines:
+        for name, _, extra, call, here in engines + extras:
             found, compiled = play(call.format(seconds=args.seconds, seed=1000 * r), extra, peers, here)
             if name.endswith(" compiled") and not compiled:
                 raise SystemExit(f"the compiled engine of {here.parent} is not built: run `make build` first")
             row.append(found)
         rounds.append(row)
-    best = [max((rnd[i] for rnd in rounds if rnd[i] is not None), key=rate, default=None) for i in range(len(engines))]
-    report(best, rounds, args, [(name, game) for name, game, *_ in engines])
+    everyone = engines + extras
+    best = [max((rnd[i] for rnd in rounds if rnd[i] is not None), key=rate, default=None) for i in range(len(everyone))]
+    report(best[:len(engines)], [rnd[:len(engines)] for rnd in rounds], args, [(n, g) for n, g, *_ in engines])
+    report_batch(best[len(engines)], best[2])
+    first = len(engines) + 1
+    report_envs(best[first:], [rnd[first:] for rnd in rounds], [(n, g) for n, g, *_ in ENVS])
     return 0
+
+
+def report_batch(batch: list[float] | None, openspiel: list[float] | None) -> None:
+    """The batched engine's decisions/s against its goal and OpenSpiel's scalar loop."""
+    if batch is None:
+        print("\nmaumau.env.Batch: not in this checkout")
+        return
+    verdict = "met" if rate(batch) >= BATCH_GOAL else f"not met: {BATCH_GOAL / rate(batch):.2f}x short"
+    beside = f", {rate(batch) / rate(openspiel):.1f}x OpenSpiel's scalar loop" if openspiel else ""
+    print(f"\nmaumau.env.Batch, 4,096 makao games at once, random legal actions: {rate(batch):,.0f} decisions/s"
+          f"{beside}; goal >= {BATCH_GOAL:,}: {verdict}")
+
+
+def report_envs(best: list[list[float] | None], rounds: list[list[list[float] | None]],
+                envs: list[tuple[str, str]]) -> None:
+    """Steps/s of the AEC envs (decisions only), ours against each of PettingZoo's."""
+    print("\nPettingZoo AEC environments, the same random masked loop (last, choose, step), decisions/s:")
+    for i, ((name, game), run) in enumerate(zip(envs, best, strict=True)):
+        if run is None:
+            print(f"  {name:<16}{game:<18}not installed")
+            continue
+        line = f"  {name:<16}{game:<18}{rate(run):>11,.0f}"
+        if i and best[0] is not None:
+            each = " ".join(f"{rate(rnd[0]) / rate(rnd[i]):.2f}" for rnd in rounds if rnd[0] and rnd[i])
+            line += f"   ours/this {rate(best[0]) / rate(run):.2f}x (rounds {each})"
+        print(line)
 
 
 def count_instructions(peers: str, decisions: int, baseline: Path | None = None) -> None:

@@ -68,10 +68,13 @@ def test_league_benchmark_prints_games_per_second_and_the_sandbox_cost(capsys: p
 
 def test_env_benchmark_prints_the_env_against_the_raw_engine(capsys: pytest.CaptureFixture[str]) -> None:
     bench = _load("env")
-    assert bench.main(["--variant", "makao", "--variant", "lite_macau", "--seconds", "0.05", "--repeat", "1"]) == 0
+    assert bench.main(["--variant", "makao", "--variant", "lite_macau", "--players", "2", "3", "--seconds", "0.05",
+                       "--repeat", "1"]) == 0
     out = capsys.readouterr().out
-    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("makao", "lite_macau"))}
-    assert set(rows) == {"makao", "lite_macau"} and all(len(cells) == 5 for cells in rows.values())
+    rows = {tuple(line.split()[:2]): line.split()[2:] for line in out.splitlines()
+            if line.startswith(("makao", "lite_macau"))}
+    assert set(rows) == {(name, seats) for name in ("makao", "lite_macau") for seats in ("2", "3")}
+    assert all(len(cells) == 6 for cells in rows.values())  # raw, AEC, Gym steps, Gym decisions, two ratios
 
 
 def test_simulate_benchmark_compares_the_executors_on_the_same_hands(capsys: pytest.CaptureFixture[str]) -> None:

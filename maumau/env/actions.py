@@ -79,17 +79,26 @@ class Actions:
 
     def legal(self, state: GameState) -> list[int]:
         """The numbers of the legal moves of ``state``, in the order ``legal_moves()`` lists them."""
-        index = self._index
+        return list(self.legal_key(state))
+
+    def legal_key(self, state: GameState) -> tuple[int, ...]:
+        """``legal(state)`` as a tuple: the key of its mask, and cheap to look an action up in."""
         try:
-            return [index[move] for move in state.legal_moves()]
+            return tuple(map(self._index.__getitem__, state.legal_moves()))
         except KeyError as missing:  # only a house rule of a learner's can make such a move
             raise VariantError(f"the legal move {missing.args[0]!r} is not in the action list of "
                                f"{self.variant.name}: a rule makes moves the list does not know") from None
 
     def mask(self, state: GameState) -> np.ndarray:
         """1 for each legal action of the player to move, 0 for the rest (all 0 once the hand is over)."""
+        return self.mask_of(self.legal_key(state))
+
+    def mask_of(self, legal: tuple[int, ...]) -> np.ndarray:
+        """The mask of the legal actions ``legal`` (a new array; its few 1s set one by one, which is
+        quicker than numpy's fancy indexing for a handful of them)."""
         mask = np.zeros(len(self.moves), dtype=np.int8)
-        mask[self.legal(state)] = 1
+        for index in legal:
+            mask[index] = 1
         return mask
 
 

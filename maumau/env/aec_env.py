@@ -1,7 +1,8 @@
 """A hand of any variant as a PettingZoo ``AECEnv``: every seat is an agent, ``seat_0`` ... ``seat_{n-1}``.
 
-Each agent observes ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is
-made from its seat's View only (``maumau.env.observe``), the mask marks its legal actions in the
+Each agent observes ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector holds
+only what its seat's View holds (``maumau.env.observe``; kept up to date move by move,
+``maumau.env.seen``), the mask marks its legal actions in the
 variant's fixed action list (``maumau.env.actions``; all 0 when it is not that seat's turn).
 The seat to move is the agent selected, so the Ace's extra play (MK-8) or an 8 with two players
 (MK-5) selects the same agent again.  The hand ends when a seat goes out: that seat gets +1, every
@@ -54,6 +55,7 @@ class MauMauAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._first_seed = seed
         self._dealt = False
+        self._marked = False
 
     # --- what PettingZoo asks ------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -85,6 +87,7 @@ class MauMauAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[state.to_move]
+        self._marked = False  # whether a reward or an "illegal" info is to be cleared at the next step
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.hand.observe(self._seat[agent])
@@ -94,17 +97,24 @@ class MauMauAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.hand.move_of(action)  # raises before anything changes
+        hand = self.hand
+        move = hand.move_of(action)  # raises before anything changes
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        for info in self.infos.values():
-            info.pop("illegal", None)
+        if self._marked:  # a reward or an illegal action of the step before: cleared (most steps have none)
+            self._clear_rewards()
+            for info in self.infos.values():
+                info.pop("illegal", None)
+            self._marked = False
         if isinstance(move, str):  # illegal="penalty": the hand stays, the same seat acts again
-            self.rewards[agent] = self.hand.illegal_reward
+            self.rewards[agent] = hand.illegal_reward
             self.infos[agent]["illegal"] = move
-            self.hand.steps += 1
+            self._marked = True
+            hand.steps += 1
         else:
-            self.hand.play(move)
+            state = hand.play(move)
+            if not state.is_over and hand.steps < hand.max_steps:  # the hand goes on: nobody is paid
+                self.agent_selection = self.possible_agents[state.to_move]
+                return
         self._after_move()
         self._accumulate_rewards()
 
@@ -114,6 +124,7 @@ class MauMauAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
             for agent in self.agents:
                 self.rewards[agent] += self.hand.result(self._seat[agent])
                 self.terminations[agent] = True
+            self._marked = True
         elif self.hand.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         else:

@@ -13,9 +13,9 @@ from ..core.dealing import deal
 from ..core.moves import Move
 from ..core.state import GameState, IllegalMove
 from ..core.variants import Variant, VariantError, variant
-from ..players.view import View
 from .actions import Actions, actions_for
 from .observe import Observer
+from .seen import Seen
 
 __all__ = ["Hand", "ILLEGAL", "checked_variant"]
 
@@ -47,6 +47,9 @@ class Hand:
         self.variant, self.players = v, players
         self.actions: Actions = actions_for(v)
         self.observer = Observer(v, players)
+        self.seen = [Seen(self.observer, seat) for seat in range(players)]  # each seat's vector, move by move
+        self._no_actions = np.zeros(len(self.actions), dtype=np.int8)
+        self._legal: tuple[GameState | None, tuple[int, ...]] = (None, ())
         self.illegal, self.illegal_reward, self.max_steps = illegal, float(illegal_reward), max_steps
         self.rng = random.Random(seed)
         self.state: GameState = deal(v, players, seed=0)
@@ -71,23 +74,31 @@ class Hand:
         return self.state
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        """What ``seat`` sees, and its legal actions (none unless it is to move)."""
+        """What ``seat`` sees, and its legal actions (none unless it is to move): new arrays each time."""
         state = self.state
-        obs = self.observer(View(state, seat))
+        obs = self.seen[seat](state)
         if seat == state.to_move and not state.is_over:
-            mask = self.actions.mask(state)
+            mask = self.actions.mask_of(self.legal())
         else:
-            mask = np.zeros(len(self.actions), dtype=np.int8)
+            mask = self._no_actions.copy()
         return {"observation": obs, "action_mask": mask}
+
+    def legal(self) -> tuple[int, ...]:
+        """The legal actions of the state now, worked out once per state (observe and step both ask)."""
+        state, legal = self._legal
+        if state is not self.state:
+            legal = self.actions.legal_key(self.state)
+            self._legal = (self.state, legal)
+        return legal
 
     def move_of(self, action: Any) -> Move | str:
         """The legal move of ``action``; an action outside the list raises ValueError; a masked one
         raises IllegalMove, or (``illegal="penalty"``) comes back as the sentence saying why."""
-        index = self.actions.check(action)
+        index = action if type(action) is int and 0 <= action < len(self.actions) else self.actions.check(action)
         move = self.actions.moves[index]
         if self.state.is_over:
             raise ValueError("the hand is over: call reset() to deal the next one")
-        if move in self.state.legal_moves():
+        if index in self.legal():
             return move
         why = self.state.why_illegal(move) or "the rules list it only where the announcement is due"
         legal = ", ".join(f"{self.actions.index(m)} ({m})" for m in self.state.legal_moves())

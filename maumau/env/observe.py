@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import Card, Rank, Suit
+from ..core.rules.base import Memory, Pending
 from ..core.state import PHASES
 from ..core.variants import Variant
 from ..players.view import View
@@ -59,7 +60,8 @@ class Observer:
         self.high = float(max(len(variant.deck), 4 * players))
 
     def __call__(self, view: View) -> np.ndarray:
-        """The vector of ``view`` (float32, ``self.size`` long)."""
+        """The vector of ``view`` (float32, ``self.size`` long), built afresh.  The environments keep
+        each seat's vector up to date move by move instead (``maumau.env.seen``), to the same numbers."""
         obs = np.zeros(self.size, dtype=np.float32)
         at = self._at
         d = len(self.cards)
@@ -70,18 +72,16 @@ class Observer:
         obs[at["top"] + slot[view.top]] = 1
         if view.drawn is not None:
             obs[at["drawn"] + slot[view.drawn]] = 1
-        self._seats(obs, view)
+        for k in range(self.players):
+            obs[at["hand_sizes"] + k] = view.hand_sizes[(view.seat + k) % self.players]
+        obs[at["to_move"] + self._relative(view.seat, view.to_move)] = 1
         obs[at["stock"]] = view.stock_size
-        obs[at["clockwise"]] = view.direction > 0
-        wish = view.wish
-        if isinstance(wish, Suit):
-            obs[at["wish_suit"] + _SUITS.index(wish)] = 1
-        elif isinstance(wish, Rank):
-            obs[at["wish_rank"] + _RANKS.index(wish)] = 1
-        self._pending(obs, view)
+        self.write_call(obs, view.direction, view.wish)
+        self.write_seats(obs, view.seat, view.locked, view.active, view.dealer)
+        self.write_pending(obs, view.seat, view.pending)
         obs[at["phase"] + PHASES.index(view.phase)] = 1
         obs[at["idle"]] = view.idle
-        self._memory(obs, view)
+        self.write_memory(obs, view.seat, view.memory)
         return obs
 
     def _counts(self, cards: tuple[Card, ...]) -> np.ndarray:
@@ -101,51 +101,59 @@ class Observer:
             self._last_pile = (discard, counts)
         return counts
 
-    def _relative(self, view: View, seat: int) -> int:
-        return (seat - view.seat) % self.players
+    def _relative(self, seat: int, other: int) -> int:
+        """``other`` counted from ``seat``: 0 is the seat itself, 1 the next seat clockwise."""
+        return (other - seat) % self.players
 
-    def _seats(self, obs: np.ndarray, view: View) -> None:
+    def write_call(self, obs: np.ndarray, direction: int, wish: Suit | Rank | None) -> None:
+        """The direction of play and the wish (into a vector whose parts of them are 0)."""
+        at = self._at
+        obs[at["clockwise"]] = direction > 0
+        if isinstance(wish, Suit):
+            obs[at["wish_suit"] + _SUITS.index(wish)] = 1
+        elif isinstance(wish, Rank):
+            obs[at["wish_rank"] + _RANKS.index(wish)] = 1
+
+    def write_seats(self, obs: np.ndarray, seat: int, locked: frozenset[int], active: tuple[bool, ...],
+                    dealer: int) -> None:
+        """Who takes part, the locked seats and the dealer, counted from ``seat``."""
         at, n = self._at, self.players
-        sizes, active, me = at["hand_sizes"], at["active"], view.seat
         for k in range(n):
-            seat = (me + k) % n
-            obs[sizes + k] = view.hand_sizes[seat]
-            obs[active + k] = view.active[seat]
-        for seat in view.locked:
-            obs[at["locked"] + self._relative(view, seat)] = 1
-        obs[at["to_move"] + self._relative(view, view.to_move)] = 1
-        obs[at["dealer"] + self._relative(view, view.dealer)] = 1
+            obs[at["active"] + k] = active[(seat + k) % n]
+        for other in locked:
+            obs[at["locked"] + self._relative(seat, other)] = 1
+        obs[at["dealer"] + self._relative(seat, dealer)] = 1
 
-    def _pending(self, obs: np.ndarray, view: View) -> None:
-        pending = view.pending
+    def write_pending(self, obs: np.ndarray, seat: int, pending: Pending | None) -> None:
+        """A pending draw or skip (its kind, amount, target, who resumes, the rule), seen from ``seat``."""
         if pending is None:
             return
         at = self._at
         obs[at["pending_kind"] + _PENDING_KINDS.index(pending.kind)] = 1
         obs[at["pending_amount"]] = pending.amount
-        obs[at["pending_target"] + self._relative(view, pending.target)] = 1
+        obs[at["pending_target"] + self._relative(seat, pending.target)] = 1
         if pending.resume is not None:
-            obs[at["pending_resume"] + self._relative(view, pending.resume)] = 1
+            obs[at["pending_resume"] + self._relative(seat, pending.resume)] = 1
         rule = self._rules.get(pending.rule)
         if rule is not None:
             obs[at["pending_rule"] + rule] = 1
 
-    def _memory(self, obs: np.ndarray, view: View) -> None:
+    def write_memory(self, obs: np.ndarray, seat: int, memory: Memory) -> None:
         """What a rule remembers (the Runde's rank and opener, MR-8): its Ranks, Suits and seats."""
         at = self._at
-        for rule, value in view.memory:
+        for rule, value in memory:
             if rule not in self._memory_rules or value == rule.memory_at_deal:
                 continue
             name = rule.name
             obs[at[f"{name}_on"]] = 1
             for item in value if isinstance(value, tuple) else (value,):
-                self._remembered(obs, view, name, item)
+                self._remembered(obs, seat, name, item)
 
-    def _remembered(self, obs: np.ndarray, view: View, name: str, item: Any) -> None:
+    def _remembered(self, obs: np.ndarray, seat: int, name: str, item: Any) -> None:
         at = self._at
         if isinstance(item, Rank):
             obs[at[f"{name}_rank"] + _RANKS.index(item)] = 1
         elif isinstance(item, Suit):
             obs[at[f"{name}_suit"] + _SUITS.index(item)] = 1
         elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < self.players:
-            obs[at[f"{name}_seat"] + self._relative(view, item)] = 1
+            obs[at[f"{name}_seat"] + self._relative(seat, item)] = 1

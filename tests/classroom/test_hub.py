@@ -405,3 +405,22 @@ def test_a_hub_teacher_releases_feedback_and_each_hub_user_reads_only_their_own(
     alices_page, _, _ = page_session(hub, "alice", "/my-feedback")
     bobs_page, _, _ = page_session(hub, "bob", "/my-feedback")
     assert "alice&#x27;s hidden explanation" in alices_page and "alice&#x27;s" not in bobs_page
+
+
+def test_the_browser_courses_feedback_request_is_not_served_on_the_hub(hub):
+    """/feedback.json answers the JupyterLite course (a learner's code in a header, CORS for any site);
+    on the hub a notebook runs in the hub and reads its feedback under its hub name, so that path is a
+    404 there, with no CORS header and nothing of the gradebook, whatever code or origin is sent."""
+    from maumau.grading.gradebook import Gradebook, Row
+    from maumau.grading.gradebook import TestResult as Result
+
+    row = Row("alice", FEEDBACK_EX, 1, 6, tests=[Result("h", "hidden", 0, 2, False, True, "", FEEDBACK_SECRET)])
+    Gradebook(hub.run / "class.sqlite").record([(row, "sub", "src", False)], forced=False)
+    for method in ("GET", "OPTIONS"):
+        request = urllib.request.Request(f"{hub.service}/feedback.json?exercise={FEEDBACK_EX}", method=method,
+                                         headers={"Authorization": "Learner alice", "Origin": "https://site.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code in (404, 405), method
+        assert refused.value.headers.get("Access-Control-Allow-Origin") is None
+        assert FEEDBACK_SECRET not in refused.value.read().decode(errors="replace")
