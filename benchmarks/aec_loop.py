@@ -76,7 +76,7 @@ def batch_games(seconds: float, seed: int = 0, games: int = 4096,
     start = clock()
     while clock() < start + seconds:
         b.step(b.sample(rng))
-    return b.finished, b.decisions, clock() - start
+    return int(b.finished.sum()), b.decisions, clock() - start
 
 
 if __name__ == "__main__":
