@@ -10,7 +10,9 @@ Both need the extra ``maumau[env]`` (``pip install 'maumau[env]'``: gymnasium an
 Observations hold only what the seat may see (its View); ``action_mask`` marks the legal actions.
 ``env.Batch`` steps thousands of Makaó hands at once over arrays, each the scalar engine's hand
 (``maumau.env.batch``); ``env.vector(...)`` makes them a Gymnasium VectorEnv.  ``env.LinearAgent`` is a
-small numpy-only learning player, ``env.train_cem`` trains it (``maumau.env.agent``).
+small numpy-only learning player, ``env.train_cem`` trains it (``maumau.env.agent``); ``env.BatchAgent``
+ranks the moves of every hand of a Batch at once, ``env.train_cem_batch`` trains it on the batched
+engine (``maumau.env.batch_learner``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..extras import need
 from .actions import Actions, actions_for
 from .agent import LinearAgent, train_cem, win_rate
 from .batch import Batch
+from .batch_learner import BatchAgent, batch_win_rate, train_cem_batch
 from .curve import learning_curve
 from .observe import Observer
 
@@ -33,7 +36,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .vector_env import BatchVectorEnv
 
 __all__ = ["aec", "gym", "moves", "actions", "MauMauAEC", "SeatEnv", "Actions", "Observer", "Batch", "vector",
-           "BatchVectorEnv", "LinearAgent", "train_cem", "win_rate", "learning_curve"]
+           "BatchVectorEnv", "LinearAgent", "train_cem", "win_rate", "learning_curve", "BatchAgent", "train_cem_batch",
+           "batch_win_rate"]
 
 
 def __getattr__(name: str) -> Any:

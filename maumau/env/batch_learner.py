@@ -1,0 +1,188 @@
+"""A linear player that chooses in thousands of Makaó hands at once, trained by the cross-entropy
+method on the batched engine (``maumau.env.batch``, issue 39).
+
+Each action of the fixed action list is described once by a few numbers read off the move itself
+(``ACTION_FEATURES``): is it a draw, a pass, the rank of the card it plays, does it name a wish (the
+Jack, MK-7), does it say "Makaó" (C-8).  They make a fixed matrix ``F`` of ``[actions, features]``,
+so an agent with weights ``w`` gives every action the score ``F @ w``, the same in every state; in
+each hand it plays the legal action that scores highest.  That is one masked argmax over all hands
+at once: a ranking of the moves, which is all a player that sees only its moves can learn (it does
+not look at its hand).  With all weights 0 every action scores the same and the first legal action,
+always Draw (MK-3), is played.
+
+``train_cem_batch`` looks for good weights as ``train_cem`` does (``maumau.env.agent``), but each
+candidate plays hundreds of hands in one ``Batch`` instead of a few through the Gym environment;
+``BatchAgent.choose(view)`` makes the result a player like any other (``mm.simulate``, a league).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.cards import Rank
+from ..core.moves import Draw, Move, Pass, Play
+from ..core.variants import variant
+from ..players.view import View
+from .actions import Actions, actions_for
+from .batch import Batch
+
+__all__ = ["ACTION_FEATURES", "BatchAgent", "action_features", "batch_win_rate", "train_cem_batch"]
+
+_RANKS = tuple(r for r in Rank)
+#: The names of the features of an action, in the order of the weights.
+ACTION_FEATURES = ("draw", "pass", *(f"rank {r.value}" for r in _RANKS), "names a wish", "says Makaó")
+#: How far apart the seeds of one training run's hand sets lie (the check hands, then each generation's).
+SEED_SPAN = 10**9
+
+
+def action_features(actions: Actions) -> npt.NDArray[np.float64]:
+    """The fixed matrix ``[len(actions), len(ACTION_FEATURES)]``: what each action is, read off its move."""
+    features = np.zeros((len(actions), len(ACTION_FEATURES)))
+    for i, move in enumerate(actions.moves):
+        features[i] = _describe(move)
+    return features
+
+
+def _describe(move: Move) -> list[float]:
+    row = [float(isinstance(move, Draw)), float(isinstance(move, Pass))]
+    rank = move.card.rank if isinstance(move, Play) else None
+    row += [float(rank is r) for r in _RANKS]
+    row += [float(isinstance(move, Play) and move.wish is not None), float(isinstance(move, Play) and move.mau)]
+    return row
+
+
+class BatchAgent:
+    """Plays Makaó by the fixed score ``action_features @ weights`` of each legal action, in one hand
+    (``choose``) or in every hand of a ``Batch`` at once (``act``)."""
+
+    name = "batch linear"
+
+    def __init__(self, weights: Sequence[float] | npt.NDArray[np.float64] | None = None) -> None:
+        self.actions = actions_for(variant("makao"))
+        self.features = action_features(self.actions)
+        k = len(ACTION_FEATURES)
+        w = np.zeros(k) if weights is None else np.asarray(weights, dtype=float)
+        if w.shape != (k,):
+            raise ValueError(f"weights are {k} numbers (one per name in ACTION_FEATURES), not shape {w.shape}")
+        self.weights = w
+
+    def scores(self) -> npt.NDArray[np.float64]:
+        """Every action's score (the same in every state)."""
+        scores: npt.NDArray[np.float64] = self.features @ self.weights
+        return scores
+
+    def act(self, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        """The chosen action of each hand, from the legal actions ``mask`` (bool ``[games, actions]``,
+        as ``Batch.legal_mask`` gives it): the legal action with the highest score, the first on a tie."""
+        if mask.ndim != 2 or mask.shape[1] != len(self.actions):
+            raise ValueError(f"the mask is bool [games, {len(self.actions)}], one row per hand, not {mask.shape}")
+        if not mask.any(axis=1).all():
+            raise ValueError("a hand without a legal action: the mask is not Batch.legal_mask()'s")
+        scored = np.where(mask, self.scores()[None, :], -np.inf)
+        chosen: npt.NDArray[np.int64] = np.argmax(scored, axis=1).astype(np.int64)
+        return chosen
+
+    def choose(self, view: View) -> Move:
+        """The Player protocol: the same choice in one hand, from the seat's View."""
+        legal = np.array([self.actions.index(m) for m in view.legal_moves])
+        return self.actions.moves[int(legal[int(np.argmax(self.scores()[legal]))])]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({len(self.weights)} weights)"
+
+
+def _wins(weights: npt.NDArray[np.float64], hands: int, players: int, seed: int, rng_seed: int,
+          rounds: int | None) -> float:
+    """The share of the hands dealt from ``seed``, ``seed + 1``, ... that seat 0 wins playing by
+    ``weights`` against random legal moves (``Batch.sample``): the first hand of each slot counts, and
+    a hand still going after ``rounds`` rounds (seat 0's move, then the others') counts as not won."""
+    agent = BatchAgent(weights)
+    batch = Batch("makao", games=hands, players=players, seed=seed, record=False)
+    rng = np.random.default_rng(rng_seed)
+    won = np.zeros(hands, dtype=bool)
+    played = 0
+    while rounds is None or played < rounds:
+        playing = batch.finished == 0
+        if not playing.any():
+            break
+        ours = playing & (batch.to_move == 0)
+        ended = batch.step(agent.act(batch.legal_mask()), where=ours) if ours.any() else ours
+        theirs = playing & ~ended & (batch.to_move != 0)
+        if theirs.any():
+            ended = ended | batch.step(batch.sample(rng), where=theirs)
+        won |= ended & playing & (batch.winners == 0)
+        played += 1
+    return float(won.mean())
+
+
+def batch_win_rate(agent: BatchAgent | None = None, hands: int = 1024, players: int = 2, seed: int = 0,
+                   rounds: int | None = None) -> float:
+    """The share of ``hands`` hands (dealt from ``seed`` on) that ``agent`` wins as seat 0 against
+    random opponents, each played to its end or for at most ``rounds`` rounds (then it counts as not
+    won); ``agent`` None: a random player at seat 0 too (the yardstick)."""
+    _check_counts(hands=hands, players=players, seed=seed, rounds=1 if rounds is None else rounds)
+    if agent is not None:
+        return _wins(agent.weights, hands, players, seed, seed, rounds)
+    batch = Batch("makao", games=hands, players=players, seed=seed, record=False)
+    rng = np.random.default_rng(seed)
+    played = 0
+    while (batch.finished == 0).any() and (rounds is None or played < rounds * players):
+        batch.step(batch.sample(rng), where=batch.finished == 0)
+        played += 1  # a random seat 0 is one step of the round like the others
+    return float((batch.winners[batch.finished > 0] == 0).sum() / hands)
+
+
+def _check_counts(**counts: int) -> None:
+    for name, n in counts.items():
+        least = 0 if name == "seed" else 1
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < least:
+            raise ValueError(f"{name} must be a whole number of {least} or more, not {n!r}")
+    if counts.get("players", 2) > 5:
+        raise ValueError(f"makao is played by 2 to 5 players, not {counts['players']}")
+
+
+def train_cem_batch(generations: int = 6, population: int = 12, hands: int = 512, elite: int = 4,
+                    check: int = 1024, players: int = 2, rounds: int = 200, seed: int = 0,
+                    progress: Callable[[dict[str, float]], None] | None = None,
+                    ) -> tuple[BatchAgent, list[dict[str, float]]]:
+    """Train a BatchAgent by the cross-entropy method against random opponents; return it and its
+    learning curve (rows as ``train_cem``'s, for ``env.learning_curve``).
+
+    Each generation draws ``population`` weight vectors around the mean; each plays the same ``hands``
+    hands (one Batch each, the same seeds and the same opponents' generator) as seat 0, for at most
+    ``rounds`` rounds (a hand still going then counts as not won, so that no candidate's slowest hand
+    holds up the run); the mean and the spread move to the best ``elite``.  A row: ``generation``,
+    ``elite`` (the elite's win rate on that generation's hands) and ``check`` (the mean weights' win
+    rate on ``check`` other hands, the same every generation; generation 0 is the untrained agent, all
+    weights 0).  Same arguments, same curve.
+    """
+    _check_counts(generations=generations, population=population, hands=hands, elite=elite, check=check,
+                  players=players, rounds=rounds, seed=seed)
+    if elite > population:
+        raise ValueError(f"the elite ({elite}) is chosen from the population ({population}): at most as many")
+    if check + (generations + 1) * hands > SEED_SPAN:
+        raise ValueError(f"at most {SEED_SPAN} hands in one run (check + (generations + 1) * hands)")
+    rng = np.random.default_rng(seed)
+    base = seed * SEED_SPAN  # the check hands, then generation j's hands: a run's hand sets never overlap
+
+    def score(weights: npt.NDArray[np.float64], generation: int) -> float:
+        return _wins(weights, hands, players, base + check + generation * hands, seed + generation, rounds)
+
+    def checked(weights: npt.NDArray[np.float64]) -> float:
+        return _wins(weights, check, players, base, seed, rounds)
+
+    mean, spread = np.zeros(len(ACTION_FEATURES)), np.ones(len(ACTION_FEATURES))
+    curve = [{"generation": 0.0, "elite": score(mean, 0), "check": checked(mean)}]
+    for generation in range(1, generations + 1):
+        candidates = mean + spread * rng.standard_normal((population, len(ACTION_FEATURES)))
+        scores = np.array([score(w, generation) for w in candidates])  # the same hands for all
+        best = np.argsort(-scores, kind="stable")[:elite]
+        mean = candidates[best].mean(0)
+        spread = candidates[best].std(0) + 0.05  # a floor, so that the search goes on looking
+        curve.append({"generation": float(generation), "elite": float(scores[best].mean()), "check": checked(mean)})
+        if progress is not None:
+            progress(curve[-1])
+    return BatchAgent(mean), curve
