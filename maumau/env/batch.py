@@ -196,6 +196,7 @@ class Batch:
         self._alloc(games, players, len(v.deck))
         self.decisions = 0
         self._sampled: Ints | None = None  # the last sample(), until a step
+        self._sampled_as_made: Ints = np.zeros(0, dtype=np.int64)
         #: Hands finished in each slot, and the seat that went out of the last one (-1: blocked, C-7).
         self.finished = np.zeros(games, dtype=np.int64)
         self.winners = np.full(games, -1, dtype=np.int64)
@@ -329,7 +330,8 @@ class Batch:
         due = (self.sizes[self._rows, self.to_move] == 2).astype(np.int64)
         actions: Ints = self._moves.by_bit[(card * 5 + wish) * 2 + due]
         actions.flags.writeable = False  # step() knows them legal while nothing changed them or the batch
-        self._sampled = actions
+        # the flag can be flipped back by the caller: a private copy tells whether they are still as made
+        self._sampled, self._sampled_as_made = actions, actions.copy()
         return actions
 
     # --- a step ---------------------------------------------------------------------------------
@@ -337,8 +339,9 @@ class Batch:
         """``actions`` as an int array of one legal action per hand (per hand of ``where``, the rest
         read as Draw), or a ValueError saying which hands got what, and why (the batch is unchanged)."""
         sampled = self._sampled
-        if sampled is not None and actions is sampled and not sampled.flags.writeable:
-            return sampled  # sample()'s own, read-only, for the batch as it is: legal by making
+        if (sampled is not None and actions is sampled and not sampled.flags.writeable
+                and np.array_equal(sampled, self._sampled_as_made)):
+            return sampled  # sample()'s own, unchanged, for the batch as it is: legal by making
         array = np.asarray(actions)
         if array.shape != (self.games,):
             raise ValueError(f"step takes one action per hand: an array of shape ({self.games},), "

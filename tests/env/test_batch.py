@@ -262,3 +262,18 @@ def test_the_record_forgets_only_finished_hands() -> None:
     mask = b.legal_mask()
     for g in range(2):
         _same(b, g, b.game(g).state, mask)  # the hand still being played replays to where it is
+
+
+def test_a_sampled_array_made_writable_and_changed_is_checked_in_full() -> None:
+    """Read-only is a flag the caller can flip: an array of sample() changed in place (an illegal
+    action written in, the flag set back) is checked like any other, refused, and nothing moves."""
+    b = Batch("makao", games=16, players=2, seed=3)
+    actions = b.sample(np.random.default_rng(3))
+    illegal = int(np.flatnonzero(~b.legal_mask()[0])[0])
+    actions.flags.writeable = True
+    actions[0] = illegal
+    actions.flags.writeable = False
+    before = (b.decisions, b.to_move.copy(), b.sizes.copy())
+    with pytest.raises(ValueError, match="is not legal in hand 0"):
+        b.step(actions)
+    assert b.decisions == before[0] and (b.to_move == before[1]).all() and (b.sizes == before[2]).all()
