@@ -17,6 +17,7 @@ candidate plays hundreds of hands in one ``Batch`` instead of a few through the 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -36,6 +37,15 @@ _RANKS = tuple(r for r in Rank)
 ACTION_FEATURES = ("draw", "pass", *(f"rank {r.value}" for r in _RANKS), "names a wish", "says Makaó")
 #: How far apart the seeds of one training run's hand sets lie (the check hands, then each generation's).
 SEED_SPAN = 10**9
+
+
+@functools.cache
+def _makao() -> tuple[Actions, npt.NDArray[np.float64]]:
+    """Makaó's action list and its feature matrix, made once: every agent (one per candidate) shares them."""
+    actions = actions_for(variant("makao"))
+    features = action_features(actions)
+    features.flags.writeable = False
+    return actions, features
 
 
 def action_features(actions: Actions) -> npt.NDArray[np.float64]:
@@ -61,8 +71,7 @@ class BatchAgent:
     name = "batch linear"
 
     def __init__(self, weights: Sequence[float] | npt.NDArray[np.float64] | None = None) -> None:
-        self.actions = actions_for(variant("makao"))
-        self.features = action_features(self.actions)
+        self.actions, self.features = _makao()
         k = len(ACTION_FEATURES)
         w = np.zeros(k) if weights is None else np.asarray(weights, dtype=float)
         if w.shape != (k,):
@@ -140,8 +149,7 @@ def _check_counts(**counts: int) -> None:
         least = 0 if name == "seed" else 1
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < least:
             raise ValueError(f"{name} must be a whole number of {least} or more, not {n!r}")
-    if counts.get("players", 2) > 5:
-        raise ValueError(f"makao is played by 2 to 5 players, not {counts['players']}")
+    # how many players makao allows is said by Batch itself (VariantError, a ValueError), at once
 
 
 def train_cem_batch(generations: int = 6, population: int = 12, hands: int = 512, elite: int = 4,
