@@ -12,7 +12,8 @@ Observations hold only what the seat may see (its View); ``action_mask`` marks t
 (``maumau.env.batch``); ``env.vector(...)`` makes them a Gymnasium VectorEnv.  ``env.LinearAgent`` is a
 small numpy-only learning player, ``env.train_cem`` trains it (``maumau.env.agent``); ``env.BatchAgent``
 ranks the moves of every hand of a Batch at once, ``env.train_cem_batch`` trains it on the batched
-engine (``maumau.env.batch_learner``).
+engine (``maumau.env.batch_learner``); it and ``env.BatchRandom`` are ``env.BatchPolicy``s, which
+``env.vector(..., opponents=...)`` seats as seat 0's opponents (``maumau.env.batch_policy``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .actions import Actions, actions_for
 from .agent import LinearAgent, train_cem, win_rate
 from .batch import Batch
 from .batch_learner import BatchAgent, batch_win_rate, train_cem_batch
+from .batch_policy import BatchPolicy, BatchRandom
 from .curve import learning_curve
 from .observe import Observer
 
@@ -37,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["aec", "gym", "moves", "actions", "MauMauAEC", "SeatEnv", "Actions", "Observer", "Batch", "vector",
            "BatchVectorEnv", "LinearAgent", "train_cem", "win_rate", "learning_curve", "BatchAgent", "train_cem_batch",
-           "batch_win_rate"]
+           "batch_win_rate", "BatchPolicy", "BatchRandom"]
 
 
 def __getattr__(name: str) -> Any:
@@ -75,11 +77,13 @@ def gym(game: str | Variant = "makao", opponents: Sequence[Any] = ("heuristic",)
     return cast("SeatEnv", made.unwrapped)  # the env itself, without wrappers; its spec remakes it
 
 
-def vector(num_envs: int = 1024, players: int = 2, seed: int = 0) -> BatchVectorEnv:
+def vector(num_envs: int = 1024, players: int = 2, seed: int = 0, opponents: Any = None) -> BatchVectorEnv:
     """A Gymnasium ``VectorEnv`` of ``num_envs`` Makaó hands over the batched engine: the agent plays
-    seat 0 of each, random opponents the other seats (``maumau.env.vector_env``)."""
+    seat 0 of each, ``opponents`` the other seats (``maumau.env.vector_env``): batch policies such as
+    ``BatchAgent``, one for every other seat or a list of one per seat; None (or "random"): random
+    legal moves (``BatchRandom``)."""
     vector_env = need("maumau.env.vector_env", "maumau.env.vector()")  # Gymnasium, the extra maumau[env]
-    return cast("BatchVectorEnv", vector_env.BatchVectorEnv(num_envs, players, seed))
+    return cast("BatchVectorEnv", vector_env.BatchVectorEnv(num_envs, players, seed, opponents))
 
 
 def actions(game: str | Variant = "makao", **options: Any) -> Actions:

@@ -66,7 +66,8 @@ def _describe(move: Move) -> list[float]:
 
 class BatchAgent:
     """Plays Makaó by the fixed score ``action_features @ weights`` of each legal action, in one hand
-    (``choose``) or in every hand of a ``Batch`` at once (``act``)."""
+    (``choose``) or in every hand of a ``Batch`` at once (``act`` from the mask, ``choose_batch``
+    from the batch itself)."""
 
     name = "batch linear"
 
@@ -93,6 +94,11 @@ class BatchAgent:
         scored = np.where(mask, self.scores()[None, :], -np.inf)
         chosen: npt.NDArray[np.int64] = np.argmax(scored, axis=1).astype(np.int64)
         return chosen
+
+    def choose_batch(self, batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """The BatchPolicy protocol (``maumau.env.batch_policy``): ``act`` on the batch's legal actions
+        (the choice draws nothing from ``rng``), so that it can be the opponents of ``env.vector``."""
+        return self.act(batch.legal_mask())
 
     def choose(self, view: View) -> Move:
         """The Player protocol: the same choice in one hand, from the seat's View."""

@@ -1,8 +1,14 @@
 """Many Makaó hands as one Gymnasium ``VectorEnv`` over the batched engine: the agent plays seat 0 of
-every hand, random opponents the other seats (``maumau.env.batch``: each hand the scalar engine's).
+every hand, batched players the other seats (``maumau.env.batch``: each hand the scalar engine's).
 
-A step takes one action per hand for seat 0, then lets the opponents move (uniformly random legal
-actions, ``Batch.sample``) in the hands where it is their turn, until seat 0 is to move in every hand.
+A step takes one action per hand for seat 0, then lets the opponents move in the hands where it is
+their turn, until seat 0 is to move in every hand.  The opponents are batch policies
+(``maumau.env.batch_policy``): uniformly random legal actions (``BatchRandom``, ``Batch.sample``) unless
+``opponents`` says otherwise, e.g. a trained ``BatchAgent``; one for every other seat or one per seat.
+Each policy chooses in the whole batch at once and the batch steps the hands where its seat moves.
+A policy whose actions the batch refuses (illegal, wrong shape) stops the step with a ValueError that
+names its seat; the batch takes nothing of that array, but seat 0 has moved, so the environment
+takes no step until ``reset()``.
 Reward: +1 when seat 0 goes out, -1 when another seat does, 0 in a blocked hand (C-7), as the Gym
 environment has it.  A hand that ends is dealt anew at once (Gymnasium's same-step autoreset): the
 observation returned for it is the new hand's first; the finished hand's last is not kept
@@ -24,20 +30,26 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .batch import CARDS, Batch
+from .batch_policy import BatchPolicy, seat_policies
 
 __all__ = ["BatchVectorEnv"]
 
 
 class BatchVectorEnv(VectorEnv):
-    """Seat 0 of ``num_envs`` Makaó hands for ``players`` seats against random opponents."""
+    """Seat 0 of ``num_envs`` Makaó hands for ``players`` seats against ``opponents``: batch policies,
+    one for every other seat or a sequence of one per seat (None: ``BatchRandom``, random legal moves)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int = 1024, players: int = 2, seed: int = 0) -> None:
+    def __init__(self, num_envs: int = 1024, players: int = 2, seed: int = 0, opponents: Any = None) -> None:
         self.num_envs = num_envs
         self.players = players
         self.batch = Batch("makao", games=num_envs, players=players, seed=seed, record=False)
+        #: The policy of each opponent seat: ``opponents[i]`` plays seat ``i + 1``.
+        self.opponents: tuple[BatchPolicy, ...] = seat_policies(opponents, players)
+        self._turns = _turns(self.opponents)
         self._rng = np.random.default_rng(seed)
+        self._stopped: str | None = None  # why the last step stopped half-way (a policy's refused actions)
         actions = len(self.batch.actions)
         self.size = 2 * CARDS + 4 + 3 + (players - 1) + 2
         self.single_observation_space = spaces.Dict({
@@ -60,22 +72,54 @@ class BatchVectorEnv(VectorEnv):
         else:
             self.batch = Batch("makao", games=self.num_envs, players=self.players,
                                seed=int(self._rng.integers(2**40)), record=False)
+        self._stopped = None
         return self._observe(), {}
 
     def step(self, actions: Any) -> tuple[dict[str, npt.NDArray[Any]], npt.NDArray[np.float64],
                                           npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
         """Seat 0's action in every hand, then the opponents' moves until seat 0 is to move again."""
-        b = self.batch
+        if self._stopped is not None:
+            raise RuntimeError(f"the last step stopped half-way ({self._stopped}): reset() deals the hands anew")
         rewards = np.zeros(self.num_envs)
-        ended = b.step(np.asarray(actions))
+        ended = self.batch.step(np.asarray(actions))  # refused (ValueError) before anything changes
         self._score(ended, rewards)
-        waiting = b.to_move != 0
-        while waiting.any():
-            over = b.step(b.sample(self._rng), where=waiting)
-            self._score(over, rewards)
-            ended |= over
-            waiting = b.to_move != 0
+        self._stopped = "an opponent's policy failed"  # until the opponents are done
+        ended |= self._opponents_move(rewards)
+        self._stopped = None
         return self._observe(), rewards, ended, np.zeros(self.num_envs, dtype=bool), {}
+
+    def _opponents_move(self, rewards: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+        """The opponents move, each policy in the hands where one of its seats is to move, round after
+        round, until seat 0 is to move in every hand; returns the hands that ended."""
+        b = self.batch
+        ended = np.zeros(self.num_envs, dtype=bool)
+        while (b.to_move != 0).any():
+            for policy, seats in self._turns:
+                moving = seats[b.to_move]
+                if moving.any():
+                    over = self._move(policy, seats, moving)
+                    self._score(over, rewards)
+                    ended |= over
+        return ended
+
+    def _move(self, policy: BatchPolicy, seats: npt.NDArray[np.bool_],
+              moving: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """``policy`` (of ``seats``) chooses in every hand; the hands ``moving`` take its choice (the
+        batch checks it: a refused array changes nothing, and the error names the seat)."""
+        b = self.batch
+        seat = "seat " + " and ".join(map(str, np.flatnonzero(seats).tolist()))
+        decisions = b.decisions
+        chosen = policy.choose_batch(b, self._rng)
+        if b.decisions != decisions:
+            self._stopped = f"{seat}'s policy {policy!r} stepped the batch"
+            raise ValueError(f"the policy of {seat} ({policy!r}) stepped the batch itself: a policy "
+                             f"only chooses (choose_batch returns one action per hand)")
+        try:
+            return b.step(chosen, where=moving)
+        except ValueError as refused:
+            self._stopped = f"{seat}'s policy {policy!r} chose actions the batch refused"
+            raise ValueError(f"the policy of {seat} ({policy!r}) chose what the batch refuses: {refused}"
+                             ) from refused
 
     def _score(self, over: npt.NDArray[np.bool_], rewards: npt.NDArray[np.float64]) -> None:
         winners = self.batch.winners[over]
@@ -93,3 +137,20 @@ class BatchVectorEnv(VectorEnv):
                  b.sizes[:, 1:], (b.stock_end - b.stock_at)[:, None], b.pile_size[:, None]]
         observation = np.concatenate([np.asarray(p, dtype=np.float32) for p in parts], axis=1)
         return {"observation": observation, "action_mask": b.legal_mask().astype(np.int8)}
+
+
+def _turns(opponents: tuple[BatchPolicy, ...]) -> list[tuple[BatchPolicy, npt.NDArray[np.bool_]]]:
+    """Each distinct policy with its seats as a lookup ``seats[to_move]``: one policy for every
+    opponent seat chooses once a round for all their hands (so the default's random numbers are
+    drawn as they always were: one ``sample`` a round over every waiting hand)."""
+    turns: list[tuple[BatchPolicy, npt.NDArray[np.bool_]]] = []
+    for seat, policy in enumerate(opponents, start=1):
+        for known, seats in turns:
+            if known is policy:
+                seats[seat] = True
+                break
+        else:
+            seats = np.zeros(len(opponents) + 1, dtype=bool)
+            seats[seat] = True
+            turns.append((policy, seats))
+    return turns

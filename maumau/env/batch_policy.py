@@ -1,0 +1,94 @@
+"""Who chooses in every hand of a ``Batch`` at once: the batched player's protocol (issue 39).
+
+A scalar player answers one seat's View with a move (``choose(view)``, ``maumau.players.Player``).
+A batched player answers a whole ``Batch`` with one action per hand: ``choose_batch(batch, rng)``
+returns an int array ``[games]`` of action numbers, each legal for the seat to move in its hand
+(``batch.legal_mask()`` marks them).  The caller steps only the hands it means (``Batch.step``'s
+``where``); what is chosen for the others is not read.  A policy reads the batch and draws from
+``rng`` (the caller's generator, so that a seeded run stays the same); it never steps the batch.
+
+``BatchRandom`` plays uniformly random legal actions (``Batch.sample``); ``env.BatchAgent`` plays
+its ranking of the moves (``maumau.env.batch_learner``); a function ``(batch, rng) -> actions`` is
+one too.  ``seat_policies`` reads what a caller gave as the opponents of seat 0: one policy for
+every other seat, or one per seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from .batch import Batch
+
+__all__ = ["BatchPolicy", "BatchRandom", "seat_policies"]
+
+Ints = npt.NDArray[np.int64]
+
+
+@runtime_checkable
+class BatchPolicy(Protocol):
+    """Anything with ``choose_batch(batch, rng) -> actions`` chooses in every hand of a Batch:
+    one legal action (an int) per hand, for the seat to move there."""
+
+    def choose_batch(self, batch: Batch, rng: np.random.Generator) -> Ints: ...
+
+
+class BatchRandom:
+    """A uniformly random legal action in every hand (``Batch.sample``, drawn with ``rng``)."""
+
+    name = "random"
+
+    def choose_batch(self, batch: Batch, rng: np.random.Generator) -> Ints:
+        # sample()'s own array: the next step takes it as legal without checking it again
+        return batch.sample(rng)
+
+    def __repr__(self) -> str:
+        return "BatchRandom()"
+
+
+class _Function:
+    """A function ``(batch, rng) -> actions`` as a BatchPolicy."""
+
+    def __init__(self, function: Callable[[Batch, np.random.Generator], Any]) -> None:
+        self.function = function
+
+    def choose_batch(self, batch: Batch, rng: np.random.Generator) -> Ints:
+        chosen: Ints = self.function(batch, rng)
+        return chosen
+
+    def __repr__(self) -> str:
+        return getattr(self.function, "__name__", repr(self.function))
+
+
+def seat_policies(opponents: Any, players: int) -> tuple[BatchPolicy, ...]:
+    """The policy of each seat after seat 0 (seat ``1 + i`` is the ``i``-th): ``opponents`` None or
+    "random" (``BatchRandom``), one policy for every such seat, or a sequence of one per seat.
+    A bad entry or count is a ValueError that names the seat."""
+    others = players - 1
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        one = _policy(opponents, "every opponent seat")
+        return (one,) * others  # one object: the caller may choose for all its seats at once
+    if len(opponents) != others:
+        raise ValueError(f"{players} players leave {others} opponent seat{'s' * (others > 1)} (1 to {others}): "
+                         f"give one policy for them all or a list of {others}, not {len(opponents)}")
+    return tuple(_policy(p, f"seat {seat}") for seat, p in enumerate(opponents, start=1))
+
+
+def _policy(given: Any, seat: str) -> BatchPolicy:
+    """``given`` as a BatchPolicy, or a ValueError saying what a policy is."""
+    if given is None or (isinstance(given, str) and given.lower() == "random"):
+        return BatchRandom()
+    if isinstance(given, BatchPolicy) and not isinstance(given, type):
+        return given
+    if callable(given) and not isinstance(given, type):
+        return _Function(given)
+    hint = ""
+    if isinstance(given, type):
+        hint = f" (a class: give a policy made of it, {given.__name__}(...))"
+    elif hasattr(given, "choose"):
+        hint = " (a player of one hand: choose(view) plays one seat, not a batch)"
+    raise ValueError(f"the opponent of {seat} is a batch policy, with choose_batch(batch, rng) (env.BatchRandom, "
+                     f"env.BatchAgent, 'random') or a function (batch, rng) -> actions, not {given!r}{hint}")
