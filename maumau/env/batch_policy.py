@@ -69,7 +69,7 @@ def seat_policies(opponents: Any, players: int) -> tuple[BatchPolicy, ...]:
     A bad entry or count is a ValueError that names the seat."""
     others = players - 1
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        one = _policy(opponents, "every opponent seat")
+        one = _policy(opponents, "every seat after 0")
         return (one,) * others  # one object: the caller may choose for all its seats at once
     if len(opponents) != others:
         raise ValueError(f"{players} players leave {others} opponent seat{'s' * (others > 1)} (1 to {others}): "
@@ -90,5 +90,7 @@ def _policy(given: Any, seat: str) -> BatchPolicy:
         hint = f" (a class: give a policy made of it, {given.__name__}(...))"
     elif hasattr(given, "choose"):
         hint = " (a player of one hand: choose(view) plays one seat, not a batch)"
+    elif isinstance(given, str):
+        hint = " (by name only 'random': env.gym's computer players choose in one hand at a time)"
     raise ValueError(f"the opponent of {seat} is a batch policy, with choose_batch(batch, rng) (env.BatchRandom, "
                      f"env.BatchAgent, 'random') or a function (batch, rng) -> actions, not {given!r}{hint}")

@@ -185,8 +185,9 @@ def test_a_function_of_the_batch_is_a_policy() -> None:
 @pytest.mark.parametrize(("players", "opponents", "says"), [
     (2, [env.BatchRandom(), env.BatchRandom()], "2 players leave 1 opponent seat"),
     (3, [env.BatchRandom()], "give one policy for them all or a list of 2, not 1"),
-    (2, 42, "every opponent seat is a batch policy"),
-    (3, [env.BatchRandom(), "heuristic"], "seat 2 is a batch policy"),
+    (2, 42, "the opponent of every seat after 0 is a batch policy"),
+    (3, [env.BatchRandom(), "heuristic"], "the opponent of seat 2 is a batch policy"),
+    (2, "heuristic", "by name only 'random'"),
     (2, mm.players.Random(), "a player of one hand"),
     (2, env.BatchRandom, "a class: give a policy made of it, BatchRandom"),
 ])
