@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from ..core.cards import Rank
 from ..core.moves import Draw, Move, Pass, Play
-from ..core.variants import variant
+from ..core.variants import VariantError, variant
 from ..players.view import View
 from .actions import Actions, actions_for
 from .batch import Batch
@@ -43,6 +43,9 @@ SEED_SPAN = 10**9
 def _makao() -> tuple[Actions, npt.NDArray[np.float64]]:
     """Makaó's action list and its feature matrix, made once: every agent (one per candidate) shares them."""
     actions = actions_for(variant("makao"))
+    cards = [m.card.index for m in actions.moves if isinstance(m, Play)]
+    if cards != sorted(cards):  # BatchAgent.choose_batch breaks a tie by the first card as the list does
+        raise VariantError("BatchAgent needs the plays of the action list in card order")
     features = action_features(actions)
     features.flags.writeable = False
     return actions, features
@@ -78,6 +81,7 @@ class BatchAgent:
         if w.shape != (k,):
             raise ValueError(f"weights are {k} numbers (one per name in ACTION_FEATURES), not shape {w.shape}")
         self.weights = w
+        self._plays_of: tuple[bytes, npt.NDArray[np.float64], npt.NDArray[np.int64]] | None = None
 
     def scores(self) -> npt.NDArray[np.float64]:
         """Every action's score (the same in every state)."""
@@ -96,9 +100,32 @@ class BatchAgent:
         return chosen
 
     def choose_batch(self, batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-        """The BatchPolicy protocol (``maumau.env.batch_policy``): ``act`` on the batch's legal actions
-        (the choice draws nothing from ``rng``), so that it can be the opponents of ``env.vector``."""
-        return self.act(batch.legal_mask())
+        """The BatchPolicy protocol (``maumau.env.batch_policy``), so that it can be the opponents of
+        ``env.vector``: ``act(batch.legal_mask())``'s choice (it draws nothing from ``rng``), made from
+        the playable cards alone.  A card's legal plays are the ones with the call as due (C-8), so each
+        card has one best play, the same in every hand; the best playable card's play is chosen unless
+        Draw (always legal, MK-3, and first in the list: it wins a tie) scores as high."""
+        score, action = self._card_plays()
+        due = (batch.sizes[np.arange(batch.games), batch.to_move] == 2).astype(np.int64)
+        scored = np.where(batch.playable_cards(), score[due], -np.inf)
+        card = np.argmax(scored, axis=1)  # the first best card: its plays come first in the list too
+        best = scored[np.arange(batch.games), card]
+        draw = self.actions.index(Draw())
+        chosen: npt.NDArray[np.int64] = np.where(best > self.scores()[draw], action[due, card], draw)
+        return chosen
+
+    def _card_plays(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+        """``[2, 52]`` each: the score and the action of each card's best play without (row 0) and with
+        (row 1) the call, the first of the list on a tie; made again when the weights change."""
+        key = self.weights.tobytes()
+        if self._plays_of is None or self._plays_of[0] != key:
+            scores = self.scores()
+            score, action = np.full((2, 52), -np.inf), np.zeros((2, 52), dtype=np.int64)
+            for i, move in enumerate(self.actions.moves):  # in list order: a card's plays, then the next card's
+                if isinstance(move, Play) and scores[i] > score[int(move.mau), move.card.index]:
+                    score[int(move.mau), move.card.index], action[int(move.mau), move.card.index] = scores[i], i
+            self._plays_of = (key, score, action)
+        return self._plays_of[1], self._plays_of[2]
 
     def choose(self, view: View) -> Move:
         """The Player protocol: the same choice in one hand, from the seat's View."""

@@ -49,6 +49,21 @@ def test_the_batched_choice_is_legal_and_is_the_scalar_choice_of_each_hand() -> 
         b.step(chosen if rng.random() < 0.5 else b.sample(rng))
 
 
+def test_its_choice_from_the_batch_is_its_choice_from_the_mask() -> None:
+    """``choose_batch`` (the BatchPolicy, from the playable cards) makes ``act(legal_mask())``'s choice in
+    every hand: random weights, weights with many ties (whole numbers, all 0) and weights changed in
+    place; 3 players, so that the call (C-8), the 7's answer (MK-4) and the wishes (MK-7) come up."""
+    b = Batch("makao", games=256, players=3, seed=5, record=False)
+    rng = np.random.default_rng(5)
+    agents = [_agent(2), _agent(3), BatchAgent(), BatchAgent(rng.integers(-2, 3, len(ACTION_FEATURES)))]
+    for step in range(120):
+        for agent in agents:
+            assert (agent.choose_batch(b, rng) == agent.act(b.legal_mask())).all()
+        agents[1].weights = rng.integers(-1, 2, len(ACTION_FEATURES)).astype(float)  # made again when changed
+        b.step(agents[step % 2].choose_batch(b, rng) if step % 3 else b.sample(rng))
+    assert isinstance(BatchAgent(), env.BatchPolicy)
+
+
 def test_untrained_it_always_draws_and_never_wins() -> None:
     b = Batch("makao", games=32, players=2, seed=0)
     assert (BatchAgent().act(b.legal_mask()) == ACTIONS.index(mm.Draw())).all()  # MK-3: Draw is always legal
