@@ -28,7 +28,7 @@ from .actions import Actions, actions_for
 from .agent import LinearAgent, train_cem, win_rate
 from .batch import Batch
 from .batch_learner import BatchAgent, batch_win_rate, train_cem_batch
-from .batch_policy import BatchPolicy, BatchRandom
+from .batch_policy import BatchPolicy, BatchRandom, Opponents
 from .curve import learning_curve
 from .observe import Observer
 
@@ -77,7 +77,7 @@ def gym(game: str | Variant = "makao", opponents: Sequence[Any] = ("heuristic",)
     return cast("SeatEnv", made.unwrapped)  # the env itself, without wrappers; its spec remakes it
 
 
-def vector(num_envs: int = 1024, players: int = 2, seed: int = 0, opponents: Any = None) -> BatchVectorEnv:
+def vector(num_envs: int = 1024, players: int = 2, seed: int = 0, opponents: Opponents = None) -> BatchVectorEnv:
     """A Gymnasium ``VectorEnv`` of ``num_envs`` Makaó hands over the batched engine: the agent plays
     seat 0 of each, ``opponents`` the other seats (``maumau.env.vector_env``): batch policies such as
     ``BatchAgent``, one for every other seat or a list of one per seat; None (or "random"): random

@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from .batch import Batch
 
-__all__ = ["BatchPolicy", "BatchRandom", "seat_policies"]
+__all__ = ["BatchPolicy", "BatchRandom", "Opponents", "seat_policies"]
 
 Ints = npt.NDArray[np.int64]
 
@@ -34,6 +34,12 @@ class BatchPolicy(Protocol):
     one legal action (an int) per hand, for the seat to move there."""
 
     def choose_batch(self, batch: Batch, rng: np.random.Generator) -> Ints: ...
+
+
+#: What ``env.vector``'s ``opponents`` takes: a policy, a function ``(batch, rng) -> actions``, "random"
+#: or None (``BatchRandom``) for every seat after seat 0, or a sequence of those, one per seat.
+Opponent = BatchPolicy | Callable[[Batch, np.random.Generator], Any] | str | None
+Opponents = Opponent | Sequence[Opponent]
 
 
 class BatchRandom:
@@ -63,7 +69,7 @@ class _Function:
         return getattr(self.function, "__name__", repr(self.function))
 
 
-def seat_policies(opponents: Any, players: int) -> tuple[BatchPolicy, ...]:
+def seat_policies(opponents: Opponents, players: int) -> tuple[BatchPolicy, ...]:
     """The policy of each seat after seat 0 (seat ``1 + i`` is the ``i``-th): ``opponents`` None or
     "random" (``BatchRandom``), one policy for every such seat, or a sequence of one per seat.
     A bad entry or count is a ValueError that names the seat."""
@@ -77,7 +83,7 @@ def seat_policies(opponents: Any, players: int) -> tuple[BatchPolicy, ...]:
     return tuple(_policy(p, f"seat {seat}") for seat, p in enumerate(opponents, start=1))
 
 
-def _policy(given: Any, seat: str) -> BatchPolicy:
+def _policy(given: object, seat: str) -> BatchPolicy:
     """``given`` as a BatchPolicy, or a ValueError saying what a policy is."""
     if given is None or (isinstance(given, str) and given.lower() == "random"):
         return BatchRandom()

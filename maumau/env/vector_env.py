@@ -30,7 +30,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .batch import CARDS, Batch
-from .batch_policy import BatchPolicy, seat_policies
+from .batch_policy import BatchPolicy, Opponents, seat_policies
 
 __all__ = ["BatchVectorEnv"]
 
@@ -41,7 +41,7 @@ class BatchVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int = 1024, players: int = 2, seed: int = 0, opponents: Any = None) -> None:
+    def __init__(self, num_envs: int = 1024, players: int = 2, seed: int = 0, opponents: Opponents = None) -> None:
         self.num_envs = num_envs
         self.players = players
         self.batch = Batch("makao", games=num_envs, players=players, seed=seed, record=False)
