@@ -117,6 +117,8 @@ bench: build
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/engine.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/widgets.py
 	PYTHONHASHSEED=0 $(BIN)/python benchmarks/env.py
+	PYTHONHASHSEED=0 $(BIN)/python benchmarks/batch.py
+	PYTHONHASHSEED=0 $(BIN)/python benchmarks/graph.py
 
 # Ours beside OpenSpiel's crazy_eights, RLCard's UNO and PettingZoo's AEC envs, in one run (benchmarks/peers.py). The peers go
 # into a throwaway venv of their own (benchmarks/peers/.venv, ignored by git), never into .venv.

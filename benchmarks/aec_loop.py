@@ -8,7 +8,7 @@ agent (``step(None)``) is bookkeeping, not a decision, and is not counted.  The 
 (``maumau.env.Batch``, where this checkout has it) is measured the way a trainer uses it: one
 random legal action for every game, one ``step`` for all of them.
 
-    python benchmarks/aec_loop.py maumau 2        # one loop of 2 CPU seconds, printed
+    python benchmarks/aec_loop.py maumau          # one loop of 2 seconds, printed (also: gym, batch)
 """
 
 from __future__ import annotations
@@ -63,6 +63,26 @@ def aec_games(name: str, seconds: float, seed: int = 0,
     return games, decisions, clock() - start
 
 
+def gym_games(seconds: float, seed: int = 0, clock: Callable[[], float] = time.perf_counter) -> Run:
+    """Random masked play of our Gymnasium env (makao, seat 0 against a Random computer); the decisions
+    column counts every decision of the hands, the computer's too (a Gym step holds both seats')."""
+    from maumau import env
+
+    g = env.gym("makao", opponents=["random"], seed=seed)
+    choice = random.Random(seed).choice
+    games = decisions = 0
+    start = clock()
+    while clock() < start + seconds:
+        obs, _ = g.reset(seed=seed + games)
+        done = False
+        while not done:
+            obs, _, term, trunc, _ = g.step(choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            done = term or trunc
+        decisions += g.hand.steps
+        games += 1
+    return games, decisions, clock() - start
+
+
 def batch_games(seconds: float, seed: int = 0, games: int = 4096,
                 clock: Callable[[], float] = time.perf_counter) -> Run | None:
     """Random legal play of ``games`` makao games at once (``maumau.env.Batch``, 2 seats), None where
@@ -80,5 +100,6 @@ def batch_games(seconds: float, seed: int = 0, games: int = 4096,
 
 
 if __name__ == "__main__":
-    found = batch_games(2.0) if sys.argv[1] == "batch" else aec_games(sys.argv[1], 2.0)
+    found = (batch_games(2.0) if sys.argv[1] == "batch" else gym_games(2.0) if sys.argv[1] == "gym"
+             else aec_games(sys.argv[1], 2.0))
     print(found)

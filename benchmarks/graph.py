@@ -8,7 +8,9 @@ hand and 4 in the stock, under the fixed-stock house rule (no reshuffle, so the 
 finite), with and without the explain() sentences on the edges, and solves it.  Then it
 measures nodes explored per second on a bigger graph that a bound cuts (the engine's seeded
 reshuffles followed, ``max_nodes``), and the memory per node (tracemalloc, the graph and its
-states together).  Times are CPU seconds of this process (``time.process_time``), best of
+states together; then what the states alone hold, and what a plain networkx DiGraph of the same
+shape with integer nodes costs: the floor no networkx graph of these nodes and edges goes below).
+Times are CPU seconds of this process (``time.process_time``), best of
 ``--repeat`` runs: on a machine shared with other work, wall-clock time mostly measures the
 neighbours.
 """
@@ -23,6 +25,8 @@ import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import networkx as nx  # noqa: E402
 
 import maumau as mm  # noqa: E402
 from maumau import graph as gr  # noqa: E402
@@ -47,15 +51,42 @@ def best_time(fn, repeat: int) -> tuple[float, object]:
     return best, result
 
 
-def memory_per_node(state: mm.GameState, max_nodes: int) -> tuple[int, float]:
-    """Nodes built and bytes per node (graph, attributes and states) for a bounded graph."""
+def memory_per_node(state: mm.GameState, max_nodes: int) -> tuple[int, float, float]:
+    """Nodes built, bytes per node (graph, attributes and states) for a bounded graph, and of these
+    the bytes per node that the states themselves hold (what is left when the graph is dropped)."""
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     G = gr.state_graph(state, max_nodes=max_nodes, reshuffle="follow")
     used = tracemalloc.get_traced_memory()[0] - base
+    states = list(G)
+    listed = tracemalloc.get_traced_memory()[0] - base - used
+    n = len(G)
+    del G
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - base - listed
     tracemalloc.stop()
-    return len(G), used / len(G)
+    del states
+    return n, used / n, held / n
+
+
+def networkx_floor(state: mm.GameState, max_nodes: int) -> float:
+    """Bytes per node of a plain networkx DiGraph of the same shape with integers for nodes and no
+    attributes: what networkx's dict-of-dicts costs whatever a node is."""
+    G = gr.state_graph(state, max_nodes=max_nodes, reshuffle="follow")
+    number = {node: i for i, node in enumerate(G)}
+    edges = [(number[u], number[v]) for u, v in G.edges()]
+    n = len(G)
+    del G, number
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    plain = nx.DiGraph()
+    plain.add_nodes_from(range(n))
+    plain.add_edges_from(edges)
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return used / n
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,13 +110,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{sol.value(state)}")
 
     print(f"\nA graph cut at {args.nodes:,} states (reshuffles followed), explain() text on every edge:")
-    print(f"{'variant':<15}{'states/s':>10}{'moves/s':>10}{'bytes/state':>13}")
+    print(f"{'variant':<15}{'states/s':>10}{'moves/s':>10}{'bytes/state':>13}{'the states':>12}"
+          f"{'networkx floor':>16}")
     for name in names:
         state = mm.position(name, **POSITIONS[name])
         elapsed, G = best_time(lambda s=state: gr.state_graph(s, max_nodes=args.nodes, reshuffle="follow"),
                                args.repeat)
-        _, per_node = memory_per_node(state, args.nodes)
-        print(f"{name:<15}{len(G) / elapsed:>10,.0f}{G.number_of_edges() / elapsed:>10,.0f}{per_node:>13,.0f}")
+        _, per_node, held = memory_per_node(state, args.nodes)
+        floor = networkx_floor(state, args.nodes)
+        print(f"{name:<15}{len(G) / elapsed:>10,.0f}{G.number_of_edges() / elapsed:>10,.0f}{per_node:>13,.0f}"
+              f"{held:>12,.0f}{floor:>16,.0f}")
+    print("(the states: bytes per state still held when the graph is dropped; networkx floor: a plain DiGraph "
+          "of the same shape, integer nodes, no attributes)")
     return 0
 
 

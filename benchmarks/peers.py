@@ -1,6 +1,7 @@
 """Ours beside the peers, in one run: makao 2p random self-play, compiled, pure Python and batched,
 against OpenSpiel's crazy_eights (its Python API) and RLCard's UNO; then our PettingZoo AEC env
-beside PettingZoo's own Leduc hold'em and Connect Four, by the same loop (``benchmarks/aec_loop.py``).
+beside PettingZoo's own Leduc hold'em and Connect Four, by the same loop (``benchmarks/aec_loop.py``),
+and our AEC and Gymnasium envs against the raw engine of the same rounds.
 
     make bench-peers                      # makes the throwaway venv, then runs this
     python benchmarks/peers.py --peers-venv benchmarks/peers/.venv --seconds 3 --rounds 3
@@ -16,7 +17,8 @@ ratios of every round are printed too, to show how much the machine wandered.  T
 play are those of ``benchmarks/engine.py --peers`` (uniformly random legal moves, player
 decisions only, OpenSpiel with special cards, reshuffling and no turn cap).  The goals (issue 39):
 ours/OpenSpiel >= 5x with the engine that ships (compiled), >= 1.5x pure Python; ours/RLCard >= 25x;
-the batched engine (4,096 games at once) >= 3,000,000 decisions/s.
+the batched engine (4,096 games at once) >= 3,000,000 decisions/s; the environments at least half
+the raw engine's decisions/s.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ ENVS = [
     ("PettingZoo", "leduc_holdem_v4", {}, "aec_games('leduc_holdem_v4', {seconds}, seed={seed}, clock=CLOCK)"),
     ("PettingZoo", "connect_four_v3", {}, "aec_games('connect_four_v3', {seconds}, seed={seed}, clock=CLOCK)"),
 ]
+#: our Gymnasium env (seat 0 against a Random computer), set beside the raw engine as the AEC env is
+GYM = ("maumau Gym env", "makao", {}, "gym_games({seconds}, seed={seed}, clock=CLOCK)")
+#: issue 39: the environments' decisions/s at least half the raw engine's
+ENV_GOAL = 0.5
 
 CHILD = """
 import json, sys, time
@@ -56,7 +62,7 @@ CLOCK = time.process_time  # this process's CPU seconds: what the engine costs, 
 sys.path.insert(0, {here!r})
 from engine import random_games, openspiel_games, rlcard_games
 try:
-    from aec_loop import aec_games, batch_games
+    from aec_loop import aec_games, batch_games, gym_games
 except ImportError:  # --baseline: an earlier checkout's benchmarks play only the engines
     pass
 import maumau as mm
@@ -112,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                     for name, game, extra, call in ENGINES[:2]]
     if args.instructions:
         count_instructions(peers, args.instructions, args.baseline)
-    extras = [(name, game, extra, call, HERE) for name, game, extra, call in [BATCH, *ENVS]]
+    extras = [(name, game, extra, call, HERE) for name, game, extra, call in [BATCH, *ENVS, GYM]]
     rounds: list[list[list[float] | None]] = []
     for r in range(args.rounds):
         row = []
@@ -126,8 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     best = [max((rnd[i] for rnd in rounds if rnd[i] is not None), key=rate, default=None) for i in range(len(everyone))]
     report(best[:len(engines)], [rnd[:len(engines)] for rnd in rounds], args, [(n, g) for n, g, *_ in engines])
     report_batch(best[len(engines)], best[2])
-    first = len(engines) + 1
-    report_envs(best[first:], [rnd[first:] for rnd in rounds], [(n, g) for n, g, *_ in ENVS])
+    first, gym = len(engines) + 1, len(engines) + 1 + len(ENVS)
+    report_envs(best[first:gym], [rnd[first:gym] for rnd in rounds], [(n, g) for n, g, *_ in ENVS])
+    report_env_speed(best[first], best[gym], best[0], [(rnd[first], rnd[gym], rnd[0]) for rnd in rounds])
     return 0
 
 
@@ -155,6 +162,23 @@ def report_envs(best: list[list[float] | None], rounds: list[list[list[float] | 
             each = " ".join(f"{rate(rnd[0]) / rate(rnd[i]):.2f}" for rnd in rounds if rnd[0] and rnd[i])
             line += f"   ours/this {rate(best[0]) / rate(run):.2f}x (rounds {each})"
         print(line)
+
+
+def report_env_speed(aec: list[float] | None, gym: list[float] | None, raw: list[float] | None,
+                     rounds: list[tuple[list[float] | None, ...]]) -> None:
+    """Our AEC and Gym envs against the raw compiled engine of the same rounds (issue 39: at least half)."""
+    if raw is None:
+        return
+    print("\nOur environments / the raw engine (compiled), makao 2 players, decisions/s:")
+    for i, (name, run) in enumerate((("AEC env", aec), ("Gym env, every decision", gym))):
+        if run is None:
+            print(f"  {name:<26}not in this checkout")
+            continue
+        ratio = rate(run) / rate(raw)
+        each = " ".join(f"{rate(rnd[i]) / rate(rnd[2]):.2f}" for rnd in rounds
+                        if rnd[i] and rnd[2])
+        verdict = "met" if ratio >= ENV_GOAL else f"not met: {ENV_GOAL / ratio:.2f}x short"
+        print(f"  {name:<26}{rate(run):>11,.0f}   {ratio:.2f} (rounds {each})   goal >= {ENV_GOAL:g}: {verdict}")
 
 
 def count_instructions(peers: str, decisions: int, baseline: Path | None = None) -> None:

@@ -92,3 +92,16 @@ def test_similarity_benchmark_times_the_stage_and_finds_the_planted_pairs(capsys
     assert "6 learners × 14 exercises = 84 notebooks" in out and "ms per notebook" in out
     flagged = [line.split(":")[1].strip() for line in out.splitlines() if line.startswith("flagged:")]
     assert flagged == ["learner00 and learner01", "learner02 and learner03"]
+
+
+def test_graph_benchmark_splits_a_states_bytes_into_states_and_networkx() -> None:
+    bench = _load("graph")
+    import maumau as mm
+
+    state = mm.position("makao", **bench.POSITIONS["makao"])
+    nodes, whole, states = bench.memory_per_node(state, 2_000)
+    floor = bench.networkx_floor(state, 2_000)
+    assert nodes == 2_000
+    # the states are part of the whole, and so is what networkx's own tables cost for the same shape
+    assert 0 < states < whole and 0 < floor < whole
+    assert states + floor > 0.8 * whole  # the two parts are most of it: our attribute dicts are the rest

@@ -32,10 +32,18 @@ def test_one_round_prints_every_engine_and_ratio() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     for name in ("maumau compiled", "maumau pure Python", "OpenSpiel", "RLCard"):
         assert name in done.stdout
-    ratios = [line for line in done.stdout.splitlines() if "goal >=" in line]
-    # each ratio with its verdict: "goal >= 2.5x: met" or "goal >= 2.5x: not met: 1.76x short"
-    told = re.compile(r".* \d+\.\d\dx .*goal >= [\d.]+x: (met|not met: \d+\.\d\dx short)$")
-    assert len(ratios) == 3 and all(told.match(line.rstrip()) for line in ratios), ratios
+    goals = [line.rstrip() for line in done.stdout.splitlines() if "goal >=" in line]
+    verdict = r"(met|not met: \d+\.\d\dx short)$"
+    # the engines' ratios to the peers: "goal >= 5x: met" or "goal >= 5x: not met: 1.76x short"
+    ratio = re.compile(r".* \d+\.\d\dx .*goal >= [\d.]+x: " + verdict)
+    # the batched engine's decisions/s, then the AEC and Gym envs against the raw engine
+    batch = re.compile(r"maumau\.env\.Batch, .*: [\d,]+ decisions/s.*goal >= 3,000,000: " + verdict)
+    env = re.compile(r"  (AEC env|Gym env, every decision) +[\d,]+   \d\.\d\d \(rounds .*\)   goal >= 0\.5: " + verdict)
+    assert len(goals) == 6, goals
+    assert all(ratio.match(line) for line in goals[:3]), goals
+    assert batch.match(goals[3]) and env.match(goals[4]) and env.match(goals[5]), goals
+    for peer in ("leduc_holdem_v4", "connect_four_v3"):  # PettingZoo's envs, by the same loop as ours
+        assert re.search(peer + r" +[\d,]+   ours/this \d+\.\d\dx", done.stdout), done.stdout
 
 
 def test_a_baseline_that_is_no_checkout_is_refused_with_a_sentence(tmp_path: Path) -> None:

@@ -52,6 +52,9 @@ Bools = npt.NDArray[np.bool_]
 CARDS = 52
 SEVEN, EIGHT, NINE, JACK, ACE = (Rank.SEVEN.order, Rank.EIGHT.order, Rank.NINE.order, Rank.JACK.order,
                                  Rank.ACE.order)
+#: The seeds a batch starts from are below this: the hands' seeds are int64, and each new hand takes
+#: the next seed, so ``2**62`` leaves room for as many hands again.
+SEEDS = 2**62
 #: How many hands are dealt ahead at a time (``Batch._deal``).
 SHELF = 256
 #: The ranks of the action cards that a turned-up card may not be (MK-2).
@@ -131,6 +134,11 @@ def _bytes(x: U64) -> npt.NDArray[np.uint8]:
     return found
 
 
+def _hands(count: int) -> str:
+    """"1 hand", "3 hands": how many hands an error was found in."""
+    return f"{count} hand" if count == 1 else f"{count} hands"
+
+
 class _Moves:
     """The action list read as arrays: each action's card (-1 for Draw and Pass), wish (-1: none)
     and announcement, and back from (card, wish, announcement) to the action."""
@@ -182,8 +190,9 @@ class Batch:
             raise VariantError(f"{v.name} is played by {lo} to {hi} players, not {players!r}")
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise ValueError(f"games must be a whole number of 1 or more, not {games!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEEDS:
+            # the hands' seeds are kept as 64-bit numbers, and the hands dealt later take the next ones
+            raise ValueError(f"seed must be a whole number from 0 to {SEEDS - 1:,}, not {seed!r}")
         self.variant, self.games, self.players, self.record = v, games, players, record
         self.actions = actions_for(v)
         self._moves = _Moves(self.actions)
@@ -355,12 +364,12 @@ class Batch:
         if outside.size:
             g = int(outside[0])
             raise ValueError(f"action {a[g]} of hand {g} is outside the action list of makao: choose a number "
-                             f"from 0 to {len(self._moves.card) - 1} ({outside.size} hands)")
+                             f"from 0 to {len(self._moves.card) - 1} (in {_hands(outside.size)})")
         wrong = np.flatnonzero(~self._legal(a))
         if wrong.size:
             g = int(wrong[0])
             raise ValueError(f"action {a[g]} ({self.actions.moves[a[g]]}) is not legal in hand {g} for seat "
-                             f"{self.to_move[g]} ({wrong.size} hands): legal_mask() marks the legal actions")
+                             f"{self.to_move[g]} (in {_hands(wrong.size)}): legal_mask() marks the legal actions")
         return a
 
     def _where(self, where: Any) -> Bools:

@@ -164,7 +164,10 @@ def test_bad_actions_are_refused_with_a_sentence_and_change_nothing() -> None:
         "one action per hand": good[:3],
         "an array of shape": good.reshape(2, 2),
         "whole numbers": good.astype(float),
-        "outside the action list": np.where(np.arange(4) == 1, len(ACTIONS), good),
+        "outside the action list of makao: choose a number from 0 to 129 \\(in 1 hand\\)":
+            np.where(np.arange(4) == 1, len(ACTIONS), good),
+        "outside the action list of makao: choose a number from 0 to 129 \\(in 2 hands\\)":
+            np.where(np.arange(4) >= 2, -1, good),
         "is not legal in hand 2": np.where(np.arange(4) == 2, ACTIONS.index(mm.Pass()), good),
         "is not legal in hand 0": np.where(np.arange(4) == 0, foreign, good),
     }
@@ -204,6 +207,11 @@ def test_the_batch_refuses_what_it_does_not_play() -> None:
         Batch("lite_macau", games=2)
     with pytest.raises(ValueError, match="games must be"):
         Batch("makao", games=0)
+    for seed in (-1, 2**62, 2**70, 1.5):  # the hands' seeds are kept as 64-bit numbers
+        with pytest.raises(ValueError, match="seed must be a whole number from 0 to"):
+            Batch("makao", games=2, seed=seed)
+    big = Batch("makao", games=2, seed=2**62 - 1)
+    assert big.game(1).start == mm.deal("makao", players=2, seed=2**62)
     b = Batch("makao", games=2, record=False)
     b.step(b.sample(np.random.default_rng(0)))
     with pytest.raises(ValueError, match="record=False"):
