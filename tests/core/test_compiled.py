@@ -135,10 +135,12 @@ def test_the_copied_checkout_uses_the_compiled_engine(tmp_path: Path) -> None:
 
 
 def test_the_engine_is_chosen_by_the_packages_path_not_an_import_hook() -> None:
-    """maumau/core/_built/ comes first on maumau.core's path when the compiled engine runs; no
-    finder of maumau sits in sys.meta_path."""
+    """maumau/core/_built/ comes first on maumau.core's path when the compiled engine runs (maumau/env/_built/
+    on maumau.env's when the compiled environments do); no finder of maumau sits in sys.meta_path."""
     assert not [f for f in sys.meta_path if getattr(f, "__module__", "").startswith("maumau")]
     assert (str(_compiled.BUILT) in mm.core.__path__) == mm.compiled
+    assert (str(ENV.folder) in mm_env.__path__) == mm_env._COMPILED  # the environments alike
+    assert not mm_env._COMPILED or mm.compiled  # never without the compiled engine
     out = run("import maumau.core.state as s; print(s.__file__.endswith('.py'))", pure=True)
     assert out.returncode == 0 and out.stdout.split() == ["True"], out.stderr
 
