@@ -183,5 +183,5 @@ docs: $(VENV)/.installed-docs
 clean:
 	rm -rf site .site-build docs/_build
 	rm -rf $(VENV) "$(TMPHOME)" .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
-	rm -f maumau/core/*.so maumau/core/*.c
+	rm -f maumau/core/*.so maumau/core/*.c maumau/env/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
