@@ -51,8 +51,9 @@ $(VENV)/.installed-lab: $(VENV)/.installed pyproject.toml maumau/classroom/overr
 	mkdir -p $(dir $(LAB_OVERRIDES)) && cp maumau/classroom/overrides.d/maumau.json $(LAB_OVERRIDES)
 	touch $@
 
-# The compiled engine (setup.py): `pip install -e .` builds it; this rebuilds it in place after
-# an edit of maumau/core/state.py, turn.py, playable.py, variants.py or their .pxd files (until then the sources run, with a warning).
+# The compiled engine and environments (setup.py): `pip install -e .` builds them; this rebuilds them in place
+# after an edit of maumau/core/state.py, turn.py, playable.py, variants.py, of maumau/env/seen.py, actions.py,
+# hand.py, aec_env.py, gym_env.py or their .pxd files (until then that package's sources run, with a warning).
 build: $(VENV)/.installed
 	rm -f maumau/core/*.so  # compiled modules of an older build sat beside the sources; now in _built/
 	$(BIN)/python -W ignore setup.py --quiet build_ext --inplace
@@ -184,5 +185,5 @@ docs: $(VENV)/.installed-docs
 clean:
 	rm -rf site .site-build docs/_build
 	rm -rf $(VENV) "$(TMPHOME)" .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
-	rm -f maumau/core/*.so maumau/core/*.c
+	rm -f maumau/core/*.so maumau/core/*.c maumau/env/*.c
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

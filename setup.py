@@ -3,12 +3,15 @@
 ``maumau/core/state.py``, ``turn.py``, ``playable.py`` and ``variants.py`` are plain Python, and run as such.
 The ``.pxd`` files beside them give Cython the C types of the hot path (GameState, Turn,
 Variant, legal moves, the fast paths of a move); compiled, random self-play of makao
-makes about 1.9x the decisions per CPU second of the pure-Python engine (README, issue 29).  The compiled
+makes about 1.9x the decisions per CPU second of the pure-Python engine (README, issue 29).
+The learning environments' step is compiled the same way (issue 39): ``maumau/env/seen.py`` (a seat's
+observation kept up to date move by move), ``actions.py``, ``hand.py``, ``aec_env.py`` and ``gym_env.py``.  The compiled
 modules are optional: without Cython or a C compiler, or with ``MAUMAU_PURE_PYTHON=1``
 set at install time, maumau installs as pure Python.  ``make build`` compiles them in
-place after an edit.  The compiled modules go to ``maumau/core/_built/``, apart from the
-sources; ``maumau/core/__init__.py`` puts that folder first on the package's path when they
-are to run (``maumau/core/compiled.py`` decides).
+place after an edit.  The compiled modules go to a ``_built/`` folder of their package
+(``maumau/core/_built/``, ``maumau/env/_built/``), apart from the sources; the package's
+``__init__.py`` puts that folder first on its path when they are to run (``maumau/core/compiled.py``
+decides, by the same rules for both).
 
 The wheel carries the course: ``build_py`` copies the notebooks, the exercises (with their
 translations), RULES.md and the pictures the notebooks show into ``maumau/course/files/`` of the
@@ -34,7 +37,8 @@ COURSE = runpy.run_path(os.path.join("maumau", "course", "package.py"))
 
 
 class BuildInto(build_ext):
-    """Compiled modules go to a ``_built`` folder beside their sources (maumau/core/_built/)."""
+    """Compiled modules go to a ``_built`` folder beside their sources (maumau/core/_built/,
+    maumau/env/_built/)."""
 
     def get_ext_fullpath(self, ext_name: str) -> str:  # a wheel's build
         folder, name = os.path.split(super().get_ext_fullpath(ext_name))
@@ -59,14 +63,18 @@ class BuildInto(build_ext):
                 shutil.copyfile(regular, inplace + ".new")
                 os.replace(inplace + ".new", inplace)
                 copied.add(os.path.abspath(inplace))
-        for folder in {os.path.dirname(path) for path in copied}:  # a module no longer compiled (engine)
+        for folder in {os.path.dirname(path) for path in copied}:  # a module no longer compiled (each package)
             for name in os.listdir(folder):
                 path = os.path.abspath(os.path.join(folder, name))
                 if path not in copied and name.endswith((".so", ".pyd")):
                     os.remove(path)
 
 
-COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/playable.py", "maumau/core/variants.py"]
+#: Each package's compiled modules, all or nothing per package (maumau/core/compiled.py names them again:
+#: the engine's MODULES, the environments' in maumau/env/__init__.py; tests/core/test_compiled.py checks).
+COMPILED = ["maumau/core/state.py", "maumau/core/turn.py", "maumau/core/playable.py", "maumau/core/variants.py",
+            "maumau/env/seen.py", "maumau/env/actions.py", "maumau/env/hand.py", "maumau/env/aec_env.py",
+            "maumau/env/gym_env.py"]
 
 
 def extensions() -> list:

@@ -13,6 +13,11 @@ and the computers' moves count as engine decisions inside them, so a Gym step ho
 A ratio env/raw near 1 would mean the env adds nothing; what it adds at every decision is the
 seat's observation vector (kept up to date move by move, ``maumau.env.seen``), the mask, the
 check of the action and the bookkeeping of PettingZoo's or Gymnasium's API.
+
+"AEC floor" runs the AEC loop around an env that does nothing but the raw engine's move: a constant
+observation, a mask of one entry, ``step`` plays a random legal move (``Floor``).  It is what the loop
+itself costs, PettingZoo's calls and numpy's for the mask and the agent's choice: no AEC env, however
+fast, comes above it, so "floor/raw" bounds "AEC/raw".
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from pettingzoo import AECEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -63,6 +69,66 @@ def aec(variant: str, players: int, seconds: float) -> Run:
     return decisions, time.perf_counter() - start
 
 
+def floor(variant: str, players: int, seconds: float) -> Run:
+    """The AEC loop of ``aec`` around ``Floor``: the raw engine inside PettingZoo's API, nothing more."""
+    e = Floor(variant, players)
+    rng = random.Random(0)
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        e.reset()
+        for _ in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+class Floor(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
+    """An AEC env that adds nothing to the raw engine but PettingZoo's API: it observes a constant
+    (copied, as an env must hand out new arrays) and plays a random legal move whatever the action."""
+
+    metadata = {"name": "floor"}
+
+    def __init__(self, variant: str, players: int) -> None:
+        super().__init__()
+        self.variant, self.players = variant, players
+        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self.rng, self.games = random.Random(0), 0
+        actions = env.actions(variant)
+        mask = np.zeros(len(actions), dtype=np.int8)
+        mask[0] = 1
+        size = env.Observer(actions.variant, players).size  # arrays the size of the env's own
+        self.obs = {"observation": np.zeros(size, dtype=np.float32), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+        self.state = mm.deal(self.variant, players=self.players, seed=self.games)
+        self.games += 1
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[self.state.to_move]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": self.obs["observation"].copy(), "action_mask": self.obs["action_mask"].copy()}
+
+    def step(self, action: object) -> None:
+        if self.terminations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        self.state = self.state.apply(self.rng.choice(self.state.legal_moves()))
+        if self.state.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.state.to_move]
+
+
 def gym(variant: str, players: int, seconds: float) -> tuple[int, int, float]:
     """Seat 0's steps, every decision of the hands (the computers' too), seconds."""
     g = env.gym(variant, opponents=["random"] * (players - 1), seed=0)
@@ -81,9 +147,9 @@ def gym(variant: str, players: int, seconds: float) -> tuple[int, int, float]:
 
 
 def best_rounds(variant: str, players: int, seconds: float, repeat: int) -> list[float]:
-    """The best rate of each loop (raw, AEC, Gym steps, Gym decisions), the loops taking turns round
-    by round, so that a shared machine's swings hit all three alike."""
-    rates: list[list[float]] = [[], [], [], []]
+    """The best rate of each loop (raw, AEC, Gym steps, Gym decisions, AEC floor), the loops taking turns
+    round by round, so that a shared machine's swings hit them all alike."""
+    rates: list[list[float]] = [[], [], [], [], []]
     for _ in range(repeat):
         n, t = raw(variant, players, seconds)
         rates[0].append(n / t)
@@ -92,6 +158,8 @@ def best_rounds(variant: str, players: int, seconds: float, repeat: int) -> list
         n, d, t = gym(variant, players, seconds)
         rates[2].append(n / t)
         rates[3].append(d / t)
+        n, t = floor(variant, players, seconds)
+        rates[4].append(n / t)
     return [max(r) for r in rates]
 
 
@@ -102,15 +170,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
-    print(f"engine: {'compiled' if mm.compiled else 'pure Python'}; random legal moves; "
+    print(f"engine: {'compiled' if mm.compiled else 'pure Python'}, environments: "
+          f"{'compiled' if env._COMPILED else 'pure Python'}; random legal moves; "
           f"best of {args.repeat} rounds of {args.seconds:g} s, the loops taking turns")
     print(f"{'variant':<15}{'seats':>6}{'raw engine':>12}{'AEC env':>10}{'Gym steps':>11}{'Gym dec/s':>11}"
-          f"{'AEC/raw':>9}{'Gym dec/raw':>12}")
+          f"{'AEC floor':>11}{'AEC/raw':>9}{'Gym dec/raw':>12}{'floor/raw':>10}")
     for players in args.players:
         for variant in args.variant or mm.variant_names():
-            r, a, g, d = best_rounds(variant, players, args.seconds, args.repeat)
-            print(f"{variant:<15}{players:>6}{r:>12,.0f}{a:>10,.0f}{g:>11,.0f}{d:>11,.0f}{a / r:>9.2f}{d / r:>12.2f}")
-    print("(decisions/s; Gym steps: seat 0's decisions/s; Gym dec/s: every decision of its hands, the computers' too)")
+            r, a, g, d, f = best_rounds(variant, players, args.seconds, args.repeat)
+            print(f"{variant:<15}{players:>6}{r:>12,.0f}{a:>10,.0f}{g:>11,.0f}{d:>11,.0f}{f:>11,.0f}"
+                  f"{a / r:>9.2f}{d / r:>12.2f}{f / r:>10.2f}")
+    print("(decisions/s; Gym steps: seat 0's decisions/s; Gym dec/s: every decision of its hands, the computers' too;")
+    print(" AEC floor: the AEC loop around the raw engine alone, the most any AEC env can make)")
     return 0
 
 

@@ -19,18 +19,28 @@ engine (``maumau.env.batch_learner``); it and ``env.BatchRandom`` are ``env.Batc
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from ..core.moves import Move
-from ..core.variants import Variant, variant
-from ..extras import need
-from .actions import Actions, actions_for
-from .agent import LinearAgent, train_cem, win_rate
-from .batch import Batch
-from .batch_learner import BatchAgent, batch_win_rate, train_cem_batch
-from .batch_policy import BatchPolicy, BatchRandom, Opponents
-from .curve import learning_curve
-from .observe import Observer
+from ..core import compiled as _compiled
+
+# The environments' compiled modules (setup.py) sit in _built/: first on this package's path when they are
+# to run, by the engine's rules (maumau.core.compiled); they read the compiled GameState, so only with it.
+# Set before any of them is imported (actions.py is, just below).
+_BUILT = _compiled.Built(Path(__file__).resolve().parent, ("seen", "actions", "hand", "aec_env", "gym_env"),
+                         "the environments' code", requires=_compiled.COMPILED)
+_COMPILED: bool = _BUILT.put_first(__path__)
+
+from ..core.moves import Move  # noqa: E402  (the path above first)
+from ..core.variants import Variant, variant  # noqa: E402
+from ..extras import need  # noqa: E402
+from .actions import Actions, actions_for  # noqa: E402
+from .agent import LinearAgent, train_cem, win_rate  # noqa: E402
+from .batch import Batch  # noqa: E402
+from .batch_learner import BatchAgent, batch_win_rate, train_cem_batch  # noqa: E402
+from .batch_policy import BatchPolicy, BatchRandom, Opponents  # noqa: E402
+from .curve import learning_curve  # noqa: E402
+from .observe import Observer  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from .aec_env import MauMauAEC

@@ -83,8 +83,9 @@ class Actions:
 
     def legal_key(self, state: GameState) -> tuple[int, ...]:
         """``legal(state)`` as a tuple: the key of its mask, and cheap to look an action up in."""
+        index = self._index
         try:
-            return tuple(map(self._index.__getitem__, state.legal_moves()))
+            return tuple([index[move] for move in state.legal_moves()])
         except KeyError as missing:  # only a house rule of a learner's can make such a move
             raise VariantError(f"the legal move {missing.args[0]!r} is not in the action list of "
                                f"{self.variant.name}: a rule makes moves the list does not know") from None

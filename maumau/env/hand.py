@@ -23,6 +23,9 @@ __all__ = ["Hand", "ILLEGAL", "checked_variant"]
 #: ``illegal_reward``, the hand unchanged, the same seat asked again).
 ILLEGAL = ("raise", "penalty")
 
+#: How many masks each Hand remembers (a bound on memory; a hand of Makaó meets a few hundred).
+_KEPT = 10_000
+
 
 def checked_variant(game: str | Variant, players: int, options: dict[str, Any]) -> Variant:
     """The variant, or a VariantError sentence for an unknown one or a player count it does not allow."""
@@ -49,7 +52,10 @@ class Hand:
         self.observer = Observer(v, players)
         self.seen = [Seen(self.observer, seat) for seat in range(players)]  # each seat's vector, move by move
         self._no_actions = np.zeros(len(self.actions), dtype=np.int8)
-        self._legal: tuple[GameState | None, tuple[int, ...]] = (None, ())
+        #: The mask of each set of legal actions met (a hand meets few): copied, not built, each time.
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._legal_state: GameState | None = None  # the state the legal actions below are of
+        self._legal_key: tuple[int, ...] = ()
         self.illegal, self.illegal_reward, self.max_steps = illegal, float(illegal_reward), max_steps
         self.rng = random.Random(seed)
         self.state: GameState = deal(v, players, seed=0)
@@ -76,20 +82,26 @@ class Hand:
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         """What ``seat`` sees, and its legal actions (none unless it is to move): new arrays each time."""
         state = self.state
-        obs = self.seen[seat](state)
+        seen: Seen = self.seen[seat]
+        obs = seen.look(state)
         if seat == state.to_move and not state.is_over:
-            mask = self.actions.mask_of(self.legal())
+            legal = self.legal()
+            known = self._masks.get(legal)
+            if known is None:
+                if len(self._masks) >= _KEPT:
+                    self._masks.clear()
+                known = self._masks[legal] = self.actions.mask_of(legal)
+            mask = known.copy()
         else:
             mask = self._no_actions.copy()
         return {"observation": obs, "action_mask": mask}
 
     def legal(self) -> tuple[int, ...]:
         """The legal actions of the state now, worked out once per state (observe and step both ask)."""
-        state, legal = self._legal
-        if state is not self.state:
-            legal = self.actions.legal_key(self.state)
-            self._legal = (self.state, legal)
-        return legal
+        if self.state is not self._legal_state:
+            self._legal_key = self.actions.legal_key(self.state)
+            self._legal_state = self.state
+        return self._legal_key
 
     def move_of(self, action: Any) -> Move | str:
         """The legal move of ``action``; an action outside the list raises ValueError; a masked one

@@ -65,45 +65,56 @@ class Seen:
         """Start afresh: the next look writes every part."""
         self._vector: np.ndarray = np.zeros(self.observer.size, dtype=np.float32)
         # Entries written one at a time through the buffer take a third of numpy's time per entry
-        # (typed Any: typeshed's memoryview takes ints only, the float32 format takes floats too).
+        # (typed Any: typeshed's memoryview takes ints only, the float32 format takes floats too);
+        # compiled, the buffer is a C array of floats (seen.pxd).
         self._cells: Any = self._vector.data
         self._seen_hand: tuple[Card, ...] = ()
         self._seen_pile: tuple[Card, ...] = ()
         self._seen_top: Card | None = None
         self._seen_drawn: Card | None = None
-        self._seen_sizes = [0] * self.observer.players
-        self._seen_stock = self._seen_idle = 0
-        self._seen_to_move: int | None = None
+        self._seen_to_move = -1  # nobody's turn seen yet
         self._seen_phase: str | None = None
         self._seen_table: tuple[Any, ...] = ()
+        self._seen_locked: frozenset[int] = frozenset()
         self._seen_values: list[Any] = [_UNSEEN] * len(self._writers)
         self._seen_entries: list[Entries] = [()] * len(self._writers)
 
     def __call__(self, state: GameState) -> np.ndarray:
         """The seat's vector of ``state`` (a new float32 array; equal to ``Observer(View(state, seat))``)."""
+        return self.look(state)
+
+    def look(self, state: GameState) -> np.ndarray:
+        """The seat's vector of ``state``, as a method: compiled, a C method (seen.pxd) that the
+        compiled Hand calls directly.
+
+        It reads the state's own fields (``_hands`` for ``hands``): the compiled module reads them as
+        C fields of the compiled GameState, without a Python call each."""
         cells, seat = self._cells, self.seat
-        hands = state.hands
+        hands: tuple[tuple[Card, ...], ...] = state._hands
         hand = hands[seat]
         if hand is not self._seen_hand:
             self._change_hand(hand)
-        pile = state.discard
+        pile: tuple[Card, ...] = state._discard
         if pile is not self._seen_pile:
             self._change_pile(pile)
-        to_move = state.to_move
-        drawn = state.drawn if seat == to_move else None  # the card just drawn: only its owner sees it
+        to_move: int = state._to_move
+        drawn = state._drawn if seat == to_move else None  # the card just drawn: only its owner sees it
         if drawn is not self._seen_drawn:
             self._change_drawn(drawn)
-        sizes, at = self._seen_sizes, self._sizes
-        for k, other in enumerate(self._order):
+        order, at = self._order, self._sizes
+        for k in range(len(order)):  # the sizes live in the vector: compared there, no second copy
+            other = order[k]
             size = len(hands[other])
-            if size != sizes[k]:
-                cells[at + k] = sizes[k] = size
+            if cells[at + k] != size:
+                cells[at + k] = size
         self._table(state, to_move)
-        table = (state.direction, state.wish, state.pending, state.locked, state.active, state.dealer)
+        memory = state._memory
+        if memory is not self._seen_values[_MEMORY]:  # the engine hands on an unchanged memory as it was
+            self._seen_locked = state.locked  # made from the memory: the same memory, the same seats
+        table = (state._direction, state._wish, state._pending, self._seen_locked, state._active, state._dealer)
         if table != self._seen_table:  # one comparison for the parts most moves leave alone
             self._change_table(table)
-        memory = state.memory
-        if memory is not self._seen_values[_MEMORY]:  # the engine hands on an unchanged memory as it was
+        if memory is not self._seen_values[_MEMORY]:
             self._change(_MEMORY, memory)
         fresh: np.ndarray = self._vector.copy()
         return fresh
@@ -119,24 +130,24 @@ class Seen:
     def _table(self, state: GameState, to_move: int) -> None:
         """The stock count, whose turn, the phase and the idle count: most moves change one or two."""
         cells = self._cells
-        stock = len(state.stock)
-        if stock != self._seen_stock:
-            cells[self._stock] = self._seen_stock = stock
+        stock = len(state._stock)
+        if cells[self._stock] != stock:
+            cells[self._stock] = stock
         if to_move != self._seen_to_move:
-            n = self.observer.players
-            if self._seen_to_move is not None:
+            n = len(self._order)
+            if self._seen_to_move >= 0:
                 cells[self._to_move + (self._seen_to_move - self.seat) % n] = 0
             cells[self._to_move + (to_move - self.seat) % n] = 1
             self._seen_to_move = to_move
-        phase = state.phase
-        if phase != self._seen_phase:
+        phase = state._phase
+        if phase is not self._seen_phase and phase != self._seen_phase:
             if self._seen_phase is not None:
                 cells[self._phases[self._seen_phase]] = 0
             cells[self._phases[phase]] = 1
             self._seen_phase = phase
-        idle = state.idle
-        if idle != self._seen_idle:
-            cells[self._idle] = self._seen_idle = idle
+        idle: int = state._idle
+        if cells[self._idle] != idle:
+            cells[self._idle] = idle
 
     def _change_hand(self, hand: tuple[Card, ...]) -> None:
         """Count out the cards that left the hand and count in those that joined: the part both hands
@@ -148,23 +159,22 @@ class Seen:
         back = 0
         while back < shorter - front and old[-1 - back] is hand[-1 - back]:
             back += 1
-        for card in old[front:len(old) - back]:
-            cells[at + slot[card]] -= 1
-        for card in hand[front:len(hand) - back]:
-            cells[at + slot[card]] += 1
+        for i in range(front, len(old) - back):
+            cells[at + slot[old[i]]] -= 1
+        for i in range(front, len(hand) - back):
+            cells[at + slot[hand[i]]] += 1
         self._seen_hand = hand
 
     def _change_pile(self, pile: tuple[Card, ...]) -> None:
         """The pile mostly grows by a card or two: count the new ones; a reshuffle counts afresh."""
         old, cells, slot, at = self._seen_pile, self._cells, self._slot, self._pile
         k = len(old)
-        if len(pile) >= k and pile[:k] == old:
-            new = pile[k:]
-        else:
+        first = k
+        if len(pile) < k or pile[:k] != old:  # a reshuffle: counted afresh
             self._vector[at:at + len(slot)] = 0
-            new = pile
-        for card in new:
-            cells[at + slot[card]] += 1
+            first = 0
+        for i in range(first, len(pile)):
+            cells[at + slot[pile[i]]] += 1
         self._seen_pile = pile
         top = pile[-1]
         if top is not self._seen_top:

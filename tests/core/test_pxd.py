@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "maumau" / "core"
-PXDS = sorted(PACKAGE.glob("*.pxd"))
+ROOT = Path(__file__).resolve().parents[2]
+#: The packages with compiled modules: the engine and the learning environments (setup.py).
+PACKAGES = (ROOT / "maumau" / "core", ROOT / "maumau" / "env")
+PXDS = sorted(pxd for package in PACKAGES for pxd in package.glob("*.pxd"))
 WITH_CLASSES = [p for p in PXDS if "cdef class" in p.read_text(encoding="utf-8")]
 
 
@@ -40,9 +42,10 @@ def pxd_classes(text: str) -> dict[str, tuple[set[str], bool]]:
                 current = None
             continue
         fields, open_ = classes[current]
-        decl = re.match(r"\s+cdef (?:public |readonly )?object (.+)", line)
+        decl = re.match(r"\s+cdef (?:public |readonly )?[\w\[\]:.]+ ([\w, ]+)$", line)  # object, Py_ssize_t, float[::1]
         if decl:
-            fields.update(name.strip() for name in decl.group(1).split(",") if name.strip() != "__weakref__")
+            fields.update(name.strip() for name in decl.group(1).split(",")
+                          if name.strip() not in ("__weakref__", "__dict__"))
         if re.match(r"\s+cdef dict __dict__", line):
             classes[current] = (fields, True)
     return classes
@@ -58,12 +61,12 @@ def pxd_functions(text: str) -> dict[str, list[str]]:
 
 
 def python_slots(module: str, names: list[str]) -> dict[str, list[str]]:
-    """The own ``__slots__`` of classes of a module, from its Python source."""
-    code = (f"import json, importlib; m = importlib.import_module('maumau.core.{module}'); "
+    """The own ``__slots__`` of classes of a module (``core.state``), from its Python source."""
+    code = (f"import json, importlib; m = importlib.import_module('maumau.{module}'); "
             f"print(json.dumps({{n: list(getattr(m, n).__dict__.get('__slots__', ())) for n in {names!r}}}))")
     env = dict(os.environ, MAUMAU_PURE_PYTHON="1")
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], env=env, capture_output=True, text=True,
-                         check=True, cwd=PACKAGE.parents[1])
+                         check=True, cwd=ROOT)
     return json.loads(out.stdout)
 
 
@@ -71,17 +74,19 @@ def python_assigned(source: str, cls: str) -> set[str]:
     """The attributes a class's methods assign on ``self``."""
     tree = ast.parse(source)
     node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
-    return {t.attr for n in ast.walk(node) for t in getattr(n, "targets", [getattr(n, "target", None)])
+    targets = [t for n in ast.walk(node) for t in getattr(n, "targets", [getattr(n, "target", None)])]
+    targets += [e for t in targets if isinstance(t, ast.Tuple) for e in t.elts]  # self.a, self.b = ...
+    return {t.attr for t in targets
             if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
 
 
 @pytest.mark.parametrize("pxd", WITH_CLASSES, ids=lambda p: p.name)
 def test_every_compiled_class_declares_exactly_its_fields(pxd):
-    module = pxd.stem
+    module = f"{pxd.parent.name}.{pxd.stem}"
     declared = pxd_classes(pxd.read_text(encoding="utf-8"))
     assert declared, f"{pxd.name}: its classes were not read"
     slots = python_slots(module, list(declared))
-    source = (PACKAGE / f"{module}.py").read_text(encoding="utf-8")
+    source = pxd.with_suffix(".py").read_text(encoding="utf-8")
     for name, (fields, open_) in declared.items():
         own = {s for s in slots[name] if s != "__weakref__"}
         if own:
@@ -94,7 +99,7 @@ def test_every_compiled_class_declares_exactly_its_fields(pxd):
 
 @pytest.mark.parametrize("pxd", PXDS, ids=lambda p: p.name)
 def test_every_compiled_function_takes_the_arguments_of_its_source(pxd):
-    source = ast.parse((PACKAGE / f"{pxd.stem}.py").read_text(encoding="utf-8"))
+    source = ast.parse(pxd.with_suffix(".py").read_text(encoding="utf-8"))
     defs = {n.name: [a.arg for a in n.args.args] for n in source.body if isinstance(n, ast.FunctionDef)}
     for name, args in pxd_functions(pxd.read_text(encoding="utf-8")).items():
         assert name in defs, f"{pxd.name} declares {name}, which {pxd.stem}.py does not define"
