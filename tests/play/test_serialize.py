@@ -476,6 +476,9 @@ PARITY: dict[str, tuple[dict, dict, Callable[[dict], None], str]] = {
                          "the Runde's opener must be a seat number 0-2, not 0.0"),
     "Runde opener without the rank": (RUNDE, {"runde": ("K", 0)}, lambda s: s.update(runde=["K", 0]),
                                       "seat 0, holds no K"),
+    # seat 0 holds a 7, but no 7 opens a Runde: its end would never come (MR-12 acts on Runde ranks)
+    "Runde of 7s": (RUNDE, {"runde": ("7", 0)}, lambda s: s.update(runde=["7", 0]),
+                    "a Runde of 7s, but only 9, 10, Q, K or A open a Runde (MR-8)"),
     "Runde in makao": (MAKAO, {"runde": ("9", 0)}, lambda s: s.update(runde=["9", 0]),
                        "makao has no runde rule"),
     "rank wish in mau_mau_runde": (RUNDE, {"wish": "Q"}, lambda s: s.update(wish="Q"),

@@ -229,6 +229,8 @@ class Runde(Rule):
             return f"a Runde is (rank, opener), not {show(value)}"
         rank, opener = value
         variant = state.variant
+        if rank not in self.ranks:  # a Runde of another rank would never end: MR-12 acts on these ranks
+            return f"a Runde of {rank}s, but only {_listed(self.ranks)} open a Runde (MR-8)"
         if not any(c.rank is rank for c in variant.deck):
             return f"a Runde of {rank}s, but the {variant.name} deck has no {rank}"
         problem = seat_problem(state.active, "the Runde's opener", opener)
@@ -246,3 +248,9 @@ class Runde(Rule):
 
 def _order(rank: Rank) -> int:
     return rank.order
+
+
+def _listed(ranks: frozenset[Rank]) -> str:
+    """"9, 10, Q, K or A": the ranks lowest first, as a saved state's refusal says them."""
+    said = [rank.value for rank in sorted(ranks, key=_order)]
+    return " or ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said) or "no rank"
