@@ -27,6 +27,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from pettingzoo import AECEnv
@@ -53,25 +54,17 @@ def raw(variant: str, players: int, seconds: float) -> Run:
 
 
 def aec(variant: str, players: int, seconds: float) -> Run:
-    e = env.aec(variant, players=players, seed=0)
-    rng = random.Random(0)
-    decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        e.reset()
-        for _ in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            decisions += 1
-    return decisions, time.perf_counter() - start
+    return _random_aec(env.aec(variant, players=players, seed=0), seconds)
 
 
 def floor(variant: str, players: int, seconds: float) -> Run:
     """The AEC loop of ``aec`` around ``Floor``: the raw engine inside PettingZoo's API, nothing more."""
-    e = Floor(variant, players)
+    return _random_aec(Floor(variant, players), seconds)
+
+
+def _random_aec(e: Any, seconds: float) -> Run:
+    """Random masked play of the AEC env ``e`` (``last()``, a random legal action, ``step``) for about
+    ``seconds``: decisions and seconds; a finished agent's ``step(None)`` is not counted."""
     rng = random.Random(0)
     decisions = 0
     start = time.perf_counter()
