@@ -25,6 +25,7 @@ __all__ = [
     "RANKS_52",
     "RANKS_32",
     "CARD_INDEX",
+    "CARD_AT",
 ]
 
 
@@ -275,6 +276,11 @@ def _all_cards() -> dict[str, Card]:
 
 _CARD_BY_TEXT = _all_cards()
 JOKER: Card = _CARD_BY_TEXT["JOKER"]
+
+#: The cards by their ``index`` (0-51 by suit and rank, the joker 52): ``CARD_AT[card.index] is card``.
+#: The engine keeps a hand as the bytes of its cards' indices (``maumau.core.turn``) and reads a card
+#: back here.
+CARD_AT: tuple[Card, ...] = tuple(sorted(set(_CARD_BY_TEXT.values())))
 
 
 def cards(text: str | Iterable[str | Card]) -> CardTuple:

@@ -49,8 +49,8 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
     for i in range(size * players):
         hands[order[i % players]].append(deck[i])
     rest = deck[size * players:]
-    sorted_hands = [tuple(sorted(h, key=lambda c: c.index)) for h in hands]
-    table = Deal(v, sorted_hands, tuple(rest[1:]), rest[0], dealer,
+    packed_hands = [bytes(sorted([card.index for card in hand])) for hand in hands]  # as a state keeps them
+    table = Deal(v, packed_hands, tuple(rest[1:]), rest[0], dealer,
                         rng.getrandbits(63), None if wish is None else parse_wish(wish))
     if v.upcard_rule is not None:
         v.upcard_rule.prepare_upcard(table)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Rank, Suit
+from .cards import CARD_AT, Card, Rank, Suit
 from .moves import Play
 from .refusal import Refusal, refuse
 from .rules.base import Memory, Pending, Table
@@ -46,19 +46,26 @@ def _keep(cache: dict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
 
 
+#: The plays of each card on one table, by the card's index (None: not playable there).
+CardPlays = tuple["tuple[Play, ...] | None", ...]
+
+
 def plays_on(variant: Variant, top: Card, wish: Suit | Rank | None, pending: Pending | None,
-             memory: Memory) -> tuple[dict[Card, tuple[Play, ...]], dict[Card, tuple[Play, ...]]]:
+             memory: Memory) -> tuple[CardPlays, CardPlays]:
     """The plays of each card playable on a table (its wishes named), without and with the
-    announcement (C-8): what legal moves read for each card of a hand, one dictionary look-up a
-    card.  Cached by the variant per table; a table of no wish, no pending effect and the memory of
-    the deal (most tables) by its top card alone, a cheaper key to look up."""
+    announcement (C-8), by the card's index: what legal moves read for each card of a hand (kept as
+    the bytes of its cards' indices), one tuple entry a card.  Cached by the variant per table; a
+    table of no wish, no pending effect and the memory of the deal (most tables) by its top card
+    alone, a cheaper key to look up."""
     playable = legal_cards(variant, Table(top, wish, pending, memory))
-    found = tuple({c: plays[c] for c in variant.distinct_cards if c in playable} for plays in variant._plays)
+    without, with_mau = (tuple(plays[card] if card in playable else None for card in CARD_AT)
+                         for plays in variant._plays)
+    found = without, with_mau
     if wish is None and pending is None and memory is variant.memory_at_deal:
         variant._plays_by_top[top] = found
     else:
         _keep(variant._plays_cache, (top, wish, pending, memory), found)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def card_refusal(variant: Variant, card: Card, table: Table) -> Refusal | str | None:

@@ -13,20 +13,26 @@ from maumau.core.variants cimport Variant
 cdef class GameState:
     cdef public object _variant, _hands, _stock, _discard, _to_move, _direction, _wish, _pending
     cdef public object _phase, _drawn, _memory, _active, _dealer, _seed, _idle, _winner
-    cdef public object _over, _blocked, _events, _legal, _key, _hash
+    cdef public object _over, _blocked, _events, _legal, _key, _hash, _held
     cdef object __weakref__
 
     cpdef Py_ssize_t next_seat(self, Py_ssize_t seat)
 
 
-@cython.locals(state=GameState)
 cpdef GameState make_state(variant, hands, stock, discard, to_move, direction, wish, pending, phase,
                            drawn, memory, active, dealer, seed, idle, winner, over, blocked,
                            events=*)
 
+@cython.locals(state=GameState)
+cdef GameState _new_state(variant, tuple hands, stock, discard, to_move, direction, wish, pending, phase,
+                          drawn, memory, active, dealer, seed, idle, winner, over, blocked,
+                          events=*)
+
 cpdef GameState next_state(Turn turn)
 
-@cython.locals(seat=Py_ssize_t, moves=list, variant=Variant, plays=dict, found=tuple)
+# A hand is bytes: walked as C chars, each card's plays read from a tuple by its index.
+@cython.locals(seat=Py_ssize_t, moves=list, variant=Variant, plays=tuple, found=tuple, hand=bytes,
+               candidates=bytes, index=Py_ssize_t, last=Py_ssize_t)
 cpdef tuple legal_moves_of(GameState state)
 
 @cython.locals(turn=Turn)

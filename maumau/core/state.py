@@ -2,6 +2,8 @@
 
 A state is a value: ``apply`` returns a new state and never changes the old one, so
 stepping back is free and a state can be a dictionary key or a networkx node.
+A hand is kept as the bytes of its cards' indices (``maumau.core.turn.add_cards``), which ``hands``
+reads back as cards; the legal moves walk those bytes and read each card's plays by its index.
 Two states are equal when they are the same game situation: hands are kept sorted,
 and the order of the discard pile under its top card does not matter (a reshuffle
 sorts it first, C-6).
@@ -28,13 +30,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from . import illegal
-from .cards import Card, CardTuple, Rank, Suit
+from .cards import CARD_AT, Card, CardTuple, Rank, Suit
 from .events import Drew, Left, NoMau, Skipped, Wished
 from .moves import DRAWN, EXTRA, PHASES, TURN, Draw, Move, Pass, Play
 from .playable import legal_cards, plays_on
 from .refusal import Refusal, refuse
 from .rules.base import Memory, Role, Table, locked_in, recall, recall_role, with_locked
-from .turn import Turn, _by_index, add_cards, next_active, remove_cards
+from .turn import Turn, add_cards, cards_of, next_active, packed, remove_cards
+from .validate import check_hands
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
@@ -68,7 +71,7 @@ FIELDS = (
     "over", "blocked", "events",
 )
 # The fields, then what is computed on demand: legal moves, the value key, the hash.
-_SLOTS = (*("_" + field for field in FIELDS), "_legal", "_key", "_hash", "__weakref__")
+_SLOTS = (*("_" + field for field in FIELDS), "_legal", "_key", "_hash", "_held", "__weakref__")
 
 
 def _read(field: str, doc: str) -> Any:
@@ -89,7 +92,7 @@ class GameState:
 
     if TYPE_CHECKING:  # the fields, for the type checker (state.pxd declares them for Cython)
         _variant: Variant
-        _hands: tuple[tuple[Card, ...], ...]
+        _hands: tuple[bytes, ...]  # each seat's cards as the bytes of their indices, sorted (turn.add_cards)
         _stock: tuple[Card, ...]
         _discard: tuple[Card, ...]
         _to_move: int
@@ -110,13 +113,13 @@ class GameState:
         _legal: tuple[Move, ...] | None
         _key: tuple[Any, ...] | None
         _hash: int | None
+        _held: tuple[tuple[Card, ...], ...] | None  # ``hands`` as cards, made when first read
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("make a GameState with mm.deal(...) or mm.position(...)")
 
     # --- read-only attributes (attrgetter: a C-level read, the commonest thing players do) ------
     variant: Variant = _read("_variant", "The Variant being played.")
-    hands: tuple[tuple[Card, ...], ...] = _read("_hands", "Hands by seat (each sorted).")
     stock: tuple[Card, ...] = _read("_stock", "The stock; stock[0] is drawn next.")
     discard: tuple[Card, ...] = _read("_discard", "The discard pile; discard[-1] is the top.")
     to_move: int = _read("_to_move", "The seat whose decision it is.")
@@ -134,6 +137,14 @@ class GameState:
     is_over: bool = _read("_over", "Whether the hand has ended (C-9, C-7).")
     blocked: bool = _read("_blocked", "The hand ended blocked: void (C-7).")
     events: tuple[Event, ...] = _read("_events", "What the last move set off: records of maumau.events.")
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Hands by seat (each sorted by card)."""
+        held = self._held
+        if held is None:
+            held = self._held = tuple([cards_of(hand) for hand in self._hands])
+        return held
 
     @property
     def top(self) -> Card:
@@ -173,7 +184,7 @@ class GameState:
 
     def hand(self, seat: int | None = None) -> CardTuple:
         """A seat's hand (by default the player to move's), as a printable tuple."""
-        return CardTuple(self._hands[self._to_move if seat is None else seat])
+        return CardTuple(self.hands[self._to_move if seat is None else seat])
 
     def next_seat(self, seat: int) -> int:
         """next(p): the neighbouring active seat in the direction of play (C-1)."""
@@ -303,13 +314,35 @@ class GameState:
         return state_html(self)
 
 
-def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...] | tuple[bytes, ...], stock: tuple[Card, ...],
                discard: tuple[Card, ...], to_move: int, direction: int,
                wish: Suit | Rank | None, pending: Pending | None, phase: str,
                drawn: Card | None, memory: Memory,
                active: tuple[bool, ...], dealer: int, seed: int, idle: int,
                winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
-    """A new state from its fields, unchecked (the engine and the loaders use it)."""
+    """A new state from its fields (the loaders and ``replace`` use it): unchecked, but for the hands,
+    which must be tuples of cards (InvalidState otherwise; or a state's own, already bytes), and which
+    the state keeps as the bytes of their cards' indices."""
+    return _new_state(variant, _packed_hands(hands), stock, discard, to_move, direction, wish, pending,
+                      phase, drawn, memory, active, dealer, seed, idle, winner, over, blocked, events)
+
+
+def _packed_hands(hands: Any) -> tuple[bytes, ...]:
+    """Hands as a state keeps them, each as the bytes of its cards' indices (``turn.packed``); hands
+    kept so already (a state's own, in ``replace``) are kept as they are."""
+    if isinstance(hands, tuple) and all(type(hand) is bytes for hand in hands):
+        return hands
+    check_hands(hands)
+    return tuple([packed(hand) for hand in hands])
+
+
+def _new_state(variant: Variant, hands: tuple[bytes, ...], stock: tuple[Card, ...],
+               discard: tuple[Card, ...], to_move: int, direction: int,
+               wish: Suit | Rank | None, pending: Pending | None, phase: str,
+               drawn: Card | None, memory: Memory,
+               active: tuple[bool, ...], dealer: int, seed: int, idle: int,
+               winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
+    """A new state from its fields as it keeps them (the engine's own moves: hands already bytes)."""
     state = GameState.__new__(GameState)
     state._variant = variant
     state._hands = hands
@@ -333,6 +366,7 @@ def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...], stock: tup
     state._legal = None
     state._key = None
     state._hash = None
+    state._held = None
     return state
 
 
@@ -341,13 +375,10 @@ def next_state(turn: Turn) -> GameState:
     if turn.over:
         turn.pending, turn.phase, turn.drawn = None, TURN, None
     assert turn.to_move is not None  # end_turn, an accepted effect or the last card set it
-    return make_state(
-        variant=turn.variant, hands=tuple(turn.hands), stock=turn.stock, discard=turn.discard,
-        to_move=turn.to_move, direction=turn.direction, wish=turn.wish, pending=turn.pending,
-        phase=turn.phase, drawn=turn.drawn, memory=turn.memory, active=turn.active,
-        dealer=turn.state._dealer, seed=turn.seed, idle=turn.idle, winner=turn.winner, over=turn.over,
-        blocked=turn.blocked, events=tuple(turn.events) if turn.events else (),
-    )
+    return _new_state(
+        turn.variant, tuple(turn.hands), turn.stock, turn.discard, turn.to_move, turn.direction, turn.wish,
+        turn.pending, turn.phase, turn.drawn, turn.memory, turn.active, turn.state._dealer, turn.seed,
+        turn.idle, turn.winner, turn.over, turn.blocked, tuple(turn.events) if turn.events else ())
 
 
 # --- legal moves ----------------------------------------------------------------------
@@ -372,26 +403,29 @@ def legal_moves_of(state: GameState) -> tuple[Move, ...]:
         found = variant._plays_cache.get((top, wish, pending, memory))
     if found is None:
         found = plays_on(variant, top, wish, pending, memory)
-    plays = found[len(hand) == 2]  # leaving one card: announce Mau (C-8)
+    plays = found[len(hand) == 2]  # leaving one card: announce Mau (C-8); the plays by card index
     phase = state._phase
     if phase == DRAWN and variant.after_draw == "drawn":
-        candidates: tuple[Card, ...] = (state._drawn,) if state._drawn is not None else ()
+        drawn = state._drawn
+        candidates = b"" if drawn is None else packed((drawn,))
     else:
         candidates = hand
     moves: list[Move] = []
     lock = variant._lock_slot
     if lock < 0 or seat not in cast("tuple[int, ...]", memory[lock][1]):  # JM-9: a locked card
-        last = None
-        for card in candidates:  # a hand is sorted: the copies of a card sit side by side
-            if card is not last:
-                if card in plays:
-                    moves += plays[card]
-                last = card
+        last = -1
+        for index in candidates:  # a hand is sorted: the copies of a card sit side by side
+            if index != last:
+                card_plays = plays[index]
+                if card_plays is not None:
+                    moves += card_plays
+                last = index
         extenders = variant._extenders
         if extenders and phase == TURN and pending is None:
-            for card in sorted(set(candidates) & plays.keys(), key=_by_index):
-                for rule in extenders:
-                    moves += rule.extra_plays(state, card)
+            for index in sorted(set(candidates)):
+                if plays[index] is not None:
+                    for rule in extenders:
+                        moves += rule.extra_plays(state, CARD_AT[index])
 
     if pending is not None:
         moves.append(DRAW if pending.kind == "draw" else PASS)
@@ -461,13 +495,13 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     if len(hand) < 2 and (not hand or not move.mau and variant.announcement is not None):
         return None
     wish = move.wish
-    # Positional, in make_state's order (variant, hands, stock, discard, to_move, direction, wish,
+    # Positional, in _new_state's order (variant, hands, stock, discard, to_move, direction, wish,
     # pending, phase, drawn, memory, active, dealer, seed, idle, winner, over, blocked,
     # events): the two fast paths run for most decisions, and matching twenty keywords costs the
     # pure-Python engine a third of a decision (11,000 instructions); compiled, it is the same C call.
     changed = list(hands)
     changed[seat] = hand
-    return make_state(
+    return _new_state(
         variant, tuple(changed), state._stock,
         state._discard + move.cards, _next(state, seat), state._direction, wish,
         None, TURN, None, state._memory, state._active, state._dealer,
@@ -487,7 +521,7 @@ def _plain_draw(state: GameState) -> GameState | None:
         return None
     hands = list(state._hands)
     hands[seat] = add_cards(hands[seat], (stock[0],))
-    return make_state(  # positional, as in _plain_play
+    return _new_state(  # positional, as in _plain_play
         state._variant, tuple(hands), stock[1:],
         state._discard, _next(state, seat), state._direction, state._wish, None, TURN, None,
         state._memory, state._active, state._dealer, state._seed, 0, None, False, False,
@@ -560,7 +594,7 @@ def _draw(turn: Turn) -> None:
     policy = turn.variant.after_draw
     if state._phase == TURN and got and policy in ("drawn", "any"):
         playable = legal_cards(turn.variant, state.table)  # drawing keeps the table
-        can = got[0] in playable if policy == "drawn" else any(c in playable for c in turn.hands[seat])
+        can = got[0] in playable if policy == "drawn" else any(CARD_AT[i] in playable for i in turn.hands[seat])
         if can:
             turn.to_move, turn.phase, turn.drawn = seat, DRAWN, got[0]
             return

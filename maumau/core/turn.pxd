@@ -6,10 +6,13 @@ cimport cython
 @cython.locals(n=Py_ssize_t)
 cpdef Py_ssize_t next_active(active, Py_ssize_t seat, Py_ssize_t step)
 
-@cython.locals(i=Py_ssize_t, index=Py_ssize_t, at=Py_ssize_t, index_of=dict)
-cpdef tuple add_cards(tuple hand, new)
-@cython.locals(i=Py_ssize_t)
-cpdef tuple remove_cards(tuple hand, gone)
+# A hand is bytes of card indices: walked as C chars, changed by one bytes.replace (a C call).
+@cython.locals(i=Py_ssize_t, index=Py_ssize_t, held=Py_ssize_t, index_of=dict, one=tuple, after=bytes)
+cpdef bytes add_cards(bytes hand, new)
+@cython.locals(index_of=dict, one=tuple)
+cpdef bytes remove_cards(bytes hand, gone)
+@cython.locals(at=tuple, i=Py_ssize_t)
+cpdef tuple cards_of(bytes hand)
 @cython.locals(i=Py_ssize_t, j=Py_ssize_t)
 cpdef shuffle(list cards, getrandbits)
 

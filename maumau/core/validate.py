@@ -50,9 +50,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
     from .variants import Variant
 
-__all__ = ["InvalidState", "InvalidCards", "check_state", "show", "is_whole"]
+__all__ = ["InvalidState", "InvalidCards", "check_state", "check_hands", "show", "is_whole"]
 
 PHASES = (TURN, EXTRA, DRAWN)
+
+
+def check_hands(hands: Any) -> None:
+    """Raise InvalidState unless ``hands`` is a tuple of hands, each a tuple of cards (``make_state``
+    asks, where it cannot keep a hand as the bytes of its cards)."""
+    if not isinstance(hands, tuple) or not all(isinstance(h, tuple) for h in hands):
+        raise InvalidState(f"hands must be a tuple of hands, not {show(hands)}")
+    for i, hand in enumerate(hands):
+        _check_pile(f"seat {i}'s hand", hand)
+
+
+def _check_pile(where: str, pile: Any) -> None:
+    if not isinstance(pile, tuple):
+        raise InvalidState(f"{where} must be a tuple of cards, not {show(pile)}")
+    for card in pile:
+        if not isinstance(card, Card):
+            raise InvalidState(f"{where} holds {show(card)}, which is not a card")
 
 
 def check_state(state: GameState) -> None:
@@ -84,21 +101,14 @@ class _Checker:
     # --- cards ---------------------------------------------------------------------------------
     def cards(self) -> None:
         s, v = self.s, self.v
-        hands = s._hands
-        if not isinstance(hands, tuple) or not all(isinstance(h, tuple) for h in hands):
-            raise InvalidState(f"hands must be a tuple of hands, not {show(hands)}")
+        hands = s.hands  # a tuple of tuples of cards: make_state refused any other (check_hands)
         lo, hi = v.players
         n = len(hands)
         if not lo <= n <= hi:
             raise InvalidState(f"{v.name} is played by {lo} to {hi} players, not {n}")
         self.n = n
-        for where, pile in [*((f"seat {i}'s hand", h) for i, h in enumerate(hands)),
-                            ("the stock", s._stock), ("the discard pile", s._discard)]:
-            if not isinstance(pile, tuple):
-                raise InvalidState(f"{where} must be a tuple of cards, not {show(pile)}")
-            for card in pile:
-                if not isinstance(card, Card):
-                    raise InvalidState(f"{where} holds {show(card)}, which is not a card")
+        for where, pile in (("the stock", s._stock), ("the discard pile", s._discard)):
+            _check_pile(where, pile)
         for i, h in enumerate(hands):
             if any(a.index > b.index for a, b in zip(h, h[1:], strict=False)):
                 raise InvalidState(f"seat {i}'s hand is not sorted")
@@ -147,7 +157,7 @@ class _Checker:
             raise InvalidState(f"idle counts turns without play, a whole number 0-{self.n}, "
                                f"not {show(idle)}")
         if not s._over:
-            for i, hand in enumerate(s._hands):
+            for i, hand in enumerate(s._hands):  # bytes: empty or not, as the cards
                 if active[i] and not hand:
                     raise InvalidState(f"seat {i} holds no cards, but the hand is not over (C-9)")
 
@@ -191,7 +201,7 @@ class _Checker:
             if phase != DRAWN:
                 raise InvalidState(f"a drawn card ({drawn.text}) belongs to the 'drawn' phase, "
                                    f"not {phase!r}")
-            if drawn not in s._hands[s._to_move]:
+            if drawn not in s.hands[s._to_move]:
                 raise InvalidState(f"the drawn card {drawn.text} is not in the hand of the player "
                                    f"to move, seat {s._to_move}")
         elif phase == DRAWN:

@@ -4,7 +4,7 @@ and a tuple of rules; ``without`` and ``with_rules`` make house-rule variants.""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from . import rules as R
 from .cards import RANKS_32, RANKS_52, Card, CardTuple, Rank, Suit, make_deck
@@ -12,6 +12,9 @@ from .moves import Draw, Move, Play
 from .problems import InvalidState
 from .rules import rulebook
 from .rules.base import HOOKS, Memory, Pending, Role, Rule, lock_slot, overrides, with_locked
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .playable import CardPlays
 
 __all__ = ["Variant", "variant", "variant_names", "VariantError"]
 
@@ -67,9 +70,10 @@ class Variant:
         self._legal_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory], frozenset[Card]] = {}
         #: The plays of each playable card per table, without and with the announcement
         #: (``playable.plays_on``): by the top card where nothing else is on the table, else by the table.
-        self._plays_by_top: dict[Card, tuple[dict[Card, tuple[Play, ...]], ...]] = {}
+        #: Each is a tuple by card index (``playable.CardPlays``), as legal moves walk a hand's bytes.
+        self._plays_by_top: dict[Card, tuple[CardPlays, CardPlays]] = {}
         self._plays_cache: dict[tuple[Card, Suit | Rank | None, Pending | None, Memory],
-                                tuple[dict[Card, tuple[Play, ...]], ...]] = {}
+                                tuple[CardPlays, CardPlays]] = {}
         #: The memory slots of the rules that remember, as they are at the deal.
         self.memory_at_deal: Memory = tuple((r, r.memory_at_deal) for r in self.rules if r.remembers)
         #: Where the locked seats (JM-9) sit in a state's memory, or -1: the hot path reads them there.

@@ -13,18 +13,20 @@ cdef class Seen:
     cdef public Py_ssize_t seat
     cdef tuple _order, _writers
     cdef dict _slot, _phases
+    cdef tuple _slot_at
     cdef Py_ssize_t _hand, _pile, _top, _drawn, _sizes, _to_move, _phase, _stock, _idle
     cdef list _entries
     cdef object _vector
     cdef float[::1] _cells
-    cdef tuple _seen_hand, _seen_pile, _seen_table
+    cdef bytes _seen_hand
+    cdef tuple _seen_pile, _seen_table
     cdef object _seen_top, _seen_drawn, _seen_phase, _seen_locked
     cdef Py_ssize_t _seen_to_move
     cdef list _seen_values, _seen_entries
 
     cpdef forget(self)
 
-    @cython.locals(cells=cython.float[::1], seat=Py_ssize_t, hands=tuple, hand=tuple, pile=tuple,
+    @cython.locals(cells=cython.float[::1], seat=Py_ssize_t, hands=tuple, hand=bytes, pile=tuple,
                    to_move=Py_ssize_t, order=tuple, at=Py_ssize_t, k=Py_ssize_t, other=Py_ssize_t,
                    size=Py_ssize_t)
     cpdef look(self, GameState state)
@@ -35,9 +37,9 @@ cdef class Seen:
     @cython.locals(cells=cython.float[::1], stock=Py_ssize_t, n=Py_ssize_t, idle=Py_ssize_t)
     cdef _table(self, GameState state, Py_ssize_t to_move)
 
-    @cython.locals(old=tuple, cells=cython.float[::1], slot=dict, at=Py_ssize_t, front=Py_ssize_t,
+    @cython.locals(old=bytes, cells=cython.float[::1], slot=tuple, at=Py_ssize_t, front=Py_ssize_t,
                    shorter=Py_ssize_t, back=Py_ssize_t, i=Py_ssize_t)
-    cdef _change_hand(self, tuple hand)
+    cdef _change_hand(self, bytes hand)
 
     @cython.locals(old=tuple, cells=cython.float[::1], slot=dict, at=Py_ssize_t, k=Py_ssize_t,
                    first=Py_ssize_t, i=Py_ssize_t)

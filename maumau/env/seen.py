@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.cards import Card
+from ..core.cards import CARD_AT, Card
 from ..core.state import PHASES, GameState
 from .observe import Observer
 
@@ -48,6 +48,8 @@ class Seen:
         n, at = observer.players, observer.parts
         self._order = tuple((seat + k) % n for k in range(n))  # relative slot k is this absolute seat
         self._slot = {card: i for i, card in enumerate(observer.cards)}
+        #: The same, by card index: the engine keeps a hand as the bytes of its cards' indices.
+        self._slot_at = tuple(self._slot.get(card, -1) for card in CARD_AT)
         self._hand, self._pile, self._top, self._drawn = (at[p].start for p in ("hand", "pile", "top", "drawn"))
         self._sizes, self._to_move, self._phase = (at[p].start for p in ("hand_sizes", "to_move", "phase"))
         self._stock, self._idle = at["stock"].start, at["idle"].start
@@ -68,7 +70,7 @@ class Seen:
         # (typed Any: typeshed's memoryview takes ints only, the float32 format takes floats too);
         # compiled, the buffer is a C array of floats (seen.pxd).
         self._cells: Any = self._vector.data
-        self._seen_hand: tuple[Card, ...] = ()
+        self._seen_hand = b""
         self._seen_pile: tuple[Card, ...] = ()
         self._seen_top: Card | None = None
         self._seen_drawn: Card | None = None
@@ -87,10 +89,11 @@ class Seen:
         """The seat's vector of ``state``, as a method: compiled, a C method (seen.pxd) that the
         compiled Hand calls directly.
 
-        It reads the state's own fields (``_hands`` for ``hands``): the compiled module reads them as
-        C fields of the compiled GameState, without a Python call each."""
+        It reads the state's own fields (``_hands`` for ``hands``, each hand the bytes of its cards'
+        indices): the compiled module reads them as C fields of the compiled GameState, without a
+        Python call each."""
         cells, seat = self._cells, self.seat
-        hands: tuple[tuple[Card, ...], ...] = state._hands
+        hands: tuple[bytes, ...] = state._hands
         hand = hands[seat]
         if hand is not self._seen_hand:
             self._change_hand(hand)
@@ -149,15 +152,15 @@ class Seen:
         if cells[self._idle] != idle:
             cells[self._idle] = idle
 
-    def _change_hand(self, hand: tuple[Card, ...]) -> None:
+    def _change_hand(self, hand: bytes) -> None:
         """Count out the cards that left the hand and count in those that joined: the part both hands
         share at the front and at the back (hands are kept sorted) stays as it is."""
-        old, cells, slot, at = self._seen_hand, self._cells, self._slot, self._hand
+        old, cells, slot, at = self._seen_hand, self._cells, self._slot_at, self._hand
         front, shorter = 0, min(len(old), len(hand))
-        while front < shorter and old[front] is hand[front]:
+        while front < shorter and old[front] == hand[front]:
             front += 1
         back = 0
-        while back < shorter - front and old[-1 - back] is hand[-1 - back]:
+        while back < shorter - front and old[len(old) - 1 - back] == hand[len(hand) - 1 - back]:
             back += 1
         for i in range(front, len(old) - back):
             cells[at + slot[old[i]]] -= 1

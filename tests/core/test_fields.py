@@ -20,16 +20,19 @@ from maumau.classroom.messages import TableFrame
 from maumau.classroom.spec import TableSpec
 from maumau.classroom.table import ClassTable
 from maumau.core.state import FIELDS, GameState, make_state
+from maumau.core.turn import cards_of
 from maumau.play import serialize
 from maumau.players import view
 
 CORE = Path(mm.core.__file__).resolve().parent  # the sources (a compiled state sits in _built/)
 #: What a state computes on demand beside its fields.
-COMPUTED = ("_legal", "_key", "_hash")
+COMPUTED = ("_legal", "_key", "_hash", "_held")
 #: The fields a seat does not see (a View shows sizes, not the cards; the seed would tell the stock).
 HIDDEN = {"hands", "stock", "seed", "winner", "over", "blocked"}
 #: Public names that differ from their field's.
 PUBLIC = {"over": "is_over"}
+#: Fields the state keeps in another form than it shows: a hand as the bytes of its cards' indices.
+KEPT = {"hands": lambda hands: tuple(cards_of(hand) for hand in hands)}
 
 
 def _tree(name: str) -> ast.Module:
@@ -69,7 +72,8 @@ def test_the_slots_and_the_type_checkers_block_are_the_fields():
 def test_every_field_is_read_by_a_public_attribute():
     s = mm.deal("joker_mau_mau", players=3, seed=2)
     for field in FIELDS:
-        assert getattr(s, PUBLIC.get(field, field)) == getattr(s, "_" + field), field
+        kept = getattr(s, "_" + field)
+        assert getattr(s, PUBLIC.get(field, field)) == KEPT.get(field, lambda value: value)(kept), field
 
 
 def test_a_states_value_names_every_field_but_its_events():
@@ -79,13 +83,15 @@ def test_a_states_value_names_every_field_but_its_events():
 
 
 def test_the_turn_and_the_fast_paths_make_states_of_every_field():
-    finish = _function(_tree("state.py"), "next_state")
-    call = next(n for n in ast.walk(finish) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "make_state")
-    assert tuple(k.arg for k in call.keywords) == FIELDS
     engine = _tree("state.py")
-    positional = [n for n in ast.walk(engine) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "make_state"
-                  and n.args]
-    assert positional and all(len(n.args) == len(FIELDS) for n in positional)
+    for maker in ("make_state", "_new_state"):  # the loaders' (hands of cards) and the engine's (bytes)
+        params = tuple(a.arg for a in _function(engine, maker).args.args)
+        assert params == FIELDS, maker
+    positional = [n for n in ast.walk(engine) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "_new_state"]
+    callers = {f.name for f in ast.walk(engine) if isinstance(f, ast.FunctionDef)
+               and any(n in positional for n in ast.walk(f))}
+    assert {"make_state", "next_state", "_plain_play", "_plain_draw"} <= callers
+    assert positional and all(len(n.args) == len(FIELDS) and not n.keywords for n in positional)
 
 
 def test_the_saved_form_and_a_seats_view_cover_the_fields():
