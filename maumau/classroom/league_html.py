@@ -103,7 +103,7 @@ def _steps(game: Game, names: list[str]) -> list[dict[str, Any]]:
     sentences = ["", *game.explanations()]
     steps = []
     for i, state in enumerate(game.states):
-        steps.append({"say": sentences[i], "top": state.discard[-1].text, "stock": len(state.stock),
+        steps.append({"say": sentences[i], "top": state.top.text, "stock": state.stock_size,
                       "hands": [" ".join(c.text for c in hand) for hand in state.hands],
                       "who": names[game.history[i - 1][0].to_move] if i else ""})
     return steps

@@ -95,7 +95,7 @@ def _public_of(state: GameState, lang: str, name_of: Callable[[int], str] | None
         "resume": pending.resume, "rule": pending.rule.name, "text": pending_text}
     return {
         "hand_sizes": [len(h) for h in state.hands],
-        "stock_size": len(state.stock),
+        "stock_size": state.stock_size,
         "discard": [c.text for c in state.discard],
         "top": state.top.text,
         "to_move": state.to_move,

@@ -49,8 +49,9 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
     for i in range(size * players):
         hands[order[i % players]].append(deck[i])
     rest = deck[size * players:]
-    packed_hands = [bytes(sorted([card.index for card in hand])) for hand in hands]  # as a state keeps them
-    table = Deal(v, packed_hands, tuple(rest[1:]), rest[0], dealer,
+    # The cards as a state keeps them, the bytes of their indices (a hand sorted, the stock in order).
+    packed_hands = [bytes(sorted([card.index for card in hand])) for hand in hands]
+    table = Deal(v, packed_hands, bytes([card.index for card in rest[1:]]), rest[0], dealer,
                         rng.getrandbits(63), None if wish is None else parse_wish(wish))
     if v.upcard_rule is not None:
         v.upcard_rule.prepare_upcard(table)

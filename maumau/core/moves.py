@@ -44,7 +44,7 @@ class Play(Move):
     the order of the cards in between does not matter, so it is normalised.
     """
 
-    __slots__ = ("cards", "card", "last", "wish", "mau", "runde", "__weakref__")
+    __slots__ = ("cards", "card", "last", "wish", "mau", "runde", "indices", "__weakref__")
     _interned: dict[tuple[Any, ...], Play] = {}
 
     cards: CardTuple
@@ -53,6 +53,8 @@ class Play(Move):
     wish: Suit | Rank | None
     mau: bool
     runde: bool
+    #: The cards' indices as bytes, in the play's order: how a state keeps cards (``maumau.core.turn``).
+    indices: bytes
 
     def __new__(
         cls,
@@ -82,6 +84,7 @@ class Play(Move):
             object.__setattr__(play, "cards", CardTuple(norm[0]))
             object.__setattr__(play, "card", norm[0][0])
             object.__setattr__(play, "last", norm[0][-1])
+            object.__setattr__(play, "indices", bytes([card.index for card in norm[0]]))
             cls._interned[norm] = play
         try:
             cls._interned[key] = play

@@ -3,7 +3,7 @@
 # only the hot path is typed: legal moves and the two fast paths of apply_move.
 cimport cython
 
-from maumau.core.turn cimport Turn, add_cards, next_active, remove_cards
+from maumau.core.turn cimport Turn, add_index, cards_of, next_active, packed, remove_cards
 from maumau.core.variants cimport Variant
 
 
@@ -32,7 +32,7 @@ cpdef GameState next_state(Turn turn)
 
 # A hand is bytes: walked as C chars, each card's plays read from a tuple by its index.
 @cython.locals(seat=Py_ssize_t, moves=list, variant=Variant, plays=tuple, found=tuple, hand=bytes,
-               candidates=bytes, index=Py_ssize_t, last=Py_ssize_t)
+               candidates=bytes, index=Py_ssize_t, last=Py_ssize_t, pile=bytes)
 cpdef tuple legal_moves_of(GameState state)
 
 @cython.locals(turn=Turn)
@@ -51,8 +51,8 @@ cdef _draw(Turn turn)
 @cython.locals(following=Py_ssize_t)
 cdef inline Py_ssize_t _next(GameState state, Py_ssize_t seat)
 
-@cython.locals(seat=Py_ssize_t, variant=Variant)
+@cython.locals(seat=Py_ssize_t, variant=Variant, gone=bytes, hand=bytes)
 cdef GameState _plain_play(GameState state, move)
 
-@cython.locals(seat=Py_ssize_t)
+@cython.locals(seat=Py_ssize_t, stock=bytes, card=Py_ssize_t)
 cdef GameState _plain_draw(GameState state)

@@ -36,8 +36,8 @@ from .moves import DRAWN, EXTRA, PHASES, TURN, Draw, Move, Pass, Play
 from .playable import legal_cards, plays_on
 from .refusal import Refusal, refuse
 from .rules.base import Memory, Role, Table, locked_in, recall, recall_role, with_locked
-from .turn import Turn, add_cards, cards_of, next_active, packed, remove_cards
-from .validate import check_hands
+from .turn import ONE, Turn, add_index, cards_of, next_active, packed, remove_cards
+from .validate import check_hands, check_pile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
@@ -93,8 +93,8 @@ class GameState:
     if TYPE_CHECKING:  # the fields, for the type checker (state.pxd declares them for Cython)
         _variant: Variant
         _hands: tuple[bytes, ...]  # each seat's cards as the bytes of their indices, sorted (turn.add_cards)
-        _stock: tuple[Card, ...]
-        _discard: tuple[Card, ...]
+        _stock: bytes  # the stock's cards as the bytes of their indices, the next drawn first
+        _discard: bytes  # the discard pile's, its top last
         _to_move: int
         _direction: int
         _wish: Suit | Rank | None
@@ -120,8 +120,6 @@ class GameState:
 
     # --- read-only attributes (attrgetter: a C-level read, the commonest thing players do) ------
     variant: Variant = _read("_variant", "The Variant being played.")
-    stock: tuple[Card, ...] = _read("_stock", "The stock; stock[0] is drawn next.")
-    discard: tuple[Card, ...] = _read("_discard", "The discard pile; discard[-1] is the top.")
     to_move: int = _read("_to_move", "The seat whose decision it is.")
     direction: int = _read("_direction", "+1 (clockwise) or -1 (MK-6).")
     wish: Suit | Rank | None = _read("_wish", "The wished Suit or Rank, or None.")
@@ -147,9 +145,24 @@ class GameState:
         return held
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock; stock[0] is drawn next."""
+        return cards_of(self._stock)
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+        return len(self._stock)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The discard pile; discard[-1] is the top."""
+        return cards_of(self._discard)
+
+    @property
     def top(self) -> Card:
         """The top card of the discard pile."""
-        return self._discard[-1]
+        return CARD_AT[self._discard[-1]]
 
     @property
     def players(self) -> int:
@@ -194,7 +207,7 @@ class GameState:
     def table(self) -> Table:
         """What a card is played on here: the top card, the wish, the pending effect and the
         memory (``maumau.core.playable`` asks the rules about it)."""
-        return Table(self._discard[-1], self._wish, self._pending, self._memory)
+        return Table(CARD_AT[self._discard[-1]], self._wish, self._pending, self._memory)
 
     # --- the rules: this module's functions below ------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -257,7 +270,7 @@ class GameState:
             d = self._discard
             key = self._key = (
                 self._variant, self._hands, self._stock, d[-1],
-                tuple(sorted(c.index for c in d[:-1])), self._to_move, self._direction,
+                bytes(sorted(d[:-1])), self._to_move, self._direction,
                 self._wish, self._pending, self._phase, self._drawn, self._memory,
                 self._active, self._dealer, self._seed, self._idle,
                 self._winner, self._over, self._blocked,
@@ -314,16 +327,17 @@ class GameState:
         return state_html(self)
 
 
-def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...] | tuple[bytes, ...], stock: tuple[Card, ...],
-               discard: tuple[Card, ...], to_move: int, direction: int,
+def make_state(variant: Variant, hands: tuple[tuple[Card, ...], ...] | tuple[bytes, ...],
+               stock: tuple[Card, ...] | bytes, discard: tuple[Card, ...] | bytes, to_move: int, direction: int,
                wish: Suit | Rank | None, pending: Pending | None, phase: str,
                drawn: Card | None, memory: Memory,
                active: tuple[bool, ...], dealer: int, seed: int, idle: int,
                winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
     """A new state from its fields (the loaders and ``replace`` use it): unchecked, but for the hands,
-    which must be tuples of cards (InvalidState otherwise; or a state's own, already bytes), and which
-    the state keeps as the bytes of their cards' indices."""
-    return _new_state(variant, _packed_hands(hands), stock, discard, to_move, direction, wish, pending,
+    the stock and the discard pile, which must be tuples of cards (InvalidState otherwise; or a state's
+    own, already bytes), and which the state keeps as the bytes of their cards' indices."""
+    return _new_state(variant, _packed_hands(hands), _packed_pile("the stock", stock),
+                      _packed_pile("the discard pile", discard), to_move, direction, wish, pending,
                       phase, drawn, memory, active, dealer, seed, idle, winner, over, blocked, events)
 
 
@@ -336,13 +350,21 @@ def _packed_hands(hands: Any) -> tuple[bytes, ...]:
     return tuple([packed(hand) for hand in hands])
 
 
-def _new_state(variant: Variant, hands: tuple[bytes, ...], stock: tuple[Card, ...],
-               discard: tuple[Card, ...], to_move: int, direction: int,
+def _packed_pile(where: str, pile: Any) -> bytes:
+    """The stock or the discard pile as a state keeps it (``_packed_hands``)."""
+    if type(pile) is bytes:
+        return pile
+    check_pile(where, pile)
+    return packed(pile)
+
+
+def _new_state(variant: Variant, hands: tuple[bytes, ...], stock: bytes,
+               discard: bytes, to_move: int, direction: int,
                wish: Suit | Rank | None, pending: Pending | None, phase: str,
                drawn: Card | None, memory: Memory,
                active: tuple[bool, ...], dealer: int, seed: int, idle: int,
                winner: int | None, over: bool, blocked: bool, events: tuple[Event, ...] = ()) -> GameState:
-    """A new state from its fields as it keeps them (the engine's own moves: hands already bytes)."""
+    """A new state from its fields as it keeps them (the engine's own moves: the cards already bytes)."""
     state = GameState.__new__(GameState)
     state._variant = variant
     state._hands = hands
@@ -396,7 +418,8 @@ def legal_moves_of(state: GameState) -> tuple[Move, ...]:
     variant = state._variant
     seat = state._to_move
     hand = state._hands[seat]
-    top, wish, pending, memory = state._discard[-1], state._wish, state._pending, state._memory
+    pile = state._discard
+    top, wish, pending, memory = CARD_AT[pile[len(pile) - 1]], state._wish, state._pending, state._memory
     if wish is None and pending is None and memory is variant.memory_at_deal:
         found = variant._plays_by_top.get(top)
     else:
@@ -490,7 +513,8 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     or leaves one card without the announcement (C-8, C-9)."""
     seat = state._to_move
     hands = state._hands
-    hand = remove_cards(hands[seat], move.cards)
+    gone = move.indices
+    hand = remove_cards(hands[seat], gone)
     variant = state._variant
     if len(hand) < 2 and (not hand or not move.mau and variant.announcement is not None):
         return None
@@ -503,7 +527,7 @@ def _plain_play(state: GameState, move: Play) -> GameState | None:
     changed[seat] = hand
     return _new_state(
         variant, tuple(changed), state._stock,
-        state._discard + move.cards, _next(state, seat), state._direction, wish,
+        state._discard + gone, _next(state, seat), state._direction, wish,
         None, TURN, None, state._memory, state._active, state._dealer,
         state._seed, 0, None, False, False,
         () if wish is None else (Wished(wish, variant._wishers.get(move.last)),))
@@ -520,9 +544,10 @@ def _plain_draw(state: GameState) -> GameState | None:
             or not (phase == EXTRA or phase == TURN and state._variant.after_draw == "none")):
         return None
     hands = list(state._hands)
-    hands[seat] = add_cards(hands[seat], (stock[0],))
+    card = stock[0]
+    hands[seat] = add_index(hands[seat], card)
     return _new_state(  # positional, as in _plain_play
-        state._variant, tuple(hands), stock[1:],
+        state._variant, tuple(hands), stock.removeprefix(ONE[card]),  # one C call, where a slice is two
         state._discard, _next(state, seat), state._direction, state._wish, None, TURN, None,
         state._memory, state._active, state._dealer, state._seed, 0, None, False, False,
         _ONE_DRAWN[seat] if seat < 16 else (Drew(seat, 1, 1),))
@@ -532,9 +557,9 @@ def _play(state: GameState, move: Play) -> GameState:
     turn = Turn(state, move)
     variant = turn.variant
     seat = turn.player
-    hand = remove_cards(turn.hands[seat], move.cards)
+    hand = remove_cards(turn.hands[seat], move.indices)
     turn.hands[seat] = hand
-    turn.discard = state._discard + move.cards
+    turn.discard = state._discard + move.indices
     turn.wish = move.wish
     card = move.last
     if move.wish is not None:

@@ -7,12 +7,16 @@ cimport cython
 cpdef Py_ssize_t next_active(active, Py_ssize_t seat, Py_ssize_t step)
 
 # A hand is bytes of card indices: walked as C chars, changed by one bytes.replace (a C call).
-@cython.locals(i=Py_ssize_t, index=Py_ssize_t, held=Py_ssize_t, index_of=dict, one=tuple, after=bytes)
+@cython.locals(index_of=dict)
 cpdef bytes add_cards(bytes hand, new)
-@cython.locals(index_of=dict, one=tuple)
-cpdef bytes remove_cards(bytes hand, gone)
+@cython.locals(i=Py_ssize_t, held=Py_ssize_t, after=bytes)
+cpdef bytes add_index(bytes hand, Py_ssize_t index)
+@cython.locals(one=tuple, index=Py_ssize_t)
+cpdef bytes remove_cards(bytes hand, bytes gone)
 @cython.locals(at=tuple, i=Py_ssize_t)
 cpdef tuple cards_of(bytes hand)
+@cython.locals(index_of=dict)
+cpdef bytes packed(cards)
 @cython.locals(i=Py_ssize_t, j=Py_ssize_t)
 cpdef shuffle(list cards, getrandbits)
 

@@ -11,8 +11,7 @@ state and never makes one, so this module needs nothing of the state's.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from operator import attrgetter
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARD_AT, CARD_INDEX, Card, Rank, Suit
@@ -37,12 +36,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
     from .variants import Variant
 
-__all__ = ["Turn", "Deal", "next_active", "add_cards", "remove_cards", "cards_of", "packed", "shuffle"]
+__all__ = ["Turn", "Deal", "next_active", "add_cards", "add_index", "remove_cards", "cards_of", "packed",
+           "shuffle", "ONE"]
 
 
-_by_index = attrgetter("index")
 #: Each card index as a hand of that one card, made once.
-_ONE: tuple[bytes, ...] = tuple(bytes((i,)) for i in range(len(CARD_AT)))
+ONE: tuple[bytes, ...] = tuple(bytes((i,)) for i in range(len(CARD_AT)))
 
 
 def next_active(active: Sequence[bool], seat: int, step: int) -> int:
@@ -60,31 +59,33 @@ def next_active(active: Sequence[bool], seat: int, step: int) -> int:
 def add_cards(hand: bytes, new: list[Card] | tuple[Card, ...]) -> bytes:
     """The hand with ``new`` cards added.  A hand is the bytes of its cards' indices, kept sorted, so
     that card order inside a hand never matters and two hands of the same cards are equal bytes."""
-    index_of, one = CARD_INDEX, _ONE
+    index_of = CARD_INDEX
     for card in new:
-        index = index_of[card]
-        i = 0
-        for held in hand:
-            if held > index:
-                break
-            i += 1
-        if i == len(hand):
-            hand += one[index]
-        else:
-            # The card goes before the first greater card, whose first copy sits at i (the hand is
-            # sorted): one C call, where two slices and a join cost the compiled engine a Python
-            # call each.
-            after = one[hand[i]]
-            hand = hand.replace(after, one[index] + after, 1)
+        hand = add_index(hand, index_of[card])
     return hand
 
 
-def remove_cards(hand: bytes, gone: tuple[Card, ...]) -> bytes:
-    """The hand without the ``gone`` cards (one copy each; the caller knows they are held): copies of a
-    card are the same byte, so the first one goes."""
-    index_of, one = CARD_INDEX, _ONE
-    for card in gone:
-        hand = hand.replace(one[index_of[card]], b"", 1)
+def add_index(hand: bytes, index: int) -> bytes:
+    """The hand with the card of ``index`` added, in its place."""
+    i = 0
+    for held in hand:
+        if held > index:
+            break
+        i += 1
+    if i == len(hand):
+        return hand + ONE[index]
+    # The card goes before the first greater card, whose first copy sits at i (the hand is sorted):
+    # one C call, where two slices and a join cost the compiled engine a Python call each.
+    after = ONE[hand[i]]
+    return hand.replace(after, ONE[index] + after, 1)
+
+
+def remove_cards(hand: bytes, gone: bytes) -> bytes:
+    """The hand without the cards of the ``gone`` indices (a Play's ``indices``; one copy each, the
+    caller knows they are held): copies of a card are the same byte, so the first one goes."""
+    one = ONE
+    for index in gone:
+        hand = hand.replace(one[index], b"", 1)
     return hand
 
 
@@ -94,17 +95,20 @@ def cards_of(hand: bytes) -> tuple[Card, ...]:
     return tuple([at[i] for i in hand])
 
 
-def packed(cards: Iterable[Card]) -> bytes:
+def packed(cards: Sequence[Card]) -> bytes:
     """A hand of cards as the bytes of their indices, in the order given (``add_cards`` keeps it sorted;
     a hand that was not stays so, for the loader's check to name)."""
     index_of = CARD_INDEX
+    if len(cards) == 1:  # a single card, the commonest play: its bytes made once (ONE)
+        return ONE[index_of[cards[0]]]
     return bytes([index_of[card] for card in cards])
 
 
-def shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
+def shuffle(cards: list[Any], getrandbits: Callable[[int], int]) -> None:
     """``random.Random.shuffle``, swap for swap: the same order from the same generator (the same
     random bits drawn for each position, as ``_randbelow`` draws them), written out so that the
-    compiled engine runs it without a Python call per card.  A reshuffle (C-6) is seeded: the
+    compiled engine runs it without a Python call per card (cards, or their indices as a reshuffle
+    shuffles the pile's bytes).  A reshuffle (C-6) is seeded: the
     seeded games, and tests/core/test_digest.py, stay as they were."""
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
@@ -139,15 +143,17 @@ class _Seats:
 
 class _Tabletop(_Seats):
     """The cards on the table (hands, stock, discard pile) of a Turn and a Deal, and drawing from
-    the stock with reshuffle (C-6) and exhaustion (C-7)."""
+    the stock with reshuffle (C-6) and exhaustion (C-7).  Each pile is kept as the bytes of its cards'
+    indices, as a state keeps them (``cards_of`` reads them as cards): the stock top first, the
+    discard pile's top last."""
 
     __slots__ = ("variant", "hands", "stock", "discard", "seed", "events", "acting")
 
     if TYPE_CHECKING:
         variant: Variant
         hands: list[bytes]  # each seat's cards as the bytes of their indices, sorted (add_cards)
-        stock: tuple[Card, ...]
-        discard: tuple[Card, ...]
+        stock: bytes
+        discard: bytes
         seed: int
         events: list[Event]
         acting: Rule | None
@@ -163,7 +169,7 @@ class _Tabletop(_Seats):
             if not self.stock and not self.reshuffle():
                 break
             take = n - len(got)
-            got.extend(self.stock[:take])
+            got.extend(cards_of(self.stock[:take]))
             self.stock = self.stock[take:]
         if got:
             self.hands[seat] = add_cards(self.hands[seat], got)
@@ -176,11 +182,11 @@ class _Tabletop(_Seats):
         pile = self.discard[:-1]
         if not pile or not self.variant.reshuffles:  # a fixed-stock house rule never reshuffles
             return False
-        order = sorted(pile, key=_by_index)  # order under the top never matters
+        order = sorted(pile)  # by card index: the order under the top never matters
         rng = random.Random(self.seed)
         shuffle(order, rng.getrandbits)
         self.seed = rng.getrandbits(63)
-        self.stock = tuple(order)
+        self.stock = bytes(order)
         self.discard = self.discard[-1:]
         self.events.append(Reshuffled(len(order)))
         return True
@@ -365,12 +371,12 @@ class Deal(_Tabletop):
 
     __slots__ = ("dealer", "to_move", "choose_wish")
 
-    def __init__(self, variant: Variant, hands: list[bytes], stock: tuple[Card, ...],
+    def __init__(self, variant: Variant, hands: list[bytes], stock: bytes,
                  upcard: Card, dealer: int, seed: int, wish: Suit | Rank | None) -> None:
         self.variant = variant
         self.hands = hands
         self.stock = stock
-        self.discard = (upcard,)
+        self.discard = ONE[CARD_INDEX[upcard]]
         self.seed = seed
         self.direction = 1
         self.active = (True,) * len(hands)
@@ -382,7 +388,7 @@ class Deal(_Tabletop):
 
     @property
     def upcard(self) -> Card:
-        return self.discard[-1]
+        return CARD_AT[self.discard[-1]]
 
     def dealers_wish(self, kind: type) -> Suit | Rank:
         """The dealer names a wish (LM-2, JM-2): the one given to ``deal``, or else

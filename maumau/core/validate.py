@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
     from .variants import Variant
 
-__all__ = ["InvalidState", "InvalidCards", "check_state", "check_hands", "show", "is_whole"]
+__all__ = ["InvalidState", "InvalidCards", "check_state", "check_hands", "check_pile", "show", "is_whole"]
 
 PHASES = (TURN, EXTRA, DRAWN)
 
@@ -61,10 +61,11 @@ def check_hands(hands: Any) -> None:
     if not isinstance(hands, tuple) or not all(isinstance(h, tuple) for h in hands):
         raise InvalidState(f"hands must be a tuple of hands, not {show(hands)}")
     for i, hand in enumerate(hands):
-        _check_pile(f"seat {i}'s hand", hand)
+        check_pile(f"seat {i}'s hand", hand)
 
 
-def _check_pile(where: str, pile: Any) -> None:
+def check_pile(where: str, pile: Any) -> None:
+    """Raise InvalidState unless ``pile`` (the stock, the discard pile, a hand) is a tuple of cards."""
     if not isinstance(pile, tuple):
         raise InvalidState(f"{where} must be a tuple of cards, not {show(pile)}")
     for card in pile:
@@ -101,20 +102,18 @@ class _Checker:
     # --- cards ---------------------------------------------------------------------------------
     def cards(self) -> None:
         s, v = self.s, self.v
-        hands = s.hands  # a tuple of tuples of cards: make_state refused any other (check_hands)
+        hands = s.hands  # tuples of cards: make_state refused any other (check_hands, check_pile)
         lo, hi = v.players
         n = len(hands)
         if not lo <= n <= hi:
             raise InvalidState(f"{v.name} is played by {lo} to {hi} players, not {n}")
         self.n = n
-        for where, pile in (("the stock", s._stock), ("the discard pile", s._discard)):
-            _check_pile(where, pile)
         for i, h in enumerate(hands):
             if any(a.index > b.index for a, b in zip(h, h[1:], strict=False)):
                 raise InvalidState(f"seat {i}'s hand is not sorted")
         if not s._discard:
             raise InvalidState("the discard pile is empty: there is no top card")
-        used = Counter(c for h in hands for c in h) + Counter(s._stock) + Counter(s._discard)
+        used = Counter(c for h in hands for c in h) + Counter(s.stock) + Counter(s.discard)
         deck = Counter(v.deck)
         for card, count in sorted(used.items(), key=lambda item: item[0].index):
             held = deck[card]
@@ -189,8 +188,8 @@ class _Checker:
         phase = s._phase
         if type(phase) is not str or phase not in PHASES:
             raise InvalidState(f"unknown phase {show(phase)}: it is 'turn', 'extra' or 'drawn'")
-        if phase == EXTRA and not v._effects.get(s._discard[-1]):
-            raise InvalidState(f"the phase is 'extra', but the top card {s._discard[-1].text} gives "
+        if phase == EXTRA and not v._effects.get(s.top):
+            raise InvalidState(f"the phase is 'extra', but the top card {s.top.text} gives "
                                f"no extra play in {v.name} (MK-8, JM-8)")
         if phase == DRAWN and v.after_draw == "none":
             raise InvalidState(f"the phase is 'drawn', but in {v.name} drawing ends the turn (LM-3, MK-3)")
@@ -243,7 +242,7 @@ class _Checker:
             raise InvalidState(f"the pending effect's rule {show(p.rule)} is not a rule of {v.name}")
         if p.rule.pending_kind != p.kind:
             raise InvalidState(f"the rule {p.rule.name} starts no pending {p.kind} (C-5)")
-        top = s._discard[-1]
+        top = s.top
         if p.rule not in v._effects.get(top, ()):
             raise InvalidState(f"a pending {p.kind} of {p.rule.name} needs a top card that starts it, "
                                f"not {top.text}")

@@ -89,7 +89,7 @@ def table_text(state: GameState, seat: int | None = None, colour: bool = True, l
     lang = check_language(lang)
     lines = [f"{state.variant.title}: {status(state, lang)}",
              f"{say('top', lang)} {_card_text(state.top, colour, lang)}   {say('stock', lang)} "
-             f"{_count(len(state.stock), lang)}   {say('pile', lang)} {_count(len(state.discard), lang)}"]
+             f"{_count(state.stock_size, lang)}   {say('pile', lang)} {_count(len(state.discard), lang)}"]
     for who, hand in enumerate(state.hands):
         mark = "▶" if who == state.to_move and not state.is_over else " "
         name = _name(state, seat, who, lang)
@@ -120,6 +120,6 @@ def table_html(state: GameState, seat: int | None = None, lang: str | None = Non
             f"{html.escape(status(state, lang))}</div>"
             f"<div style='margin:0.3em 0'>{html.escape(say('top', lang))} "
             f"{_card_html(state.top, lang, size='1.4em')} &nbsp; "
-            f"{html.escape(say('stock', lang))}: {_count(len(state.stock), lang)} &nbsp; "
+            f"{html.escape(say('stock', lang))}: {_count(state.stock_size, lang)} &nbsp; "
             f"{html.escape(say('pile', lang))}: {_count(len(state.discard), lang)}</div>"
             f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>")

@@ -18,15 +18,16 @@ cdef class Seen:
     cdef list _entries
     cdef object _vector
     cdef float[::1] _cells
-    cdef bytes _seen_hand
-    cdef tuple _seen_pile, _seen_table
-    cdef object _seen_top, _seen_drawn, _seen_phase, _seen_locked
+    cdef bytes _seen_hand, _seen_pile
+    cdef tuple _seen_table
+    cdef Py_ssize_t _seen_top
+    cdef object _seen_drawn, _seen_phase, _seen_locked
     cdef Py_ssize_t _seen_to_move
     cdef list _seen_values, _seen_entries
 
     cpdef forget(self)
 
-    @cython.locals(cells=cython.float[::1], seat=Py_ssize_t, hands=tuple, hand=bytes, pile=tuple,
+    @cython.locals(cells=cython.float[::1], seat=Py_ssize_t, hands=tuple, hand=bytes, pile=bytes,
                    to_move=Py_ssize_t, order=tuple, at=Py_ssize_t, k=Py_ssize_t, other=Py_ssize_t,
                    size=Py_ssize_t)
     cpdef look(self, GameState state)
@@ -41,9 +42,9 @@ cdef class Seen:
                    shorter=Py_ssize_t, back=Py_ssize_t, i=Py_ssize_t)
     cdef _change_hand(self, bytes hand)
 
-    @cython.locals(old=tuple, cells=cython.float[::1], slot=dict, at=Py_ssize_t, k=Py_ssize_t,
-                   first=Py_ssize_t, i=Py_ssize_t)
-    cdef _change_pile(self, tuple pile)
+    @cython.locals(old=bytes, cells=cython.float[::1], slot=tuple, at=Py_ssize_t, k=Py_ssize_t,
+                   first=Py_ssize_t, i=Py_ssize_t, top=Py_ssize_t)
+    cdef _change_pile(self, bytes pile)
 
     @cython.locals(cells=cython.float[::1], at=Py_ssize_t)
     cdef _change_drawn(self, drawn)

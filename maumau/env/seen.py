@@ -71,8 +71,8 @@ class Seen:
         # compiled, the buffer is a C array of floats (seen.pxd).
         self._cells: Any = self._vector.data
         self._seen_hand = b""
-        self._seen_pile: tuple[Card, ...] = ()
-        self._seen_top: Card | None = None
+        self._seen_pile = b""
+        self._seen_top = -1  # the top card's index; none seen yet
         self._seen_drawn: Card | None = None
         self._seen_to_move = -1  # nobody's turn seen yet
         self._seen_phase: str | None = None
@@ -97,7 +97,7 @@ class Seen:
         hand = hands[seat]
         if hand is not self._seen_hand:
             self._change_hand(hand)
-        pile: tuple[Card, ...] = state._discard
+        pile: bytes = state._discard
         if pile is not self._seen_pile:
             self._change_pile(pile)
         to_move: int = state._to_move
@@ -168,20 +168,20 @@ class Seen:
             cells[at + slot[hand[i]]] += 1
         self._seen_hand = hand
 
-    def _change_pile(self, pile: tuple[Card, ...]) -> None:
+    def _change_pile(self, pile: bytes) -> None:
         """The pile mostly grows by a card or two: count the new ones; a reshuffle counts afresh."""
-        old, cells, slot, at = self._seen_pile, self._cells, self._slot, self._pile
+        old, cells, slot, at = self._seen_pile, self._cells, self._slot_at, self._pile
         k = len(old)
         first = k
-        if len(pile) < k or pile[:k] != old:  # a reshuffle: counted afresh
-            self._vector[at:at + len(slot)] = 0
+        if len(pile) < k or not pile.startswith(old):  # a reshuffle: counted afresh
+            self._vector[at:at + len(self._slot)] = 0
             first = 0
         for i in range(first, len(pile)):
             cells[at + slot[pile[i]]] += 1
         self._seen_pile = pile
-        top = pile[-1]
-        if top is not self._seen_top:
-            if self._seen_top is not None:
+        top = pile[len(pile) - 1]
+        if top != self._seen_top:
+            if self._seen_top >= 0:
                 cells[self._top + slot[self._seen_top]] = 0
             cells[self._top + slot[top]] = 1
             self._seen_top = top

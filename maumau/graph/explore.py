@@ -78,7 +78,7 @@ READ_OFF: dict[str, Any] = {
     "pending": _pending_text,
     "phase": phase_of,
     "phase_text": lambda s: phase_text(phase_of(s)),
-    "stock": lambda s: len(s.stock),
+    "stock": lambda s: s.stock_size,
     "terminal": lambda s: s.is_over,
     "winner": lambda s: s.winner,
     "blocked": lambda s: s.blocked,

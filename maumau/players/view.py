@@ -148,7 +148,7 @@ class View:
         self.seat = seat
         self.hand = state.hands[seat]
         self.hand_sizes = tuple(len(h) for h in state.hands)
-        self.stock_size = len(state.stock)
+        self.stock_size = state.stock_size
         self.discard = state.discard
         self.to_move = state.to_move
         self.direction = state.direction

@@ -127,7 +127,7 @@ def show_table(con: Console, state: GameState, choices: list[MenuLine], name_of:
     wish = (state.wish.symbol if isinstance(state.wish, Suit) else rank_letter(state.wish) if state.wish
             else t("ui.none"))
     way = t("ui.clockwise") if state.direction > 0 else t("ui.counter")
-    con.note(t("term.status", top=con.bold(card_symbol(state.top)), wish=wish, stock=len(state.stock), way=way,
+    con.note(t("term.status", top=con.bold(card_symbol(state.top)), wish=wish, stock=state.stock_size, way=way,
                next=name_of(state.next_seat(me))))
     for line in _turn_notes(state, name_of):
         con.note(line)

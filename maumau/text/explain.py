@@ -209,7 +209,7 @@ def describe_state(state: GameState) -> str:
 
     hands = " | ".join(" ".join(card(c) for c in h) or "-" for h in state.hands)
     return t("state.repr", variant=state.variant.name, status=_status(state), top=card(state.top),
-             stock=len(state.stock), hands=hands)
+             stock=state.stock_size, hands=hands)
 
 
 def state_html(state: GameState) -> str:
@@ -231,7 +231,7 @@ def state_html(state: GameState) -> str:
         f"<div class='mm-state'><div><b>{html.escape(state.variant.title)}</b> — "
         f"{html.escape(_status(state))}</div>"
         f"<div style='margin:0.3em 0'>{t('state.top')} {_card(state.top, size='1.4em')} &nbsp; "
-        f"{t('state.stock')}: {count(len(state.stock))} &nbsp; {t('state.pile')}: {count(len(state.discard))}</div>"
+        f"{t('state.stock')}: {count(state.stock_size)} &nbsp; {t('state.pile')}: {count(len(state.discard))}</div>"
         f"<table style='margin:0;border-collapse:collapse'>{''.join(rows)}</table></div>"
     )
 

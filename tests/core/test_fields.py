@@ -31,8 +31,8 @@ COMPUTED = ("_legal", "_key", "_hash", "_held")
 HIDDEN = {"hands", "stock", "seed", "winner", "over", "blocked"}
 #: Public names that differ from their field's.
 PUBLIC = {"over": "is_over"}
-#: Fields the state keeps in another form than it shows: a hand as the bytes of its cards' indices.
-KEPT = {"hands": lambda hands: tuple(cards_of(hand) for hand in hands)}
+#: Fields the state keeps in another form than it shows: the cards as the bytes of their indices.
+KEPT = {"hands": lambda hands: tuple(cards_of(hand) for hand in hands), "stock": cards_of, "discard": cards_of}
 
 
 def _tree(name: str) -> ast.Module:

@@ -1,6 +1,7 @@
-"""A hand is kept as the bytes of its cards' indices (issue 39's compact layout): sorted, read back as the
-same cards, and a state made from cards or from its own bytes is the same state.  Bad hands given to
-``make_state`` are refused with the loader's sentences, before any state exists."""
+"""A state keeps its cards as the bytes of their indices (issue 39's compact layout): each hand sorted,
+the stock and the discard pile in order, read back as the same cards; a state made from cards or from its
+own bytes is the same state.  Bad hands and piles given to ``make_state`` are refused with the loader's
+sentences, before any state exists."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ def test_a_hand_is_the_sorted_bytes_of_its_cards(name: str) -> None:
             assert type(kept) is bytes
             assert list(kept) == sorted(card.index for card in cards)
             assert cards_of(kept) == cards and all(type(card) is Card for card in cards)
+        for kept, cards in ((state._stock, state.stock), (state._discard, state.discard)):
+            assert type(kept) is bytes and list(kept) == [card.index for card in cards]
+        assert state.top is state.discard[-1] and state.stock_size == len(state.stock)
 
 
 def test_adding_and_removing_cards_keeps_the_hand_sorted_with_its_copies() -> None:
@@ -48,15 +52,18 @@ def test_adding_and_removing_cards_keeps_the_hand_sorted_with_its_copies() -> No
         gone = tuple(rng.sample(held, rng.randrange(len(held) + 1)))
         for card in gone:
             held.remove(card)
-        assert remove_cards(hand, gone) == packed(sorted(held))
+        assert remove_cards(hand, packed(gone)) == packed(sorted(held))
+        assert cards_of(hand) == tuple(sorted(held + list(gone)))
 
 
 def test_a_state_made_from_cards_equals_the_engines_own() -> None:
     for state in _random_states("makao", 300, seed=4):
         values = {field: getattr(state, "_" + field) for field in FIELDS}
-        from_cards = make_state(**{**values, "hands": state.hands})
+        from_cards = make_state(**{**values, "hands": state.hands, "stock": state.stock,
+                                   "discard": state.discard})
         assert from_cards == state and hash(from_cards) == hash(state)
-        assert from_cards._hands == state._hands
+        assert (from_cards._hands, from_cards._stock, from_cards._discard) == (state._hands, state._stock,
+                                                                               state._discard)
         assert state.replace(to_move=state.to_move) == state
 
 
@@ -71,4 +78,17 @@ def test_make_state_refuses_hands_that_are_not_tuples_of_cards(hands: object, sa
     values = {field: getattr(state, "_" + field) for field in FIELDS}
     with pytest.raises(InvalidState) as err:
         make_state(**{**values, "hands": hands})
+    assert str(err.value) == said
+
+
+@pytest.mark.parametrize(("field", "pile", "said"), [
+    ("stock", ["7H"], "the stock must be a tuple of cards, not ['7H']"),
+    ("discard", (Card.parse("7H"), 7), "the discard pile holds 7, which is not a card"),
+    ("discard", "7H", "the discard pile must be a tuple of cards, not '7H'"),
+])
+def test_make_state_refuses_piles_that_are_not_tuples_of_cards(field: str, pile: object, said: str) -> None:
+    state = mm.deal("mau_mau_runde", players=2, seed=1)
+    values = {name: getattr(state, "_" + name) for name in FIELDS}
+    with pytest.raises(InvalidState) as err:
+        make_state(**{**values, field: pile})
     assert str(err.value) == said
