@@ -83,7 +83,7 @@ def _read(field: str, doc: str) -> Any:
 class GameState:
     """One situation of a hand of a Mau-Mau-family game (see docs/explanation/design.md).
 
-    Read-only attributes: ``variant, hands, stock, discard, top, to_move, direction,
+    Read-only attributes: ``variant, hands, stock, stock_size, discard, top, to_move, direction,
     wish, pending, pending_draw, pending_skip, phase, drawn, memory, runde, locked, active,
     dealer, is_over, winner, blocked``.
     """
