@@ -240,3 +240,20 @@ def test_an_opponent_that_chooses_badly_is_named(wrong: str, says: str) -> None:
     with pytest.raises(ValueError, match=named):
         train_cem_batch(generations=1, population=2, hands=16, elite=1, check=16, players=3,
                         opponents=[None, sometimes_wrong])
+
+
+def test_a_hand_that_never_ends_stops_after_the_longest_hand_and_says_so() -> None:
+    """A seat 0 that plays a card whenever it can, against two players that draw whenever they may:
+    some hands pass the same cards round the pile and the stock for ever (C-7 never blocks them, the
+    stock is refilled).  ``rounds=None`` used never to return here; now such a hand stops after
+    ``LONGEST`` rounds, counts as not won, and a warning says how many."""
+    draw = ACTIONS.index(mm.Draw())
+
+    def drawer(batch: Batch, rng: np.random.Generator) -> np.ndarray:
+        mask = batch.legal_mask()
+        return np.where(mask[:, draw], draw, mask.argmax(axis=1))
+
+    me = BatchAgent(FIRST_CARD)
+    cut = batch_win_rate(me, hands=96, players=3, seed=4, rounds=200, opponents=drawer)
+    with pytest.warns(RuntimeWarning, match=r"of 96 hands were still going after 10,000 rounds"):
+        assert batch_win_rate(me, hands=96, players=3, seed=4, opponents=drawer) == cut
