@@ -13,7 +13,8 @@ Observations hold only what the seat may see (its View); ``action_mask`` marks t
 small numpy-only learning player, ``env.train_cem`` trains it (``maumau.env.agent``); ``env.BatchAgent``
 ranks the moves of every hand of a Batch at once, ``env.train_cem_batch`` trains it on the batched
 engine (``maumau.env.batch_learner``); it and ``env.BatchRandom`` are ``env.BatchPolicy``s, which
-``env.vector(..., opponents=...)`` seats as seat 0's opponents (``maumau.env.batch_policy``).
+``env.vector(..., opponents=...)``, ``env.train_cem_batch`` and ``env.batch_win_rate`` seat as seat 0's
+opponents (``maumau.env.batch_policy``).
 """
 
 from __future__ import annotations

@@ -13,11 +13,14 @@ always Draw (MK-3), is played.
 ``train_cem_batch`` looks for good weights as ``train_cem`` does (``maumau.env.agent``), but each
 candidate plays hundreds of hands in one ``Batch`` instead of a few through the Gym environment;
 ``BatchAgent.choose(view)`` makes the result a player like any other (``mm.simulate``, a league).
+Both it and ``batch_win_rate`` play seat 0 against ``opponents`` as ``env.vector`` takes them (batch
+policies, ``maumau.env.batch_policy``): random legal moves by default, or e.g. a trained agent.
 """
 
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -29,6 +32,7 @@ from ..core.variants import VariantError, variant
 from ..players.view import View
 from .actions import Actions, actions_for
 from .batch import Batch
+from .batch_policy import BatchPolicy, BatchRandom, Opponents, policy_step, seat_policies, seat_turns
 
 __all__ = ["ACTION_FEATURES", "BatchAgent", "action_features", "batch_win_rate", "train_cem_batch"]
 
@@ -136,45 +140,82 @@ class BatchAgent:
         return f"{type(self).__name__}({len(self.weights)} weights)"
 
 
-def _wins(weights: npt.NDArray[np.float64], hands: int, players: int, seed: int, rng_seed: int,
-          rounds: int | None) -> float:
-    """The share of the hands dealt from ``seed``, ``seed + 1``, ... that seat 0 wins playing by
-    ``weights`` against random legal moves (``Batch.sample``): the first hand of each slot counts, and
-    a hand still going after ``rounds`` rounds (seat 0's move, then the others') counts as not won."""
-    agent = BatchAgent(weights)
+#: The most rounds ``batch_win_rate(rounds=None)`` plays a hand: players that never vary can pass the same
+#: cards round the pile and the stock for ever (the stock is refilled, so the hand is never blocked,
+#: C-7), while random play ends far sooner (the longest of 32,768 random 2-player hands took about
+#: 10,000 decisions, 5,000 rounds).
+LONGEST = 10_000
+
+
+def _wins(seat_0: BatchPolicy, hands: int, players: int, seed: int, rng_seed: int, rounds: int | None,
+          opponents: tuple[BatchPolicy, ...]) -> float:
+    """The share of the hands dealt from ``seed``, ``seed + 1``, ... that ``seat_0`` wins against
+    ``opponents`` (seat ``1 + i`` plays the ``i``-th; all draw from the generator of ``rng_seed``):
+    the first hand of each slot counts, and a hand still going after ``rounds`` rounds counts as not
+    won.  A round: seat 0 moves where it is to move, then each hand where an opponent is to move takes
+    that opponent's move (one, whichever policy plays it)."""
+    turns = seat_turns(opponents)
     batch = Batch("makao", games=hands, players=players, seed=seed, record=False)
     rng = np.random.default_rng(rng_seed)
     won = np.zeros(hands, dtype=bool)
     played = 0
-    while rounds is None or played < rounds:
+    while played < (LONGEST if rounds is None else rounds):
         playing = batch.finished == 0
         if not playing.any():
             break
         ours = playing & (batch.to_move == 0)
-        ended = batch.step(agent.act(batch.legal_mask()), where=ours) if ours.any() else ours
-        theirs = playing & ~ended & (batch.to_move != 0)
-        if theirs.any():
-            ended = ended | batch.step(batch.sample(rng), where=theirs)
+        ended = batch.step(seat_0.choose_batch(batch, rng), where=ours) if ours.any() else ours
+        waiting = playing & ~ended & (batch.to_move != 0)
+        seat = batch.to_move.copy()  # one move a round: a hand one policy moved waits for the next round
+        for policy, seats in turns:
+            moving = waiting & seats[seat]
+            if moving.any():
+                ended = ended | policy_step(batch, policy, seats, moving, rng)
         won |= ended & playing & (batch.winners == 0)
         played += 1
+    if rounds is None:
+        _warn_unfinished(batch, hands)
     return float(won.mean())
 
 
+def _warn_unfinished(batch: Batch, hands: int) -> None:
+    """Say so where ``LONGEST`` rounds did not end every hand (``rounds=None`` asked for every end)."""
+    going = int((batch.finished == 0).sum())
+    if going:
+        warnings.warn(f"{going} of {hands} hands were still going after {LONGEST:,} rounds and count as not "
+                      "won: players that never vary can pass the same cards round for ever; give rounds= "
+                      "to cut hands sooner", RuntimeWarning, stacklevel=3)
+
+
 def batch_win_rate(agent: BatchAgent | None = None, hands: int = 1024, players: int = 2, seed: int = 0,
-                   rounds: int | None = None) -> float:
+                   rounds: int | None = None, opponents: Opponents = None) -> float:
     """The share of ``hands`` hands (dealt from ``seed`` on) that ``agent`` wins as seat 0 against
-    random opponents, each played to its end or for at most ``rounds`` rounds (then it counts as not
-    won); ``agent`` None: a random player at seat 0 too (the yardstick)."""
+    ``opponents``, each played to its end or for at most ``rounds`` rounds (then it counts as not
+    won; ``rounds`` None: to its end, but at most ``LONGEST`` rounds, with a RuntimeWarning naming the
+    hands still going); ``agent`` None: a random player at seat 0 (the yardstick).  ``opponents`` as ``env.vector``
+    takes them: None or "random" (``BatchRandom``), one batch policy for every other seat, or a list
+    of one per seat; a bad one is a ValueError naming the seat (``seat_policies``)."""
     _check_counts(hands=hands, players=players, seed=seed, rounds=1 if rounds is None else rounds)
+    policies = seat_policies(opponents, players)
     if agent is not None:
-        return _wins(agent.weights, hands, players, seed, seed, rounds)
+        return _wins(agent, hands, players, seed, seed, rounds, policies)
+    if not _one_random(policies):
+        return _wins(BatchRandom(), hands, players, seed, seed, rounds, policies)
     batch = Batch("makao", games=hands, players=players, seed=seed, record=False)
     rng = np.random.default_rng(seed)
     played = 0
-    while (batch.finished == 0).any() and (rounds is None or played < rounds * players):
+    while (batch.finished == 0).any() and played < (LONGEST if rounds is None else rounds) * players:
         batch.step(batch.sample(rng), where=batch.finished == 0)
         played += 1  # a random seat 0 is one step of the round like the others
+    if rounds is None:
+        _warn_unfinished(batch, hands)
     return float((batch.winners[batch.finished > 0] == 0).sum() / hands)
+
+
+def _one_random(policies: tuple[BatchPolicy, ...]) -> bool:
+    """One ``BatchRandom`` at every opponent seat (the default): a random seat 0 shares its draws, so
+    that every seat plays from one ``sample`` a step (the yardstick's numbers of before opponents)."""
+    return isinstance(policies[0], BatchRandom) and all(p is policies[0] for p in policies)
 
 
 def _check_counts(**counts: int) -> None:
@@ -187,10 +228,11 @@ def _check_counts(**counts: int) -> None:
 
 def train_cem_batch(generations: int = 6, population: int = 12, hands: int = 512, elite: int = 4,
                     check: int = 1024, players: int = 2, rounds: int = 200, seed: int = 0,
-                    progress: Callable[[dict[str, float]], None] | None = None,
+                    progress: Callable[[dict[str, float]], None] | None = None, opponents: Opponents = None,
                     ) -> tuple[BatchAgent, list[dict[str, float]]]:
-    """Train a BatchAgent by the cross-entropy method against random opponents; return it and its
-    learning curve (rows as ``train_cem``'s, for ``env.learning_curve``).
+    """Train a BatchAgent by the cross-entropy method against ``opponents`` (as ``batch_win_rate`` and
+    ``env.vector`` take them: random by default); return it and its learning curve (rows as
+    ``train_cem``'s, for ``env.learning_curve``).
 
     Each generation draws ``population`` weight vectors around the mean; each plays the same ``hands``
     hands (one Batch each, the same seeds and the same opponents' generator) as seat 0, for at most
@@ -198,7 +240,8 @@ def train_cem_batch(generations: int = 6, population: int = 12, hands: int = 512
     holds up the run); the mean and the spread move to the best ``elite``.  A row: ``generation``,
     ``elite`` (the elite's win rate on that generation's hands) and ``check`` (the mean weights' win
     rate on ``check`` other hands, the same every generation; generation 0 is the untrained agent, all
-    weights 0).  Same arguments, same curve.
+    weights 0).  Same arguments (and opponents that choose the same from the same batch and
+    generator), same curve.
     """
     _check_counts(generations=generations, population=population, hands=hands, elite=elite, check=check,
                   players=players, rounds=rounds, seed=seed)
@@ -206,14 +249,16 @@ def train_cem_batch(generations: int = 6, population: int = 12, hands: int = 512
         raise ValueError(f"the elite ({elite}) is chosen from the population ({population}): at most as many")
     if check + (generations + 1) * hands > SEED_SPAN:
         raise ValueError(f"at most {SEED_SPAN} hands in one run (check + (generations + 1) * hands)")
+    policies = seat_policies(opponents, players)  # refused before any hand is played
     rng = np.random.default_rng(seed)
     base = seed * SEED_SPAN  # the check hands, then generation j's hands: a run's hand sets never overlap
 
     def score(weights: npt.NDArray[np.float64], generation: int) -> float:
-        return _wins(weights, hands, players, base + check + generation * hands, seed + generation, rounds)
+        return _wins(BatchAgent(weights), hands, players, base + check + generation * hands, seed + generation,
+                     rounds, policies)
 
     def checked(weights: npt.NDArray[np.float64]) -> float:
-        return _wins(weights, check, players, base, seed, rounds)
+        return _wins(BatchAgent(weights), check, players, base, seed, rounds, policies)
 
     mean, spread = np.zeros(len(ACTION_FEATURES)), np.ones(len(ACTION_FEATURES))
     curve = [{"generation": 0.0, "elite": score(mean, 0), "check": checked(mean)}]

@@ -30,7 +30,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .batch import CARDS, Batch
-from .batch_policy import BatchPolicy, Opponents, seat_policies
+from .batch_policy import BatchPolicy, Opponents, policy_step, seat_policies, seat_turns
 
 __all__ = ["BatchVectorEnv"]
 
@@ -47,7 +47,7 @@ class BatchVectorEnv(VectorEnv):
         self.batch = Batch("makao", games=num_envs, players=players, seed=seed, record=False)
         #: The policy of each opponent seat: ``opponents[i]`` plays seat ``i + 1``.
         self.opponents: tuple[BatchPolicy, ...] = seat_policies(opponents, players)
-        self._turns = _turns(self.opponents)
+        self._turns = seat_turns(self.opponents)
         self._rng = np.random.default_rng(seed)
         self._stopped: str | None = None  # why the last step stopped half-way (a policy's refused actions)
         actions = len(self.batch.actions)
@@ -84,7 +84,11 @@ class BatchVectorEnv(VectorEnv):
         ended = self.batch.step(np.asarray(actions))  # refused (ValueError) before anything changes
         self._score(ended, rewards)
         self._stopped = "an opponent's policy failed"  # until the opponents are done
-        ended |= self._opponents_move(rewards)
+        try:
+            ended |= self._opponents_move(rewards)
+        except ValueError as refused:  # a policy's choice (policy_step names the seat)
+            self._stopped = str(refused)
+            raise
         self._stopped = None
         return self._observe(), rewards, ended, np.zeros(self.num_envs, dtype=bool), {}
 
@@ -97,29 +101,10 @@ class BatchVectorEnv(VectorEnv):
             for policy, seats in self._turns:
                 moving = seats[b.to_move]
                 if moving.any():
-                    over = self._move(policy, seats, moving)
+                    over = policy_step(b, policy, seats, moving, self._rng)
                     self._score(over, rewards)
                     ended |= over
         return ended
-
-    def _move(self, policy: BatchPolicy, seats: npt.NDArray[np.bool_],
-              moving: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-        """``policy`` (of ``seats``) chooses in every hand; the hands ``moving`` take its choice (the
-        batch checks it: a refused array changes nothing, and the error names the seat)."""
-        b = self.batch
-        seat = "seat " + " and ".join(map(str, np.flatnonzero(seats).tolist()))
-        decisions = b.decisions
-        chosen = policy.choose_batch(b, self._rng)
-        if b.decisions != decisions:
-            self._stopped = f"{seat}'s policy {policy!r} stepped the batch"
-            raise ValueError(f"the policy of {seat} ({policy!r}) stepped the batch itself: a policy "
-                             f"only chooses (choose_batch returns one action per hand)")
-        try:
-            return b.step(chosen, where=moving)
-        except ValueError as refused:
-            self._stopped = f"{seat}'s policy {policy!r} chose actions the batch refused"
-            raise ValueError(f"the policy of {seat} ({policy!r}) chose what the batch refuses: {refused}"
-                             ) from refused
 
     def _score(self, over: npt.NDArray[np.bool_], rewards: npt.NDArray[np.float64]) -> None:
         winners = self.batch.winners[over]
@@ -138,19 +123,3 @@ class BatchVectorEnv(VectorEnv):
         observation = np.concatenate([np.asarray(p, dtype=np.float32) for p in parts], axis=1)
         return {"observation": observation, "action_mask": b.legal_mask().astype(np.int8)}
 
-
-def _turns(opponents: tuple[BatchPolicy, ...]) -> list[tuple[BatchPolicy, npt.NDArray[np.bool_]]]:
-    """Each distinct policy with its seats as a lookup ``seats[to_move]``: one policy for every
-    opponent seat chooses once a round for all their hands (so the default's random numbers are
-    drawn as they always were: one ``sample`` a round over every waiting hand)."""
-    turns: list[tuple[BatchPolicy, npt.NDArray[np.bool_]]] = []
-    for seat, policy in enumerate(opponents, start=1):
-        for known, seats in turns:
-            if known is policy:
-                seats[seat] = True
-                break
-        else:
-            seats = np.zeros(len(opponents) + 1, dtype=bool)
-            seats[seat] = True
-            turns.append((policy, seats))
-    return turns

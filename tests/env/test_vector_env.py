@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import data_equivalence
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
+from test_batch_learner import BAD_OPPONENTS
 
 import maumau as mm
 from maumau import env
@@ -182,15 +183,7 @@ def test_a_function_of_the_batch_is_a_policy() -> None:
     assert isinstance(env.BatchAgent(), env.BatchPolicy) and isinstance(env.BatchRandom(), env.BatchPolicy)
 
 
-@pytest.mark.parametrize(("players", "opponents", "says"), [
-    (2, [env.BatchRandom(), env.BatchRandom()], "2 players leave 1 opponent seat"),
-    (3, [env.BatchRandom()], "give one policy for them all or a list of 2, not 1"),
-    (2, 42, "the opponent of every seat after 0 is a batch policy"),
-    (3, [env.BatchRandom(), "heuristic"], "the opponent of seat 2 is a batch policy"),
-    (2, "heuristic", "by name only 'random'"),
-    (2, mm.players.Random(), "a player of one hand"),
-    (2, env.BatchRandom, "a class: give a policy made of it, BatchRandom"),
-])
+@pytest.mark.parametrize(("players", "opponents", "says"), BAD_OPPONENTS)
 def test_opponents_that_are_not_policies_are_refused(players: int, opponents: object, says: str) -> None:
     with pytest.raises(ValueError, match=re.escape(says)):
         env.vector(num_envs=4, players=players, opponents=opponents)
