@@ -12,7 +12,7 @@ from .cards import Card, CardError, Rank, Suit, cards, parse_wish
 from .moves import TURN, Play
 from .rules.base import Memory, Pending
 from .state import GameState, make_state, next_state, play_effects
-from .turn import Deal, Turn, shuffle
+from .turn import Deal, Turn, packed, shuffle
 from .validate import InvalidCards, InvalidState, check_state
 from .variants import Variant, VariantError, variant
 
@@ -51,7 +51,7 @@ def deal(game: str | Variant, players: int = 2, seed: int | None = 0, *,
     rest = deck[size * players:]
     # The cards as a state keeps them, the bytes of their indices (a hand sorted, the stock in order).
     packed_hands = [bytes(sorted([card.index for card in hand])) for hand in hands]
-    table = Deal(v, packed_hands, bytes([card.index for card in rest[1:]]), rest[0], dealer,
+    table = Deal(v, packed_hands, packed(rest[1:]), rest[0], dealer,
                         rng.getrandbits(63), None if wish is None else parse_wish(wish))
     if v.upcard_rule is not None:
         v.upcard_rule.prepare_upcard(table)

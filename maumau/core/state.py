@@ -207,7 +207,7 @@ class GameState:
     def table(self) -> Table:
         """What a card is played on here: the top card, the wish, the pending effect and the
         memory (``maumau.core.playable`` asks the rules about it)."""
-        return Table(CARD_AT[self._discard[-1]], self._wish, self._pending, self._memory)
+        return Table(self.top, self._wish, self._pending, self._memory)
 
     # --- the rules: this module's functions below ------------------------------------------
     def legal_moves(self) -> list[Move]:

@@ -159,7 +159,7 @@ def _wins(seat_0: BatchPolicy, hands: int, players: int, seed: int, rng_seed: in
     rng = np.random.default_rng(rng_seed)
     won = np.zeros(hands, dtype=bool)
     played = 0
-    while played < (LONGEST if rounds is None else rounds):
+    while played < _limit(rounds):
         playing = batch.finished == 0
         if not playing.any():
             break
@@ -176,6 +176,11 @@ def _wins(seat_0: BatchPolicy, hands: int, players: int, seed: int, rng_seed: in
     if rounds is None:
         _warn_unfinished(batch, hands)
     return float(won.mean())
+
+
+def _limit(rounds: int | None) -> int:
+    """The rounds a hand is played at most: ``rounds``, or ``LONGEST`` where None asks for its end."""
+    return LONGEST if rounds is None else rounds
 
 
 def _warn_unfinished(batch: Batch, hands: int) -> None:
@@ -204,7 +209,7 @@ def batch_win_rate(agent: BatchAgent | None = None, hands: int = 1024, players: 
     batch = Batch("makao", games=hands, players=players, seed=seed, record=False)
     rng = np.random.default_rng(seed)
     played = 0
-    while (batch.finished == 0).any() and played < (LONGEST if rounds is None else rounds) * players:
+    while (batch.finished == 0).any() and played < _limit(rounds) * players:
         batch.step(batch.sample(rng), where=batch.finished == 0)
         played += 1  # a random seat 0 is one step of the round like the others
     if rounds is None:

@@ -127,13 +127,18 @@ def policy_step(batch: Batch, policy: BatchPolicy, seats: npt.NDArray[np.bool_],
     """``policy`` (of ``seats``) chooses in every hand; the hands ``moving`` take its choice and the
     hands that ended are returned.  The batch checks the choice: a refused array changes nothing, and
     the ValueError names the seat and the policy, as does one for a policy that stepped the batch."""
-    seat = "seat " + " and ".join(map(str, np.flatnonzero(seats).tolist()))
     decisions = batch.decisions
     chosen = policy.choose_batch(batch, rng)
     if batch.decisions != decisions:
-        raise ValueError(f"the policy of {seat} ({policy!r}) stepped the batch itself: a policy "
+        raise ValueError(f"the policy of {_seats(seats)} ({policy!r}) stepped the batch itself: a policy "
                          f"only chooses (choose_batch returns one action per hand)")
     try:
         return batch.step(chosen, where=moving)
     except ValueError as refused:
-        raise ValueError(f"the policy of {seat} ({policy!r}) chose what the batch refuses: {refused}") from refused
+        raise ValueError(f"the policy of {_seats(seats)} ({policy!r}) chose what the batch refuses: {refused}"
+                         ) from refused
+
+
+def _seats(seats: npt.NDArray[np.bool_]) -> str:
+    """The seats a policy plays, as its refusals name them ("seat 1", "seat 1 and 2"): made only for them."""
+    return "seat " + " and ".join(map(str, np.flatnonzero(seats).tolist()))
